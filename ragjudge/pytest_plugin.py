@@ -1,0 +1,1 @@
+"""pytest integration: the `ragjudge_judge` fixture and `--ragjudge-judge` option."""
