@@ -1,0 +1,253 @@
+"""Stages 3–6 for one example: render the prompt, ask the judge, parse, validate, re-ask with
+the errors when the answer is invalid, enforce the rules, score. Hands on one record (a plain
+dict, the line `judgments.jsonl` stores; see docs/outputs.md).
+
+A bad judge answer or a failing call never raises out of here: it becomes a `failed` record
+that keeps the raw replies and the reasons.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ragjudge.injection import injection_suspected
+from ragjudge.judges.base import Judge
+from ragjudge.prompt import DEFAULT_TEMPLATE, load_template, render
+from ragjudge.redact import redact
+from ragjudge.rules import enforce, is_supported
+from ragjudge.scores import trace_scores
+from ragjudge.types import (
+    Example,
+    KeyedExample,
+    Message,
+    RenderedPrompt,
+    Reply,
+    RowError,
+    Usage,
+    Violation,
+)
+from ragjudge.validate import parse_reply, repair_request
+
+AskFn = Callable[[KeyedExample, Sequence[Message]], Awaitable[Reply]]
+
+
+@dataclass(frozen=True)
+class PipelineOptions:
+    """How each example is judged. `max_repairs` re-asks allowed after an invalid answer;
+    `clean_keys` scores on validated, de-duplicated keys instead of RAGBench's as-returned keys."""
+
+    template: str = DEFAULT_TEMPLATE
+    max_repairs: int = 2
+    clean_keys: bool = False
+    lang: str = "auto"
+
+
+def _violation_dict(v: Violation) -> dict[str, Any]:
+    return {"code": v.code, "message": v.message, "key": v.key}
+
+
+def base_record(item: KeyedExample, index: int) -> dict[str, Any]:
+    """The part of a record that depends only on the input."""
+    ex = item.example
+    docs = []
+    for i, sentences in enumerate(item.documents):
+        doc = ex.documents[i] if i < len(ex.documents) else None
+        docs.append(
+            {
+                "title": doc.title if doc else None,
+                "url": doc.url if doc else None,
+                "sentences": [[s.key, s.text] for s in sentences],
+            }
+        )
+    return {
+        "id": ex.id,
+        "index": index,
+        "source": dataclasses.asdict(ex.source) if ex.source else None,
+        "status": None,
+        "error": None,
+        "question": ex.question,
+        "documents": docs,
+        "response_sentences": [[s.key, s.text] for s in item.response],
+        "metadata": dict(ex.metadata),
+        "gold": dict(ex.gold),
+        "judge": None,
+        "prompt": None,
+        "replies": [],
+        "judgment": None,
+        "violations": [],
+        "scores": None,
+        "sentences": [],
+        "injection_suspected": injection_suspected(item),
+        "usage": {"input_tokens": 0, "output_tokens": 0, "estimated": False},
+        "latency_s": 0.0,
+        "cached": False,
+        "worker": None,
+    }
+
+
+def invalid_input_record(error: RowError, index: int) -> dict[str, Any]:
+    """The record of a row that could not be loaded: reported, never dropped."""
+    return {
+        "id": error.id or f"row-{error.source.row}",
+        "index": index,
+        "source": dataclasses.asdict(error.source),
+        "status": "invalid_input",
+        "error": error.message,
+        "question": None,
+        "documents": [],
+        "response_sentences": [],
+        "metadata": {},
+        "gold": {},
+        "judge": None,
+        "prompt": None,
+        "replies": [],
+        "judgment": None,
+        "violations": [],
+        "scores": None,
+        "sentences": [],
+        "injection_suspected": False,
+        "usage": {"input_tokens": 0, "output_tokens": 0, "estimated": False},
+        "latency_s": 0.0,
+        "cached": False,
+        "worker": None,
+    }
+
+
+def prompt_identity(judge: Judge, prompt: RenderedPrompt | None, template: str) -> dict[str, Any]:
+    if prompt is None:
+        tpl = load_template(template)
+        return {
+            "name": tpl.name,
+            "version": tpl.version,
+            "template_hash": tpl.hash,
+            "prompt_hash": None,
+            "format": None,
+        }
+    return {
+        "name": prompt.template_name,
+        "version": prompt.template_version,
+        "template_hash": prompt.template_hash,
+        "prompt_hash": prompt.prompt_hash,
+        "format": prompt.prompt_format,
+    }
+
+
+def render_for(judge: Judge, item: KeyedExample, template: str) -> RenderedPrompt | None:
+    if not judge.uses_prompt:
+        return None
+    return render(item, template=template, prompt_format=getattr(judge, "prompt_format", "chat"))
+
+
+async def judge_example(
+    item: KeyedExample,
+    judge: Judge,
+    options: PipelineOptions = PipelineOptions(),
+    *,
+    index: int = 0,
+    ask: AskFn | None = None,
+) -> dict[str, Any]:
+    """Judge one keyed example and return its record.
+
+    `ask` replaces `judge.ask` (the runner passes one that adds caching, retries and rate
+    limits); it receives the same arguments.
+    """
+    ask = ask or judge.ask
+    record = base_record(item, index)
+    record["judge"] = dict(judge.identity())
+    prompt = render_for(judge, item, options.template)
+    record["prompt"] = prompt_identity(judge, prompt, options.template)
+    messages: list[Message] = list(prompt.messages) if prompt else []
+
+    input_tokens = output_tokens = 0
+    estimated = False
+    latency = 0.0
+    all_cached = True
+    errors: list[str] = []
+    parsed = None
+    attempts = 1 + (max(0, options.max_repairs) if judge.uses_prompt else 0)
+    for attempt in range(attempts):
+        try:
+            reply = await ask(item, messages)
+        except Exception as exc:  # one example's failure must not stop the batch
+            record["status"] = "failed"
+            record["error"] = redact(f"judge call failed: {type(exc).__name__}: {exc}")
+            _finish_usage(record, input_tokens, output_tokens, estimated, latency, False)
+            return record
+        record["replies"].append(reply.text)
+        input_tokens += reply.usage.input_tokens
+        output_tokens += reply.usage.output_tokens
+        estimated = estimated or reply.usage.estimated
+        latency += reply.latency_s
+        all_cached = all_cached and reply.cached
+        parsed = parse_reply(reply.text)
+        if parsed.valid:
+            break
+        errors = parsed.errors
+        if attempt + 1 < attempts:
+            messages += [Message("assistant", reply.text), Message("user", repair_request(errors))]
+    _finish_usage(record, input_tokens, output_tokens, estimated, latency, all_cached)
+
+    if parsed is None or not parsed.valid:
+        record["status"] = "failed"
+        record["error"] = "the judge's answer is not a valid judgment: " + "; ".join(errors[:10])
+        record["violations"] = [
+            {"code": "invalid_judgment", "message": e, "key": None} for e in errors
+        ]
+        return record
+
+    assert parsed.obj is not None
+    judgment, violations = enforce(parsed.obj, item)
+    scores = trace_scores(judgment, item, clean_keys=options.clean_keys)
+    repaired = len(record["replies"]) > 1 or bool(parsed.normalisations)
+    record["status"] = "repaired" if repaired else "ok"
+    record["judgment"] = _judgment_dict(judgment)
+    record["violations"] = [_violation_dict(v) for v in [*parsed.normalisations, *violations]]
+    record["scores"] = dataclasses.asdict(scores)
+    record["scores"]["unsupported_keys"] = list(scores.unsupported_keys)
+    record["sentences"] = [
+        {
+            "key": sentence.key,
+            "text": sentence.text,
+            "supported": is_supported(support),
+            "fully_supported": support.fully_supported,
+            "supporting_keys": list(support.supporting_sentence_keys),
+            "explanation": support.explanation,
+            "probability": support.probability,
+        }
+        for sentence, support in zip(
+            item.response, judgment.sentence_support_information, strict=True
+        )
+    ]
+    return record
+
+
+def _finish_usage(
+    record: dict[str, Any], inp: int, out: int, estimated: bool, latency: float, cached: bool
+) -> None:
+    record["usage"] = {"input_tokens": inp, "output_tokens": out, "estimated": estimated}
+    record["latency_s"] = round(latency, 6)
+    record["cached"] = cached and bool(record["replies"])
+
+
+def _judgment_dict(judgment: Any) -> dict[str, Any]:
+    out = dataclasses.asdict(judgment)
+    for entry in out["sentence_support_information"]:
+        entry["supporting_sentence_keys"] = list(entry["supporting_sentence_keys"])
+        if entry.get("probability") is None:
+            entry.pop("probability", None)
+    out["all_relevant_sentence_keys"] = list(out["all_relevant_sentence_keys"])
+    out["all_utilized_sentence_keys"] = list(out["all_utilized_sentence_keys"])
+    if out.get("support_score") is None:
+        out.pop("support_score", None)
+    return out
+
+
+def usage_of(record: dict[str, Any]) -> Usage:
+    u = record.get("usage") or {}
+    return Usage(u.get("input_tokens", 0), u.get("output_tokens", 0), u.get("estimated", False))
+
+
+__all__ = ["Example", "PipelineOptions", "invalid_input_record", "judge_example"]

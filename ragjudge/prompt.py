@@ -1,0 +1,168 @@
+"""Stage 3: render the judge prompt for a keyed example.
+
+The template is a package data file (`ragjudge/prompts/<name>-v<version>.json`) holding a system
+and a human message, rendered with LangChain prompt templates. Completion-only models get the
+same content in their chat format (Llama-2 `[INST] <<SYS>>`, ChatML `<|im_start|>`, or plain).
+Hands on a `RenderedPrompt` that carries the template's name, version and hash.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from ragjudge.errors import UsageError
+from ragjudge.types import KeyedExample, Message, RenderedPrompt
+
+DEFAULT_TEMPLATE = "groundedness-v1"
+PROMPT_FORMATS = ("chat", "llama2", "chatml", "plain")
+
+_WHITESPACE = re.compile(r"\s+")
+
+
+@dataclass(frozen=True)
+class Template:
+    name: str
+    version: str
+    system: str
+    human: str
+    hash: str
+
+
+@cache
+def load_template(name: str = DEFAULT_TEMPLATE) -> Template:
+    """Load a prompt template shipped in `ragjudge/prompts/` by file stem, e.g.
+    `groundedness-v1`."""
+    files = resources.files("ragjudge") / "prompts"
+    path = files / f"{name}.json"
+    if not path.is_file():
+        known = sorted(
+            p.name.removesuffix(".json") for p in files.iterdir() if p.name.endswith(".json")
+        )
+        raise UsageError(f"unknown prompt template {name!r}; known: {', '.join(known)}")
+    raw = path.read_bytes()
+    data = json.loads(raw)
+    return Template(
+        name=data["name"],
+        version=str(data["version"]),
+        system=data["system"],
+        human=data["human"],
+        hash=hashlib.sha256(raw).hexdigest()[:16],
+    )
+
+
+def one_line(text: str) -> str:
+    """Collapse all whitespace runs to one space, so data can never start a new prompt line
+    (and so never forge a key or a closing delimiter)."""
+    return _WHITESPACE.sub(" ", text).strip()
+
+
+def format_documents(item: KeyedExample) -> str:
+    blocks = []
+    for index, (doc, sentences) in enumerate(zip(_padded_docs(item), item.documents, strict=True)):
+        header = f"Document {index}"
+        if doc is not None and doc.title:
+            header += f" (title: {one_line(doc.title)})"
+        lines = [header + ":"] + [f"{s.key}. {one_line(s.text)}" for s in sentences]
+        if not sentences:
+            lines.append("(this document has no text)")
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks)
+
+
+def _padded_docs(item: KeyedExample) -> list:
+    docs = list(item.example.documents)
+    return docs + [None] * (len(item.documents) - len(docs))
+
+
+def format_response(item: KeyedExample) -> str:
+    return "\n".join(f"{s.key}. {one_line(s.text)}" for s in item.response)
+
+
+def render(
+    item: KeyedExample,
+    *,
+    template: str | Template = DEFAULT_TEMPLATE,
+    prompt_format: str = "chat",
+) -> RenderedPrompt:
+    """Render the judge prompt for `item`.
+
+    `prompt_format` is `chat` (messages for a chat model) or, for completion-only models,
+    `llama2`, `chatml` or `plain`: then `RenderedPrompt.text` holds the single string.
+    The question and every sentence appear unchanged except for whitespace, which is collapsed.
+    """
+    if prompt_format not in PROMPT_FORMATS:
+        raise UsageError(
+            f"unknown prompt format {prompt_format!r}; use one of {', '.join(PROMPT_FORMATS)}"
+        )
+    tpl = template if isinstance(template, Template) else load_template(template)
+    from langchain_core.prompts import ChatPromptTemplate
+
+    chat = ChatPromptTemplate.from_messages([("system", tpl.system), ("human", tpl.human)])
+    rendered = chat.format_messages(
+        documents=format_documents(item),
+        question=one_line(item.example.question) or "(no question given)",
+        response=format_response(item),
+    )
+    roles = {"system": "system", "human": "user", "ai": "assistant"}
+    messages = tuple(Message(roles[m.type], str(m.content)) for m in rendered)  # type: ignore[arg-type]
+    text = None if prompt_format == "chat" else format_conversation(messages, prompt_format)
+    return RenderedPrompt(
+        messages=messages,
+        template_name=tpl.name,
+        template_version=tpl.version,
+        template_hash=tpl.hash,
+        prompt_hash=prompt_hash(messages, prompt_format),
+        prompt_format=prompt_format,
+        text=text,
+    )
+
+
+def prompt_hash(messages: Sequence[Message], prompt_format: str = "chat") -> str:
+    payload = json.dumps(
+        [prompt_format, [[m.role, m.content] for m in messages]], ensure_ascii=False
+    )
+    return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+
+
+def format_conversation(messages: Sequence[Message], prompt_format: str) -> str:
+    """Lay out a conversation for a completion-only model, ending where the model must answer.
+
+    - `llama2`: `<s>[INST] <<SYS>>\\n{system}\\n<</SYS>>\\n\\n{user} [/INST]`, earlier
+      assistant turns closed with ` </s>` and each later user turn opened with `<s>[INST] `.
+    - `chatml`: `<|im_start|>{role}\\n{content}<|im_end|>` per message, newline-separated,
+      ending with an open `<|im_start|>assistant\\n`.
+    - `plain`: the system text, then each turn under a `User:` / `Assistant:` heading.
+    """
+    if prompt_format == "chatml":
+        parts = [f"<|im_start|>{m.role}\n{m.content}<|im_end|>" for m in messages]
+        return "\n".join([*parts, "<|im_start|>assistant\n"])
+    if prompt_format == "llama2":
+        system = "\n".join(m.content for m in messages if m.role == "system")
+        turns = [m for m in messages if m.role != "system"]
+        out = []
+        first = True
+        for m in turns:
+            if m.role == "user":
+                content = m.content.strip()
+                if first and system:
+                    content = f"<<SYS>>\n{system}\n<</SYS>>\n\n{content}"
+                out.append(f"<s>[INST] {content} [/INST]")
+                first = False
+            else:
+                out.append(f" {m.content.strip()} </s>")
+        return "".join(out)
+    if prompt_format == "plain":
+        out = []
+        for m in messages:
+            if m.role == "system":
+                out.append(m.content)
+            else:
+                out.append(f"{'User' if m.role == 'user' else 'Assistant'}:\n{m.content}")
+        return "\n\n".join([*out, "Assistant:\n"])
+    raise UsageError(f"prompt format {prompt_format!r} has no single-string layout")
