@@ -1,0 +1,492 @@
+"""Lexical evidence features for the offline judge: how well each response sentence is covered
+by the documents of its own example.
+
+Everything here is plain Python so the judge needs no model download and no scikit-learn. The
+training script imports the same functions, so the features it learns from are exactly the ones
+the judge computes at run time. English (and other Latin-script text) is reduced to lowercased,
+lightly stemmed content words; Chinese/Japanese runs become character bigrams, which need no
+tokenizer.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import pairwise
+
+from ragjudge.types import KeyedExample, Sentence
+
+# Small on purpose: words that carry no evidence either way. Negations are kept out of the
+# content tokens too, but tracked separately because a flipped negation changes the meaning.
+_STOPWORDS_TEXT = """
+a an the and or but if then than so as of to in on at by for from with about into onto over
+under between through during before after above below up down out off again further is are
+was were be been being am do does did doing have has had having will would shall should can
+could may might must this that these those it its itself they them their theirs there here he
+him his she her hers we us our ours you your yours i me my mine who whom whose which what when
+where why how all any both each few more most other some such only own same too very just
+also s t d ll m o re ve y however therefore thus hence although though while whereas because
+since until unless whether either yet still even ever already based according given context
+contexts information provided document documents passage passages text mentioned stated states
+state say says said answer question one first second once
+"""
+# "one", "first", "second" and "once" above are too often not numbers ("which one suits you").
+STOPWORDS = frozenset(_STOPWORDS_TEXT.split())
+_NEGATIONS_TEXT = "not no never cannot none neither nor without nothing nobody nowhere"
+NEGATIONS = frozenset(_NEGATIONS_TEXT.split())
+
+_NUMBER_WORDS = {
+    "zero": "0", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
+    "seven": "7", "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12",
+    "thirteen": "13", "fourteen": "14", "fifteen": "15", "sixteen": "16", "seventeen": "17",
+    "eighteen": "18", "nineteen": "19", "twenty": "20", "thirty": "30", "forty": "40",
+    "fifty": "50", "hundred": "100", "thousand": "1000", "million": "1000000",
+    "billion": "1000000000", "third": "3", "fourth": "4", "fifth": "5", "twice": "2",
+    "dozen": "12",
+}  # fmt: skip
+
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f\uac00-\ud7af"
+_TOKEN = re.compile(rf"\d+(?:[.,]\d+)*|[^\W\d_{_CJK}]+(?:n't|'[a-z]+)?|[{_CJK}]+")
+_CJK_CHAR = re.compile(rf"[{_CJK}]")
+_MARKERS = re.compile(r"(?:^|(?<=\s))\d{1,2}[.)](?=\s+[\"'(\[A-Z]|\s*$)|\[\d+(?:[,\-–]\s*\d+)*\]")
+_HIRAGANA = re.compile(r"^[\u3040-\u309f\u30fc]+$")
+_CAPITALISED = re.compile(r"\b[A-Z][\w\-]*\w")
+_FIRST_WORD = re.compile(r"[^\W\d_]")
+_ACRONYM = re.compile(r"\b[A-Z]{2,}[A-Z0-9]*\b")
+
+_SUFFIXES = (
+    "ational", "ations", "ation", "ements", "ement", "ments", "ment", "nesses", "ness",
+    "ingly", "ings", "ing", "edly", "ies", "ied", "ers", "er", "ed", "es", "ly", "s",
+)  # fmt: skip
+
+_REFUSAL = re.compile(
+    r"(does not|doesn't|do not|don't|did not|didn't) (specifically )?(provide|mention|specify|"
+    r"contain|say|include|state|indicate|give|address|discuss|describe)"
+    r"|\bnot (explicitly |specifically |directly |clearly )?(mentioned|provided|specified|stated|"
+    r"available|included|given|addressed|discussed|described)"
+    r"|\bno (specific |explicit |relevant |direct )?(information|mention|details?|data|evidence)\b"
+    r"|\bi (don't|do not) know|\bunable to (find|determine|answer|provide)"
+    r"|\bcannot (be )?(determine|determined|answer|answered|find|found|say|provide)"
+    r"|\bnot (possible|able) to (determine|answer|say)|\b(insufficient|not enough) information"
+    r"|\bthere is no (mention|information|indication)"
+    r"|記載(されて|が)(い|あり)ません|わかりません|分かりません|不明です|情報は(ありません|含まれていません)"
+    r"|言及(されて|が)(い|あり)ません|含まれていません|見つかりません|答えられません|判断できません"
+)
+_GENERAL_OPENERS = re.compile(
+    r"^\W*(here (is|are)|the following|follow these|these steps|to do (this|so)|for example:|"
+    r"steps?:|以下|次の)"
+)
+_SUMMARY_OPENERS = re.compile(
+    r"^\W*(in summary|in conclusion|overall|to summari[sz]e|in short|therefore|thus|so,|"
+    r"ultimately|in general|generally|まとめると|つまり|したがって)"
+)
+_HEDGES = re.compile(
+    r"\b(may|might|could|likely|possibly|probably|perhaps|suggests?|appears?|seems?|"
+    r"it is (important|recommended|advisable|best)|consult|be sure to|make sure)\b"
+)
+
+FEATURE_NAMES: tuple[str, ...] = (
+    "log_content",
+    "cov_all",
+    "cov_weighted",
+    "cov_soft",
+    "cov_top1",
+    "cov_top3",
+    "bigram_cov",
+    "trigram_cov",
+    "log_missing",
+    "n_numbers",
+    "n_numbers_missing",
+    "any_number_missing",
+    "n_caps_missing",
+    "caps_missing_frac",
+    "neg_mismatch",
+    "refusal",
+    "general",
+    "summary_opener",
+    "hedge",
+    "q_cov",
+    "missing_in_question",
+    "position",
+    "is_first",
+    "log_response_sentences",
+    "log_doc_sentences",
+    "response_cov",
+    "ends_colon",
+    "cov_top1_weighted",
+    "local_bigram_cov",
+    "window_cov",
+    "log_missing_top1",
+    "missing_weight",
+)
+
+
+@lru_cache(maxsize=200_000)
+def stem(word: str) -> str:
+    """Strip one common English suffix so `configured`/`configuring`/`configures` meet;
+    crude, but applied identically to response and documents."""
+    if len(word) <= 4:
+        return word
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)]
+            break
+    if word.endswith("e") and len(word) > 4:
+        word = word[:-1]
+    return word
+
+
+def _normalise(text: str) -> str:
+    # NFKC folds full-width digits and letters; skipped for ASCII, where it changes nothing.
+    return text.lower() if text.isascii() else unicodedata.normalize("NFKC", text).lower()
+
+
+def _number(raw: str) -> str:
+    value = raw.replace(",", "")
+    if "." in value:
+        value = value.rstrip("0").rstrip(".") or "0"
+    return value
+
+
+@dataclass(slots=True)
+class Tokens:
+    """The content of one text: ordered content tokens, numbers, negation flag."""
+
+    seq: list[str]
+    numbers: set[str]
+    digits: set[str]  # the numbers written with digits (number words are often counts)
+    negated: bool
+    cjk_chars: int
+
+
+_NEGATED = "\x00neg"
+
+
+@lru_cache(maxsize=200_000)
+def _word(word: str) -> str | None:
+    """The content token of one lowercased Latin-script word, `None` for a stopword, or the
+    negation marker."""
+    if word.endswith("n't") or word in NEGATIONS:
+        return _NEGATED
+    if word in _NUMBER_WORDS:
+        return "#" + _NUMBER_WORDS[word]
+    if word in STOPWORDS or len(word) == 1:
+        return None
+    return stem(word)
+
+
+def tokenize(text: str, normalised: bool = False) -> Tokens:
+    """Content tokens of `text` in order: stemmed non-stopwords, normalised numbers (also as
+    `#n` in `numbers`), and character bigrams of CJK runs (bigrams of hiragana only are
+    grammatical endings, so they are dropped like stopwords)."""
+    seq: list[str] = []
+    numbers: set[str] = set()
+    digits: set[str] = set()
+    negated = False
+    cjk_chars = 0
+    for tok in _TOKEN.findall(text if normalised else _normalise(text)):
+        first = tok[0]
+        if first.isdigit():
+            value = _number(tok)
+            numbers.add(value)
+            digits.add(value)
+            seq.append("#" + value)
+        elif first >= "\u3040" and _CJK_CHAR.match(first):
+            cjk_chars += len(tok)
+            if "ない" in tok or "ません" in tok or "なし" in tok:
+                negated = True
+            if len(tok) == 1:
+                seq.append(tok)
+                continue
+            for i in range(len(tok) - 1):
+                gram = tok[i : i + 2]
+                if not _HIRAGANA.match(gram):
+                    seq.append(gram)
+        else:
+            content = _word(tok)
+            if content is None:
+                continue
+            if content is _NEGATED:
+                negated = True
+                continue
+            if content[0] == "#":
+                numbers.add(content[1:])
+            seq.append(content)
+    return Tokens(seq, numbers, digits, negated, cjk_chars)
+
+
+def _ngrams(seq: Sequence[str], n: int) -> set[tuple[str, ...]]:
+    if n == 2:
+        return set(pairwise(seq))
+    return set(zip(*(seq[i:] for i in range(n)), strict=False))
+
+
+@dataclass(slots=True)
+class Evidence:
+    """Everything about the documents of one example that the sentence features need,
+    computed once per example: token sets per sentence, an inverted index, n-gram sets."""
+
+    keys: list[str]
+    sets: list[frozenset[str]]
+    seqs: list[list[str]]
+    doc_of: list[int]
+    negated: list[bool]
+    index: dict[str, list[int]]
+    vocab: set[str]
+    bigrams: set[tuple[str, ...]]
+    trigrams: set[tuple[str, ...]]
+    numbers: set[str]
+    text: str
+    question: frozenset[str]
+    n_sentences: int = field(default=0)
+
+
+def build_evidence(item: KeyedExample) -> Evidence:
+    keys: list[str] = []
+    sets: list[frozenset[str]] = []
+    seqs: list[list[str]] = []
+    doc_of: list[int] = []
+    negated: list[bool] = []
+    index: dict[str, list[int]] = {}
+    bigrams: set[tuple[str, ...]] = set()
+    trigrams: set[tuple[str, ...]] = set()
+    numbers: set[str] = set()
+    texts: list[str] = []
+    for d, doc in enumerate(item.documents):
+        for sentence in doc:
+            normalised = _normalise(sentence.text)
+            tokens = tokenize(normalised, normalised=True)
+            i = len(keys)
+            keys.append(sentence.key)
+            seqs.append(tokens.seq)
+            doc_of.append(d)
+            token_set = frozenset(tokens.seq)
+            sets.append(token_set)
+            negated.append(tokens.negated)
+            for tok in token_set:
+                index.setdefault(tok, []).append(i)
+            bigrams.update(pairwise(tokens.seq))
+            trigrams.update(zip(tokens.seq, tokens.seq[1:], tokens.seq[2:], strict=False))
+            numbers |= tokens.numbers
+            texts.append(normalised)
+    question = frozenset(tokenize(item.example.question).seq)
+    return Evidence(
+        keys=keys,
+        sets=sets,
+        seqs=seqs,
+        doc_of=doc_of,
+        negated=negated,
+        index=index,
+        vocab=set(index),
+        bigrams=bigrams,
+        trigrams=trigrams,
+        numbers=numbers,
+        text="\n".join(texts),
+        question=question,
+        n_sentences=len(keys),
+    )
+
+
+@dataclass(slots=True)
+class SentenceEvidence:
+    """Features of one response sentence plus what the explanation needs."""
+
+    features: list[float]
+    cover: list[int]  # indices of document sentences chosen by the greedy cover
+    coverage: float
+    missing_numbers: list[str]
+    missing_names: list[str]
+    refusal: bool
+    general: bool
+    n_content: int
+
+
+def _greedy_cover(
+    tokens: set[str], ev: Evidence, max_sentences: int = 3
+) -> tuple[list[int], float, float]:
+    """Pick up to `max_sentences` document sentences that together cover the most content
+    tokens. Returns the chosen indices, the best single-sentence coverage and the cover's."""
+    if not tokens:
+        return [], 0.0, 0.0
+    counts: dict[int, int] = {}
+    for tok in tokens:
+        for i in ev.index.get(tok, ()):
+            counts[i] = counts.get(i, 0) + 1
+    if not counts:
+        return [], 0.0, 0.0
+    # Only the strongest candidates can matter for a 3-sentence cover.
+    candidates = sorted(counts, key=counts.__getitem__, reverse=True)[:25]
+    best_single = counts[candidates[0]] / len(tokens)
+    remaining = set(tokens)
+    chosen: list[int] = []
+    for _ in range(max_sentences):
+        best_i, best_gain = -1, 0
+        for i in candidates:
+            if i in chosen:
+                continue
+            gain = len(remaining & ev.sets[i])
+            if gain > best_gain:
+                best_i, best_gain = i, gain
+        # a sentence that adds a single token after the first is rarely real evidence
+        if best_i < 0 or (chosen and best_gain < 2 and best_gain < len(remaining)):
+            break
+        chosen.append(best_i)
+        remaining -= ev.sets[best_i]
+        if not remaining:
+            break
+    return chosen, best_single, 1.0 - len(remaining) / len(tokens)
+
+
+def sentence_features(
+    sentence: Sentence,
+    position: int,
+    n_response: int,
+    ev: Evidence,
+    response_cov: float,
+) -> SentenceEvidence:
+    """Features of one response sentence against the example's documents."""
+    # List numbering ("1.", "2)") and citation marks ("[13]") are not claims about the world.
+    text = _MARKERS.sub(" ", sentence.text)
+    lowered = _normalise(text)
+    tokens = tokenize(lowered, normalised=True)
+    seq = tokens.seq
+    token_set = set(seq)
+    n = len(token_set)
+    present = token_set & ev.vocab
+    missing = token_set - present
+    cov_all = len(present) / n if n else 1.0
+
+    # Rare tokens in the documents are the informative ones; absent tokens weigh the most.
+    n_docs = max(ev.n_sentences, 1)
+    top_weight = math.log(n_docs + 1) + 1.0
+    weights: dict[str, float] = {}
+    for tok in token_set:
+        postings = ev.index.get(tok)
+        weights[tok] = (
+            top_weight if postings is None else math.log((n_docs + 1) / (len(postings) + 1)) + 1
+        )
+    total_w = sum(weights.values())
+    present_w = sum(weights[t] for t in present)
+    cov_weighted = present_w / total_w if total_w else 1.0
+
+    # A missing stem may still be a morphological variant of a document word.
+    soft = sum(1 for tok in missing if len(tok) >= 5 and tok[:5] in ev.text)
+    cov_soft = (len(present) + soft) / n if n else 1.0
+
+    cover, cov_top1, cov_top3 = _greedy_cover(token_set, ev)
+    if not n:
+        cov_top1 = cov_top3 = 1.0
+
+    cov_top1_weighted = cov_top1
+    local_bigram_cov = 0.0
+    window_cov = cov_top1
+    missing_top1 = n
+    bigrams = _ngrams(seq, 2)
+    if cover:
+        top = cover[0]
+        top_set = ev.sets[top]
+        missing_top1 = len(token_set - top_set)
+        cov_top1_weighted = sum(weights[t] for t in token_set & top_set) / total_w
+        local: set[tuple[str, ...]] = set()
+        for i in cover:
+            local |= _ngrams(ev.seqs[i], 2)
+        local_bigram_cov = len(bigrams & local) / len(bigrams) if bigrams else cov_top3
+        window = set(top_set)
+        for j in (top - 1, top + 1):
+            if 0 <= j < ev.n_sentences and ev.doc_of[j] == ev.doc_of[top]:
+                window |= ev.sets[j]
+        window_cov = len(token_set & window) / n
+    elif not n:
+        local_bigram_cov = 1.0
+    bigram_cov = len(bigrams & ev.bigrams) / len(bigrams) if bigrams else cov_all
+    trigrams = _ngrams(seq, 3)
+    trigram_cov = len(trigrams & ev.trigrams) / len(trigrams) if trigrams else bigram_cov
+
+    missing_numbers = sorted(tokens.digits - ev.numbers)
+    missing_names: list[str] = []
+    n_caps = 0
+    first = _FIRST_WORD.search(text)
+    first_at = first.start() if first else -1
+    for m in _CAPITALISED.finditer(text):
+        # the first word and words after a sentence break are capitalised by grammar alone
+        if m.start() == first_at or text[max(0, m.start() - 2) : m.start()].rstrip() in ".!?:":
+            continue
+        n_caps += 1
+        word = m.group().lower()
+        if word not in ev.text and word not in STOPWORDS and stem(word) not in ev.vocab:
+            missing_names.append(m.group())
+    for m in _ACRONYM.finditer(text):
+        word = m.group().lower()
+        if word not in ev.text and m.group() not in missing_names:
+            n_caps += 1
+            missing_names.append(m.group())
+
+    neg_mismatch = 0.0
+    if cover:
+        neg_mismatch = float(tokens.negated != ev.negated[cover[0]])
+
+    refusal = bool(_REFUSAL.search(lowered))
+    ends_colon = text.rstrip().endswith((":", "："))
+    general = (
+        n <= 1 or (ends_colon and n <= 8) or (bool(_GENERAL_OPENERS.match(lowered)) and n <= 8)
+    )
+    q_cov = len(token_set & ev.question) / n if n else 0.0
+    missing_in_question = len(missing & ev.question) / len(missing) if missing else 0.0
+
+    features = [
+        math.log1p(n),
+        cov_all,
+        cov_weighted,
+        cov_soft,
+        cov_top1,
+        cov_top3,
+        bigram_cov,
+        trigram_cov,
+        math.log1p(len(missing)),
+        min(len(tokens.numbers), 5),
+        min(len(missing_numbers), 3),
+        float(bool(missing_numbers)),
+        min(len(missing_names), 3),
+        len(missing_names) / n_caps if n_caps else 0.0,
+        neg_mismatch,
+        float(refusal),
+        float(general),
+        float(bool(_SUMMARY_OPENERS.match(lowered))),
+        float(bool(_HEDGES.search(lowered))),
+        q_cov,
+        missing_in_question,
+        position / (n_response - 1) if n_response > 1 else 0.0,
+        float(position == 0),
+        math.log1p(n_response),
+        math.log1p(ev.n_sentences),
+        response_cov,
+        float(ends_colon),
+        cov_top1_weighted,
+        local_bigram_cov,
+        window_cov,
+        math.log1p(missing_top1),
+        math.log1p(total_w - present_w),
+    ]
+    return SentenceEvidence(
+        features=features,
+        cover=cover,
+        coverage=cov_top3,
+        missing_numbers=missing_numbers,
+        missing_names=missing_names,
+        refusal=refusal,
+        general=general,
+        n_content=n,
+    )
+
+
+def example_features(item: KeyedExample, ev: Evidence | None = None) -> list[SentenceEvidence]:
+    """Features of every response sentence of `item`, in order."""
+    ev = ev or build_evidence(item)
+    response_tokens = set(tokenize(" ".join(s.text for s in item.response)).seq)
+    response_cov = len(response_tokens & ev.vocab) / len(response_tokens) if response_tokens else 1
+    n = len(item.response)
+    return [sentence_features(s, i, n, ev, response_cov) for i, s in enumerate(item.response)]
