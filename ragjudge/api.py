@@ -15,7 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from ragjudge.judges.base import Judge, make_judge
+from ragjudge.limits import RetryPolicy
 from ragjudge.pipeline import PipelineOptions, judge_example
+from ragjudge.pricing import Price, parse_price
+from ragjudge.progress import count_rows
 from ragjudge.runner import RunConfig, default_out_dir, run
 from ragjudge.sentences import key_example
 from ragjudge.types import Source
@@ -85,6 +88,13 @@ def evaluate(
     limit: int | None = None,
     group_by: Sequence[str] = (),
     quiet: bool = True,
+    rpm: float | None = None,
+    tpm: float | None = None,
+    timeout: float = 120.0,
+    max_retries: int = 4,
+    cache: str | Path | bool | None = None,
+    overwrite: bool = False,
+    price: str | Price | None = None,
     **options: Any,
 ) -> Result:
     """Judge a dataset and write a run folder.
@@ -93,15 +103,26 @@ def evaluate(
     dicts (documents may be strings, dicts or LangChain `Document` objects). `judge` is
     `"offline"` (default), `"recorded"`, `"provider:model"`, or a `Judge` object. `out`
     defaults to a temporary folder. Other options: `template`, `max_repairs`, `clean_keys`,
-    `lang`, and the LLM options `base_url`, `api_key`, `temperature`, `timeout`, `max_tokens`.
+    `lang`, and the LLM options `base_url`, `api_key`, `temperature`, `max_tokens`.
+
+    Batch options (LLM judges): `concurrency` calls at once, `rpm` / `tpm` limits, `timeout`
+    seconds per call, `max_retries` after timeouts, connection errors, 429 and 5xx. `cache` is
+    the SQLite cache file (None: `<parent of out>/.ragjudge-cache.sqlite`; False: no cache).
+    An `out` folder that holds the same run is resumed (finished examples are kept); one that
+    holds another dataset or judge is refused unless `overwrite`. `price` overrides the price
+    table: `"input=0.15,output=0.6"` (USD per million tokens) or a `Price`.
     """
     from ragjudge.dataset import iter_examples, load_examples
 
     pipeline_opts, judge_opts = _split_options(options)
+    if judge is not None and isinstance(judge, str) and judge not in ("offline", "recorded"):
+        judge_opts.setdefault("timeout", timeout)
     the_judge = resolve_judge(judge, **judge_opts)
+    total = None
     if isinstance(data, str | Path):
         items: Iterable[Any] = iter_examples(data, mapping=mapping)
         dataset = str(data)
+        total = count_rows(data)
     else:
         examples, errors = load_examples(data, mapping=mapping)
         items = _in_order(examples, errors)
@@ -115,6 +136,15 @@ def evaluate(
         group_by=tuple(group_by),
         quiet=quiet,
         dataset=dataset,
+        rpm=rpm,
+        tpm=tpm,
+        timeout=timeout,
+        retry=RetryPolicy.from_env(max_retries),
+        cache=cache if isinstance(cache, str | Path) else None,
+        use_cache=cache is not False,
+        overwrite=overwrite,
+        price=parse_price(price) if isinstance(price, str) else price,
+        total=total,
     )
     summary = run(items, out_dir, config)
     return Result(out_dir=out_dir, summary=summary)

@@ -2,32 +2,70 @@
 
 Memory stays bounded whatever the dataset size: at most a window of examples is in flight,
 and finished records are written as soon as every earlier one is. Per-example work is
-`pipeline.judge_example`; the runner adds concurrency and writes `judgments.jsonl` and
-`run.json`, then builds the reports.
+`pipeline.judge_example`; the runner wraps each judge call with the cache, the rate limits and
+retries (`ask` hook), writes `judgments.jsonl` and `run.json`, then builds the reports.
+
+Resume: when the output folder already holds a run of the same dataset and judge, records of
+examples that finished there (matched by index and id) are copied, not judged again; the old
+file is streamed next to the new one, which then replaces it atomically. A resume that is
+itself interrupted leaves `judgments.jsonl.resume`, which the next start folds back in.
 """
 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
+import heapq
 import json
-import sys
-import time
-from collections.abc import Iterable, Iterator
+import os
+import threading
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from ragjudge import __version__
+from ragjudge.cache import JudgeCache, cache_key, default_cache_path, judge_key, template_key
+from ragjudge.errors import JudgeError, UsageError
 from ragjudge.judges.base import Judge
+from ragjudge.limits import (
+    RateLimiter,
+    RetryPolicy,
+    describe,
+    estimate_tokens,
+    is_retryable,
+    status_code,
+)
 from ragjudge.pipeline import PipelineOptions, invalid_input_record, judge_example
+from ragjudge.pricing import Price, cost_usd, pricing_for
+from ragjudge.progress import Progress
+from ragjudge.prompt import load_template
 from ragjudge.sentences import key_example
-from ragjudge.types import Example, RowError
+from ragjudge.types import Example, KeyedExample, Message, Reply, RowError
+
+JUDGMENTS = "judgments.jsonl"
+RUN_INFO = "run.json"
+_RESUME_SUFFIX = ".resume"
+#: statuses whose records a resume keeps; `failed` examples are judged again (cached replies
+#: make that free when the failure was the judge's answer, and it heals transient outages)
+_KEPT_STATUSES = frozenset({"ok", "repaired", "invalid_input"})
+#: the options that change a judgment; a resume refuses a folder where any of them differ
+_IDENTITY_OPTIONS = ("template", "max_repairs", "clean_keys", "lang")
 
 
 @dataclass
 class RunConfig:
-    """Everything about a run except the data and the output folder."""
+    """Everything about a run except the data and the output folder.
+
+    Batch options: `concurrency` judge calls at once; `rpm` / `tpm` limits (None: none);
+    `timeout` seconds per judge call (LLM judges); `retry` the backoff policy; `cache` the
+    SQLite cache file (None: `<parent of out>/.ragjudge-cache.sqlite`) and `use_cache`;
+    `overwrite` to replace a run of another dataset or judge instead of refusing; `price` to
+    override the price table; `total` rows expected (for the ETA); `progress` `auto`, `bar`,
+    `log` or `none` (`quiet` implies `none`); `reports` to build the reports at the end.
+    """
 
     judge: Judge
     pipeline: PipelineOptions = field(default_factory=PipelineOptions)
@@ -37,6 +75,44 @@ class RunConfig:
     quiet: bool = False
     dataset: str | None = None
     options: dict[str, Any] = field(default_factory=dict)
+    rpm: float | None = None
+    tpm: float | None = None
+    timeout: float | None = None
+    retry: RetryPolicy = field(default_factory=RetryPolicy.from_env)
+    cache: str | Path | None = None
+    use_cache: bool = True
+    overwrite: bool = False
+    price: Price | None = None
+    total: int | None = None
+    progress: str = "auto"
+    reports: bool = True
+
+
+@dataclass
+class RunStats:
+    """What the batch engine did: judge calls made, cache hits, retries, given-up calls."""
+
+    calls: int = 0
+    cache_hits: int = 0
+    retries: int = 0
+    gave_up: int = 0
+    errors: Counter[str] = field(default_factory=Counter)
+    #: tokens of the calls actually made by this process (cached replies cost nothing)
+    input_tokens: int = 0
+    output_tokens: int = 0
+    #: the last retry waits chosen, in seconds (kept short: for diagnostics and tests)
+    waits: list[float] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "calls": self.calls,
+            "cache_hits": self.cache_hits,
+            "retries": self.retries,
+            "gave_up": self.gave_up,
+            "errors": dict(self.errors),
+            "input_tokens": self.input_tokens,
+            "output_tokens": self.output_tokens,
+        }
 
 
 def default_out_dir(base: str | Path = "reports") -> Path:
@@ -49,6 +125,210 @@ def default_out_dir(base: str | Path = "reports") -> Path:
     return path
 
 
+# --- the judge call: cache, rate limits, timeout, retries ------------------------------------
+
+
+class _Caller:
+    """The `ask` hook handed to the pipeline for LLM judges."""
+
+    def __init__(self, config: RunConfig, cache: JudgeCache | None, stats: RunStats) -> None:
+        self.judge = config.judge
+        self.cache = cache
+        self.stats = stats
+        self.policy = config.retry
+        self.timeout = config.timeout
+        self.limiter = RateLimiter(config.rpm, config.tpm)
+        template = load_template(config.pipeline.template)
+        self.template = template_key(template.name, template.version, template.hash)
+        self.judge_id = judge_key(config.judge.identity())
+
+    async def __call__(self, item: KeyedExample, messages: Sequence[Message]) -> Reply:
+        key = None
+        if self.cache is not None:
+            key = cache_key(self.judge_id, self.template, messages)
+            hit = self.cache.get(key)
+            if hit is not None:
+                self.stats.cache_hits += 1
+                return hit
+        estimate = estimate_tokens(messages)
+        attempt = 0
+        while True:
+            await self.limiter.acquire(estimate)
+            self.stats.calls += 1
+            try:
+                call = self.judge.ask(item, messages)
+                reply = await (asyncio.wait_for(call, self.timeout) if self.timeout else call)
+            except Exception as exc:
+                kind = describe(exc)
+                self.stats.errors[kind] += 1
+                if attempt >= self.policy.max_retries or not is_retryable(exc):
+                    self.stats.gave_up += 1
+                    tries = f"{attempt + 1} attempt{'s' if attempt else ''}"
+                    raise JudgeError(f"gave up after {tries} ({kind}): {exc}") from exc
+                delay = self.policy.delay(attempt, exc)
+                if status_code(exc) == 429:
+                    # the limit is the account's, not this call's: hold every call back
+                    self.limiter.pause(delay)
+                self.stats.retries += 1
+                self.stats.waits = [*self.stats.waits[-99:], delay]
+                await asyncio.sleep(delay)
+                attempt += 1
+                continue
+            used = reply.usage.input_tokens + reply.usage.output_tokens
+            self.limiter.settle(estimate, used)
+            self.stats.input_tokens += reply.usage.input_tokens
+            self.stats.output_tokens += reply.usage.output_tokens
+            if self.cache is not None and key is not None:
+                self.cache.put(key, reply, judge=self.judge_id, template=self.template)
+            return reply
+
+
+# --- resume: reading, merging and matching old records ---------------------------------------
+
+
+@dataclass(frozen=True)
+class _Old:
+    index: int
+    id: str
+    status: str
+    line: str
+    record: dict[str, Any]
+
+
+def _old_records(path: Path) -> Iterator[_Old]:
+    """Complete records of an old `judgments.jsonl`, streamed. A line that does not parse
+    (a write cut short by a crash) is skipped: that example is judged again."""
+    if not path.is_file():
+        return
+    with open(path, "rb") as fh:
+        for raw in fh:
+            try:
+                record = json.loads(raw)
+            except (json.JSONDecodeError, UnicodeDecodeError):
+                continue
+            if not isinstance(record, dict) or not isinstance(record.get("index"), int):
+                continue
+            line = raw.decode("utf-8").rstrip("\r\n")
+            yield _Old(
+                record["index"], str(record.get("id")), str(record.get("status")), line, record
+            )
+
+
+def _fold_interrupted_resume(out_path: Path) -> None:
+    """Merge what an interrupted resume wrote (`judgments.jsonl.resume`) into
+    `judgments.jsonl`, by index; for an index in both, the newer record wins."""
+    main, partial = out_path / JUDGMENTS, out_path / (JUDGMENTS + _RESUME_SUFFIX)
+    if not partial.exists():
+        return
+    merged = out_path / (JUDGMENTS + ".merge")
+    streams = (
+        ((old.index, 0, n, old) for n, old in enumerate(_old_records(partial))),
+        ((old.index, 1, n, old) for n, old in enumerate(_old_records(main))),
+    )
+    last = None
+    with open(merged, "w", encoding="utf-8") as out:
+        for index, _, _, old in heapq.merge(*streams, key=lambda t: t[:3]):
+            if index != last:
+                out.write(old.line + "\n")
+                last = index
+    os.replace(merged, main)
+    partial.unlink()
+
+
+def _item_id(item: Example | RowError) -> str:
+    if isinstance(item, RowError):
+        return item.id or f"row-{item.source.row}"
+    return item.id
+
+
+class _OldCursor:
+    """Walks the old records alongside the input (both are in index order)."""
+
+    def __init__(self, records: Iterator[_Old]) -> None:
+        self._records = records
+        self._head: _Old | None = next(records, None)
+
+    def take(self, index: int, item_id: str) -> _Old | None:
+        while self._head is not None and self._head.index < index:
+            self._head = next(self._records, None)
+        head = self._head
+        if head is None or head.index != index:
+            return None
+        self._head = next(self._records, None)
+        if head.id != item_id or head.status not in _KEPT_STATUSES:
+            return None
+        return head
+
+    def close(self) -> None:
+        close = getattr(self._records, "close", None)
+        if close is not None:
+            close()
+
+
+# --- run.json ------------------------------------------------------------------------------
+
+
+def _dataset_id(dataset: str | None) -> str | None:
+    if dataset and dataset != "-" and Path(dataset).exists():
+        return str(Path(dataset).resolve())
+    return dataset
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
+
+
+def _check_same_run(old: dict[str, Any], new: dict[str, Any], out_path: Path) -> None:
+    """Refuse to resume into a folder that holds a run of another dataset or judge."""
+    differences = []
+    if old.get("dataset_id", _dataset_id(old.get("dataset"))) != new["dataset_id"]:
+        differences.append(f"dataset {old.get('dataset')!r} ≠ {new['dataset']!r}")
+    if _canonical(old.get("judge")) != _canonical(new["judge"]):
+        differences.append(f"judge {_canonical(old.get('judge'))} ≠ {_canonical(new['judge'])}")
+    old_options, new_options = old.get("options") or {}, new["options"]
+    for name in _IDENTITY_OPTIONS:
+        if old_options.get(name) != new_options.get(name):
+            differences.append(f"{name} {old_options.get(name)!r} ≠ {new_options.get(name)!r}")
+    if differences:
+        raise UsageError(
+            f"{out_path} holds a different run ({'; '.join(differences)}); choose another "
+            "--out, or pass --overwrite to replace it"
+        )
+
+
+def _write_json(path: Path, data: dict[str, Any]) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def _prepare_folder(out_path: Path, run_info: dict[str, Any], overwrite: bool) -> bool:
+    """Check the output folder; returns whether there are old records to resume from."""
+    judgments = out_path / JUDGMENTS
+    partial = out_path / (JUDGMENTS + _RESUME_SUFFIX)
+    if not judgments.exists() and not partial.exists():
+        return False
+    if overwrite:
+        for path in (judgments, partial):
+            path.unlink(missing_ok=True)
+        return False
+    info_path = out_path / RUN_INFO
+    try:
+        old = json.loads(info_path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise UsageError(
+            f"{out_path} holds judgments but no readable {RUN_INFO} ({exc}); pass --overwrite "
+            "to replace them"
+        ) from exc
+    _check_same_run(old, run_info, out_path)
+    run_info["created"] = old.get("created", run_info["created"])
+    _fold_interrupted_resume(out_path)
+    return True
+
+
+# --- the batch loop ------------------------------------------------------------------------
+
+
 def _limited(items: Iterable[Example | RowError], limit: int | None) -> Iterator[Any]:
     for index, item in enumerate(items):
         if limit is not None and index >= limit:
@@ -56,84 +336,124 @@ def _limited(items: Iterable[Example | RowError], limit: int | None) -> Iterator
         yield index, item
 
 
-async def _judge_one(index: int, item: Example | RowError, config: RunConfig) -> dict[str, Any]:
-    if isinstance(item, RowError):
-        return invalid_input_record(item, index)
-    keyed = key_example(item, config.pipeline.lang)
-    return await judge_example(keyed, config.judge, config.pipeline, index=index)
+class _Totals:
+    """Token totals over every record written (resumed ones included)."""
+
+    def __init__(self) -> None:
+        self.input_tokens = self.output_tokens = 0
+        self.estimated = False
+
+    def add(self, record: dict[str, Any]) -> None:
+        usage = record.get("usage") or {}
+        self.input_tokens += int(usage.get("input_tokens") or 0)
+        self.output_tokens += int(usage.get("output_tokens") or 0)
+        self.estimated = self.estimated or bool(usage.get("estimated"))
 
 
 async def _run(
-    items: Iterable[Example | RowError], out: Any, config: RunConfig, progress: _Progress
+    items: Iterable[Example | RowError],
+    out: Any,
+    config: RunConfig,
+    old: _OldCursor | None,
+    ask: _Caller | None,
+    progress: Progress,
+    totals: _Totals,
 ) -> None:
-    window = max(1, config.concurrency) * 4
-    semaphore = asyncio.Semaphore(max(1, config.concurrency))
-    pending: dict[int, asyncio.Task[dict[str, Any]]] = {}
+    concurrency = max(1, config.concurrency)
+    window = concurrency * 4
+    semaphore = asyncio.Semaphore(concurrency)
+    loop = asyncio.get_running_loop()
+    pending: dict[int, asyncio.Future[tuple[str, dict[str, Any], bool]]] = {}
     next_index = 0
 
-    async def guarded(index: int, item: Example | RowError) -> dict[str, Any]:
+    async def judge_one(index: int, item: Example | RowError) -> tuple[str, dict[str, Any], bool]:
         async with semaphore:
-            return await _judge_one(index, item, config)
+            if isinstance(item, RowError):
+                record = invalid_input_record(item, index)
+            else:
+                keyed = key_example(item, config.pipeline.lang)
+                record = await judge_example(
+                    keyed, config.judge, config.pipeline, index=index, ask=ask
+                )
+        return json.dumps(record, ensure_ascii=False), record, False
 
     async def flush(window_size: int) -> None:
         # write finished records in input order; wait on the oldest only while the window is full
         nonlocal next_index
+        wrote = False
         while next_index in pending:
-            task = pending[next_index]
-            if not task.done() and len(pending) < window_size:
-                return
-            record = await task
+            future = pending[next_index]
+            if not future.done() and len(pending) < window_size:
+                break
+            line, record, resumed = await future
             del pending[next_index]
-            out.write(json.dumps(record, ensure_ascii=False) + "\n")
-            progress.update(record)
+            out.write(line + "\n")
+            wrote = True
+            totals.add(record)
+            progress.retries = ask.stats.retries if ask else 0
+            progress.update(record, resumed=resumed)
             next_index += 1
+        if wrote:
+            # hand complete lines to the OS now, so a killed process leaves them on disk
+            out.flush()
 
-    for index, item in _limited(items, config.limit):
-        pending[index] = asyncio.create_task(guarded(index, item))
-        await flush(window)
-    await flush(0)
-
-
-class _Progress:
-    """Periodic one-line progress on stderr (a bar-free line keeps CI logs readable)."""
-
-    def __init__(self, quiet: bool) -> None:
-        self.quiet = quiet
-        self.start = time.monotonic()
-        self.last = 0.0
-        self.done = self.failed = 0
-
-    def update(self, record: dict[str, Any]) -> None:
-        self.done += 1
-        if record["status"] in ("failed", "invalid_input"):
-            self.failed += 1
-        now = time.monotonic()
-        if not self.quiet and now - self.last > 2.0:
-            self.last = now
-            self.line()
-
-    def line(self) -> None:
-        if self.quiet:
-            return
-        elapsed = max(time.monotonic() - self.start, 1e-9)
-        print(
-            f"ragjudge: {self.done} done, {self.failed} failed, {self.done / elapsed:.1f}/s",
-            file=sys.stderr,
-        )
+    try:
+        for index, item in _limited(items, config.limit):
+            reused = old.take(index, _item_id(item)) if old is not None else None
+            if reused is not None:
+                done: asyncio.Future[tuple[str, dict[str, Any], bool]] = loop.create_future()
+                done.set_result((reused.line, reused.record, True))
+                pending[index] = done
+            else:
+                pending[index] = asyncio.ensure_future(judge_one(index, item))
+            await flush(window)
+        await flush(0)
+    finally:
+        for future in pending.values():
+            future.cancel()
 
 
-def run(
-    items: Iterable[Example | RowError], out_dir: str | Path, config: RunConfig
-) -> dict[str, Any]:
-    """Judge every item, write `judgments.jsonl` and `run.json` to `out_dir`, build the
-    reports, and return the summary."""
-    out_path = Path(out_dir)
-    out_path.mkdir(parents=True, exist_ok=True)
-    run_info = {
+_loop: asyncio.AbstractEventLoop | None = None
+_loop_lock = threading.Lock()
+
+
+def _background_loop() -> asyncio.AbstractEventLoop:
+    global _loop
+    with _loop_lock:
+        if _loop is None or _loop.is_closed():
+            loop = asyncio.new_event_loop()
+            threading.Thread(target=loop.run_forever, name="ragjudge-loop", daemon=True).start()
+            _loop = loop
+        return _loop
+
+
+def run_coroutine(coro: Any) -> Any:
+    """Run a coroutine to completion on ragjudge's own event loop and return its result.
+
+    One long-lived loop (in a daemon thread) serves every batch of the process: provider
+    clients cache their HTTP connection pools, and a pool made on a loop that `asyncio.run`
+    has since closed fails with "Event loop is closed" on the next batch. It also works from
+    inside a running loop (Jupyter), where `asyncio.run` cannot be called.
+    """
+    future = asyncio.run_coroutine_threadsafe(coro, _background_loop())
+    try:
+        return future.result()
+    except BaseException:
+        # Ctrl-C: stop the batch and let it finish its writes before the caller closes files
+        future.cancel()
+        concurrent.futures.wait([future], timeout=10)
+        raise
+
+
+def _run_info(config: RunConfig) -> dict[str, Any]:
+    identity = dict(config.judge.identity())
+    return {
         "dataset": config.dataset,
+        "dataset_id": _dataset_id(config.dataset),
         "created": datetime.now(UTC).isoformat(timespec="seconds"),
         "ragjudge_version": __version__,
-        "judge": dict(config.judge.identity()),
+        "status": "running",
+        "judge": identity,
         "options": {
             "template": config.pipeline.template,
             "max_repairs": config.pipeline.max_repairs,
@@ -141,14 +461,93 @@ def run(
             "lang": config.pipeline.lang,
             "concurrency": config.concurrency,
             "limit": config.limit,
+            "rpm": config.rpm,
+            "tpm": config.tpm,
+            "timeout": config.timeout,
+            "max_retries": config.retry.max_retries,
             **config.options,
         },
+        "pricing": pricing_for(identity, config.price),
     }
-    (out_path / "run.json").write_text(json.dumps(run_info, indent=2, ensure_ascii=False) + "\n")
-    progress = _Progress(config.quiet)
-    with open(out_path / "judgments.jsonl", "w", encoding="utf-8") as out:
-        asyncio.run(_run(items, out, config, progress))
-    progress.line()
+
+
+def _open_cache(config: RunConfig, out_path: Path) -> JudgeCache | None:
+    # the offline and recorded judges answer faster than a lookup: never cached
+    if not config.use_cache or not config.judge.uses_prompt:
+        return None
+    return JudgeCache(config.cache or default_cache_path(out_path))
+
+
+def execute(
+    items: Iterable[Example | RowError], out_dir: str | Path, config: RunConfig
+) -> tuple[dict[str, Any], RunStats]:
+    """Judge every item into `out_dir` (resuming a run found there) and write `run.json`;
+    returns the run information and the engine's statistics. No reports are built."""
+    out_path = Path(out_dir)
+    out_path.mkdir(parents=True, exist_ok=True)
+    run_info = _run_info(config)
+    resuming = _prepare_folder(out_path, run_info, config.overwrite)
+    _write_json(out_path / RUN_INFO, run_info)
+
+    stats = RunStats()
+    cache = _open_cache(config, out_path)
+    mode = "none" if config.quiet else config.progress
+    total = config.total
+    if total is not None and config.limit is not None:
+        total = min(total, config.limit)
+    progress = Progress(total, mode=mode)
+    totals = _Totals()
+    target = out_path / (JUDGMENTS + _RESUME_SUFFIX if resuming else JUDGMENTS)
+    old = _OldCursor(_old_records(out_path / JUDGMENTS)) if resuming else None
+    try:
+        caller = _Caller(config, cache, stats) if config.judge.uses_prompt else None
+        with open(target, "w", encoding="utf-8") as out:
+            run_coroutine(_run(items, out, config, old, caller, progress, totals))
+        if old is not None:
+            old.close()
+        if resuming:
+            os.replace(target, out_path / JUDGMENTS)
+    finally:
+        if old is not None:
+            old.close()
+        if cache is not None:
+            cache.close()
+        progress.close()
+
+    cost = cost_usd(totals.input_tokens, totals.output_tokens, run_info["pricing"])
+    spent = cost_usd(stats.input_tokens, stats.output_tokens, run_info["pricing"])
+    run_info.update(
+        status="complete",
+        finished=datetime.now(UTC).isoformat(timespec="seconds"),
+        examples=progress.done,
+        resumed=progress.resumed,
+        usage={
+            "input_tokens": totals.input_tokens,
+            "output_tokens": totals.output_tokens,
+            "estimated": totals.estimated,
+            "cost_usd": cost,
+        },
+        engine={**stats.as_dict(), "cost_usd": spent},
+    )
+    _write_json(out_path / RUN_INFO, run_info)
+    return run_info, stats
+
+
+def run(
+    items: Iterable[Example | RowError], out_dir: str | Path, config: RunConfig
+) -> dict[str, Any]:
+    """Judge every item, write `judgments.jsonl` and `run.json` to `out_dir`, build the
+    reports, and return the summary (`usage.cost_usd` filled from the run's pricing)."""
+    run_info, _ = execute(items, out_dir, config)
+    if not config.reports:
+        return {"run": run_info, "usage": run_info["usage"]}
     from ragjudge.report import write_reports
 
-    return write_reports(out_path, group_by=config.group_by)
+    summary = write_reports(Path(out_dir), group_by=config.group_by)
+    usage = summary.get("usage")
+    if isinstance(usage, dict) and usage.get("cost_usd") is None:
+        usage["cost_usd"] = run_info["usage"]["cost_usd"]
+    return summary
+
+
+__all__ = ["RunConfig", "RunStats", "default_out_dir", "execute", "run", "run_coroutine"]

@@ -3,7 +3,9 @@
 It speaks `/v1/chat/completions` and `/v1/completions` well enough for langchain-openai, and
 answers from a `responder` function the test supplies. A responder gets the parsed request
 body and returns either the reply text, or a `Fault` (status code, headers, body, delay,
-hang) to inject errors. Every request is recorded in `server.requests`.
+hang, truncated body) to inject errors. Every request is recorded in `server.requests`;
+`max_active` is the most requests answered at once. `valid_judgment` and `question_of` read
+the rendered judge prompt of a request, so a responder can answer per example.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 
@@ -28,6 +31,26 @@ class Fault:
     truncate: bool = False  # send a 200 with a cut-off JSON body
 
 
+class Headers(dict[str, str]):
+    """Request headers as sent, looked up without regard to case (as HTTP defines them)."""
+
+    def _key(self, name: object) -> object:
+        if isinstance(name, str):
+            for key in self.keys():
+                if key.lower() == name.lower():
+                    return key
+        return name
+
+    def __getitem__(self, name: str) -> str:
+        return super().__getitem__(self._key(name))  # type: ignore[arg-type]
+
+    def __contains__(self, name: object) -> bool:
+        return super().__contains__(self._key(name))
+
+    def get(self, name: str, default: Any = None) -> Any:  # type: ignore[override]
+        return super().get(self._key(name), default)  # type: ignore[arg-type]
+
+
 Responder = Callable[[dict[str, Any]], "str | Fault"]
 
 
@@ -36,13 +59,20 @@ class OpenAIServer:
         self.responder = responder
         self.latency = latency
         self.requests: list[dict[str, Any]] = []
-        self.headers: list[dict[str, str]] = []
+        self.headers: list[Headers] = []
+        #: requests being answered right now, and the most there ever were at once
+        self.active = 0
+        self.max_active = 0
         self._lock = threading.Lock()
         self._stop = threading.Event()
         server = self
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
+            # one buffered write per reply, sent at once: headers and body written apart meet
+            # Nagle's algorithm and delayed ACKs, which add ~40 ms to every call
+            wbufsize = 64 * 1024
+            disable_nagle_algorithm = True
 
             def log_message(self, *args: Any) -> None:
                 pass
@@ -52,7 +82,16 @@ class OpenAIServer:
                 body = json.loads(self.rfile.read(length) or b"{}")
                 with server._lock:
                     server.requests.append(body)
-                    server.headers.append(dict(self.headers.items()))
+                    server.headers.append(Headers(self.headers.items()))
+                    server.active += 1
+                    server.max_active = max(server.max_active, server.active)
+                try:
+                    self._answer(body)
+                finally:
+                    with server._lock:
+                        server.active -= 1
+
+            def _answer(self, body: dict[str, Any]) -> None:
                 if server.latency:
                     time.sleep(server.latency)
                 answer = server.responder(body)
@@ -80,7 +119,13 @@ class OpenAIServer:
                 with contextlib.suppress(BrokenPipeError, ConnectionResetError):
                     self.wfile.write(payload)
 
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        class QuietServer(ThreadingHTTPServer):
+            request_queue_size = 512  # the default backlog of 5 drops bursts of new connections
+
+            def handle_error(self, request: Any, client_address: Any) -> None:
+                pass  # clients closing keep-alive connections or giving up (timeouts) is normal
+
+        self.httpd = QuietServer(("127.0.0.1", 0), Handler)
         self.httpd.daemon_threads = True
         self.port = self.httpd.server_address[1]
         self.base_url = f"http://127.0.0.1:{self.port}/v1"
@@ -134,3 +179,94 @@ def last_user_text(body: dict[str, Any]) -> str:
         return content
     prompt = body.get("prompt", "")
     return prompt if isinstance(prompt, str) else "".join(prompt)
+
+
+def prompt_text(body: dict[str, Any]) -> str:
+    """The rendered judge prompt of a request: the first user message holding the data blocks
+    (repair turns come later in the conversation), or the whole prompt of a completion."""
+    if "messages" in body:
+        for message in body["messages"]:
+            content = message.get("content", "")
+            if isinstance(content, list):
+                content = "".join(part.get("text", "") for part in content)
+            if message.get("role") == "user" and "<<<QUESTION" in content:
+                return content
+        return last_user_text(body)
+    prompt = body.get("prompt", "")
+    return prompt if isinstance(prompt, str) else "".join(prompt)
+
+
+def _block(text: str, name: str) -> str:
+    start = text.find(f"<<<{name}\n")
+    end = text.find(f"\n{name}>>>", start)
+    if start < 0 or end < 0:
+        return ""
+    return text[start + len(name) + 4 : end]
+
+
+def question_of(body: dict[str, Any]) -> str:
+    """The question of the example a request is about (tests count requests per example)."""
+    return _block(prompt_text(body), "QUESTION").strip()
+
+
+def valid_judgment(body: dict[str, Any]) -> str:
+    """A schema-valid judgment for the example in the request: every response sentence is
+    supported by the first document sentence."""
+    text = prompt_text(body)
+    doc_keys = [
+        line.split(".", 1)[0]
+        for line in _block(text, "DOCUMENTS").splitlines()
+        if line[:1].isdigit() and "." in line
+    ]
+    response_keys = [
+        line.split(".", 1)[0]
+        for line in _block(text, "RESPONSE").splitlines()
+        if line[:1].isalpha() and "." in line.split(" ", 1)[0]
+    ]
+    first = doc_keys[:1]
+    return json.dumps(
+        {
+            "relevance_explanation": "The first document answers the question.",
+            "all_relevant_sentence_keys": first,
+            "overall_supported_explanation": "Every claim is in the first document.",
+            "overall_supported": True,
+            "sentence_support_information": [
+                {
+                    "response_sentence_key": key,
+                    "explanation": "Stated in the first document.",
+                    "supporting_sentence_keys": first,
+                    "fully_supported": True,
+                }
+                for key in response_keys
+            ],
+            "all_utilized_sentence_keys": first,
+        }
+    )
+
+
+def write_dataset(path: Path, n: int, *, start: int = 0) -> Path:
+    """A JSONL dataset of `n` small examples, `ex-<i>` asking `Question number <i>?`."""
+    with open(path, "w", encoding="utf-8") as fh:
+        for i in range(start, start + n):
+            row = {
+                "id": f"ex-{i}",
+                "question": f"Question number {i}?",
+                "documents": [f"Fact {i} holds for the system. It was checked twice."],
+                "response": f"Fact {i} holds. It was checked.",
+            }
+            fh.write(json.dumps(row) + "\n")
+    return path
+
+
+def serve_forever(latency: float = 0.0) -> None:
+    """Serve valid judgments until killed, printing the base URL first (used by bench/ to
+    run the server in its own process, away from the client's interpreter lock)."""
+    with OpenAIServer(valid_judgment, latency=latency) as server:
+        print(server.base_url, flush=True)
+        threading.Event().wait()
+
+
+if __name__ == "__main__":
+    import sys
+
+    serve_forever(float(sys.argv[1]) if len(sys.argv) > 1 else 0.0)
