@@ -1,1 +1,94 @@
-"""pytest integration: the `ragjudge_judge` fixture and `--ragjudge-judge` option."""
+"""pytest integration: the `ragjudge_judge` fixture, `--ragjudge-judge` option and the
+`ragjudge_dataset` marker that parametrises the `ragjudge_example` fixture over a dataset file.
+
+pytest loads this module at start-up for every project where ragjudge is installed (the
+`pytest11` entry point), so it imports nothing from ragjudge at module level: the dataset
+loader is imported only when a test asks for it, and a broken or slow import can never stop
+an unrelated test suite from starting.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+#: environment variable read when `--ragjudge-judge` is not given
+ENV_VAR = "RAGJUDGE_JUDGE"
+DEFAULT_JUDGE = "offline"
+MARKER = "ragjudge_dataset"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("ragjudge", "ragjudge groundedness checks")
+    group.addoption(
+        "--ragjudge-judge",
+        dest="ragjudge_judge",
+        default=None,
+        metavar="SPEC",
+        help=f"judge for the ragjudge_judge fixture: 'offline', 'recorded' or 'provider:model' "
+        f"(default: ${ENV_VAR}, else '{DEFAULT_JUDGE}')",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        f"{MARKER}(path): run the test once per example of the dataset file at path "
+        "(relative to the test file, else to the rootdir), given as the ragjudge_example fixture",
+    )
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "ragjudge_example" not in metafunc.fixturenames:
+        return
+    marker = metafunc.definition.get_closest_marker(MARKER)
+    if marker is None:
+        return  # the fixture itself explains what is missing
+    if len(marker.args) != 1:
+        pytest.fail(f"@pytest.mark.{MARKER} takes one argument: the dataset path", pytrace=False)
+    path = _resolve(marker.args[0], metafunc.definition.path.parent, metafunc.config.rootpath)
+
+    from ragjudge.dataset import load_examples
+
+    examples, errors = load_examples(path)
+    params = [pytest.param(example, id=str(example.id)) for example in examples]
+    # an unreadable row becomes a test of its own that errors, so it is seen and not dropped
+    params += [pytest.param(error, id=f"row-{error.source.row}") for error in errors]
+    metafunc.parametrize("ragjudge_example", params, indirect=True)
+
+
+def _resolve(given: str | os.PathLike[str], test_dir: Path, rootdir: Path) -> Path:
+    path = Path(given)
+    candidates = [path] if path.is_absolute() else [test_dir / path, rootdir / path]
+    candidates = list(dict.fromkeys(candidates))
+    for candidate in candidates:
+        if candidate.is_file():
+            return candidate
+    tried = ", ".join(str(c) for c in candidates)
+    pytest.fail(f"@pytest.mark.{MARKER}: dataset file not found (tried {tried})", pytrace=False)
+
+
+@pytest.fixture
+def ragjudge_example(request: pytest.FixtureRequest) -> Any:
+    """One `ragjudge.types.Example` of the dataset named by `@pytest.mark.ragjudge_dataset`."""
+    param = getattr(request, "param", None)
+    if param is None:
+        pytest.fail(
+            f"the ragjudge_example fixture needs @pytest.mark.{MARKER}('path/to/data.jsonl')",
+            pytrace=False,
+        )
+    from ragjudge.types import RowError
+
+    if isinstance(param, RowError):
+        pytest.fail(f"{param.source.file} row {param.source.row}: {param.message}", pytrace=False)
+    return param
+
+
+@pytest.fixture(scope="session")
+def ragjudge_judge(pytestconfig: pytest.Config) -> str:
+    """The judge spec for this test session: `--ragjudge-judge`, else `$RAGJUDGE_JUDGE`,
+    else `offline` (no network, no key). Pass it on as `assert_grounded(..., judge=...)`."""
+    return pytestconfig.getoption("ragjudge_judge") or os.environ.get(ENV_VAR) or DEFAULT_JUDGE
