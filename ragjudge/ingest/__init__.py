@@ -1,0 +1,70 @@
+"""Turn the logs of RAG systems into rows ragjudge's loader reads (see docs/ingest.md).
+
+One module per source format, all behind the same small interface (`NAME`, `SUMMARY`,
+`parse_files(paths)`); `FORMATS` maps each format name to its module. Every format yields plain
+dict rows — ``{"id", "question", "documents": [{"title", "url", "text", …}], "response",
+"format", "source_file", "line", "trace_id", …metadata}`` — or an `IngestError` naming the file,
+the line and what was expected there. A trace that ends without a final answer is an error,
+never a row with an invented answer.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from ragjudge.errors import InputError, UsageError
+from ragjudge.ingest import bedrock, cited, ctrlf, ragtruth, react
+from ragjudge.ingest._common import IngestError
+
+__all__ = ["FORMATS", "IngestError", "ingest", "write_jsonl"]
+
+#: format name → module (each has `NAME`, `SUMMARY` and `parse_files(paths)`)
+FORMATS: dict[str, ModuleType] = {
+    module.NAME: module for module in (bedrock, react, cited, ctrlf, ragtruth)
+}
+
+
+def ingest(fmt: str, paths: Sequence[str]) -> Iterator[dict[str, Any] | IngestError]:
+    """Rows (dicts) and `IngestError`s of `paths` read as format `fmt`, in file order.
+
+    Raises `UsageError` for an unknown format and `InputError` when a path is not a file;
+    both are checked before the first row is read. Problems inside a file are yielded as
+    `IngestError`s so one bad trace never hides the good ones.
+    """
+    module = FORMATS.get(fmt)
+    if module is None:
+        raise UsageError(
+            f"unknown ingest format {fmt!r}; expected one of: {', '.join(sorted(FORMATS))}"
+        )
+    if not paths:
+        raise UsageError(f"ingest {fmt}: no input files given")
+    missing = [str(p) for p in paths if not Path(p).is_file()]
+    if missing:
+        raise InputError(f"ingest {fmt}: not a file: {', '.join(missing)}")
+    return module.parse_files([str(p) for p in paths])
+
+
+def write_jsonl(
+    rows: Iterable[dict[str, Any] | IngestError], out_path: str | Path
+) -> tuple[int, list[IngestError]]:
+    """Write the dict rows as JSON Lines (UTF-8, ``-`` for standard output); return the number
+    of rows written and the errors met, in order."""
+    errors: list[IngestError] = []
+    n = 0
+    out = sys.stdout if str(out_path) == "-" else open(out_path, "w", encoding="utf-8")  # noqa: SIM115
+    try:
+        for item in rows:
+            if isinstance(item, IngestError):
+                errors.append(item)
+                continue
+            out.write(json.dumps(item, ensure_ascii=False) + "\n")
+            n += 1
+    finally:
+        if out is not sys.stdout:
+            out.close()
+    return n, errors

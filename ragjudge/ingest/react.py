@@ -1,0 +1,471 @@
+"""Ingest format `react`: ReAct / LangChain-agent transcripts.
+
+Three spellings of the same loop are read:
+
+- Chat form (JP1 Chat Completion prompt, LangChain conversational agent): the question on a
+  ``私の入力:`` (or ``Question:``) line, then ``Thought:`` / ``Action:`` / ``Action Input:`` /
+  ``Observation:`` steps and the final answer after ``AI:``.
+- Completion form (JP1 Completion prompt, LangChain zero-shot agent): ``Question:`` … steps …
+  ``Final Answer:``.
+- The ReAct paper's numbered form: ``Thought 1:`` / ``Action 1: Search[...]`` /
+  ``Observation 1:`` … ``Action N: Finish[answer]``.
+
+Each observation becomes documents. A JP1 observation made of ``sourcepage:`` / ``content:`` /
+``document_url:`` blocks separated by dash lines gives one document per block (title =
+sourcepage, text = content, url = document_url); any other observation is one document titled
+by its action (``user_contents: JP1 障害``, ``Search[Colorado orogeny]``). Observations that are
+executor errors (``… is not a valid tool``, ``Invalid Format: …``) are kept in `tool_errors`,
+not as evidence. Thoughts go to `thoughts` and never into documents. Conversation history
+before the question (``User:`` / ``Assistant:`` or ``HUMAN:`` / ``AI:`` turns, optionally under a
+``会話履歴`` header between dash rules) goes to `history`. When the answer carries JP1 citation
+markers (``[sourcepage: …][document_url: …]``) they are removed from `response` and listed in
+`citations`, as in the `cited-answer` format.
+
+Files: a text file may hold several transcripts. A line that is exactly ``---`` separates them,
+and after a final answer, a blank line followed by a ``Question:`` / ``私の入力:`` line (or a
+history turn or header) starts the next one. A prompt echoed into the log is skipped up to its
+last ``開始!`` / ``Begin!`` line: everything of
+a transcript before such a line is dropped, so an echoed prompt must start its chunk.
+A ``.json`` / ``.jsonl`` file (or one starting with ``{`` or ``[``) holds one transcript per
+record in a `log` field, with optional `question` / `input`, `id` and `chat_history` fields.
+A transcript without a final answer is reported as an error.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ragjudge.ingest._common import (
+    IngestError,
+    default_id,
+    document,
+    extras,
+    iter_json_records,
+    read_text,
+    row,
+    split_transcripts,
+)
+from ragjudge.ingest.cited import extract_citations, has_markers
+
+NAME = "react"
+SUMMARY = "ReAct / LangChain agent logs (Thought/Action/Observation, AI: or Final Answer:)"
+
+_FIELD = re.compile(
+    r"^\s*(?P<name>Question|私の入力|Thought|Action Input|Action|Observation|Final Answer|AI"
+    r"|User|Assistant|HUMAN|Human)(?:\s+(?P<num>\d+))?\s*[:：][ \t]?(?P<rest>.*)$"
+)
+_QUESTION = {"Question", "私の入力"}
+_HISTORY = {
+    "User": "user",
+    "HUMAN": "user",
+    "Human": "user",
+    "Assistant": "assistant",
+    "AI": "assistant",
+}
+_HISTORY_HEADERS = {"会話履歴", "conversation history:", "chat history:", "previous conversation:"}
+_BEGIN = {"開始!", "開始！", "begin!"}
+_NOISE = re.compile(r"^\s*(> Entering new .*chain|> Finished chain)")
+_RULE = re.compile(r"^\s*-{3,}\s*$")
+_PAPER_ACTION = re.compile(r"^\s*(?P<tool>\w+)\[(?P<arg>.*)\]\s*$", re.S)
+_TOOL_ERROR = re.compile(
+    r"is not a valid tool|^\s*Invalid Format:|^\s*Invalid or incomplete response", re.M
+)
+_BLOCK_FIELD = re.compile(
+    r"^\s*(?P<name>sourcepage|content|document_url)\s*[:：][ \t]?(?P<rest>.*)$"
+)
+
+
+@dataclass
+class _Step:
+    action: str
+    line: int
+    action_input: str | None = None
+    observation: list[tuple[int, str]] | None = None
+    paper: bool = False
+
+
+@dataclass
+class _Transcript:
+    start: int
+    question: list[str] | None = None
+    question_line: int | None = None
+    history: list[dict[str, Any]] = field(default_factory=list)
+    thoughts: list[str] = field(default_factory=list)
+    steps: list[_Step] = field(default_factory=list)
+    answer: list[str] | None = None
+    answer_line: int | None = None
+    form: str | None = None
+    error: IngestError | None = None
+    seen: bool = False  # a non-blank line was read; `start` is the first one
+    #: where continuation lines go: a list of strings or of (line, text) pairs
+    sink: list[Any] | None = None
+    sink_numbered: bool = False
+
+    @property
+    def started(self) -> bool:
+        return self.question is not None or bool(self.steps) or bool(self.thoughts)
+
+
+def _split(path: str, text: str, first_line: int) -> list[_Transcript]:
+    """Parse the lines of one chunk into transcripts (see the module docstring)."""
+    out: list[_Transcript] = []
+    t = _Transcript(start=first_line)
+    previous_blank = True
+    lines = text.split("\n")
+    for offset, line in enumerate(lines):
+        number = first_line + offset
+        stripped = line.strip()
+        if _NOISE.match(line):
+            continue
+        if stripped.lower() in _BEGIN:
+            # what came before is the prompt's own format description, not a transcript
+            t = _Transcript(start=number + 1)
+            previous_blank = True
+            continue
+        m = _FIELD.match(line)
+        name = m.group("name") if m else None
+        if t.answer is not None and previous_blank and stripped:
+            starts_next = (name in _QUESTION or name in {"User", "HUMAN", "Human"}) or (
+                stripped.lower() in _HISTORY_HEADERS
+            )
+            if starts_next:
+                out.append(t)
+                t = _Transcript(start=number)
+        previous_blank = not stripped
+        if stripped and not t.seen:
+            t.start, t.seen = number, True
+        if t.error is not None:
+            continue
+        if not t.started:
+            _preamble_line(path, t, m, line, number)
+        else:
+            _agent_line(path, t, m, line, number)
+    if t.started or t.history:
+        out.append(t)
+    return out
+
+
+def _preamble_line(
+    path: str, t: _Transcript, m: re.Match[str] | None, line: str, number: int
+) -> None:
+    name = m.group("name") if m else None
+    if m and name in _QUESTION:
+        t.question, t.question_line = [m.group("rest")], number
+        t.sink, t.sink_numbered = t.question, False
+    elif m and name in _HISTORY:
+        turn = {"role": _HISTORY[name], "text": m.group("rest")}
+        t.history.append(turn)
+        t.sink = None
+    elif m:  # the log starts straight with the agent's steps
+        _agent_line(path, t, m, line, number)
+    elif t.history and line.strip() and not _RULE.match(line):
+        if line.strip().lower() in _HISTORY_HEADERS:
+            return
+        t.history[-1]["text"] += "\n" + line
+
+
+def _agent_line(path: str, t: _Transcript, m: re.Match[str] | None, line: str, number: int) -> None:
+    name = m.group("name") if m else None
+    if m is None or name not in {
+        "Thought",
+        "Action",
+        "Action Input",
+        "Observation",
+        "AI",
+        "Final Answer",
+    }:
+        if t.sink is not None:
+            t.sink.append((number, line) if t.sink_numbered else line)
+        return
+    rest = m.group("rest")
+    numbered = m.group("num") is not None
+    if name == "Thought":
+        t.thoughts.append(rest)
+        t.sink, t.sink_numbered = _ListTail(t.thoughts), False
+    elif name == "Action":
+        paper = _PAPER_ACTION.match(rest)
+        if numbered and paper and paper.group("tool").lower() == "finish":
+            t.answer, t.answer_line, t.form = [paper.group("arg")], number, "paper"
+            t.sink = None
+            return
+        if numbered and paper:
+            step = _Step(paper.group("tool"), number, paper.group("arg"), paper=True)
+            t.form = "paper"
+        else:
+            step = _Step(rest.strip(), number)
+        t.steps.append(step)
+        t.sink = None
+    elif name == "Action Input":
+        if not t.steps or t.steps[-1].action_input is not None:
+            t.error = IngestError(
+                path, number, "'Action Input:' without a preceding 'Action:' line"
+            )
+            return
+        t.steps[-1].action_input = rest
+        t.sink, t.sink_numbered = _AttrTail(t.steps[-1]), False
+    elif name == "Observation":
+        if not t.steps or t.steps[-1].observation is not None:
+            t.error = IngestError(
+                path,
+                number,
+                "'Observation:' without a preceding 'Action:' line (expected "
+                "Thought / Action / Action Input / Observation in that order)",
+            )
+            return
+        t.steps[-1].observation = [(number, rest)]
+        t.sink, t.sink_numbered = t.steps[-1].observation, True
+    else:  # AI / Final Answer
+        t.answer, t.answer_line = [rest], number
+        t.form = t.form or ("chat" if name == "AI" else "completion")
+        t.sink, t.sink_numbered = t.answer, False
+
+
+class _ListTail(list):  # type: ignore[type-arg]
+    """Continuation lines of the last string of a list (a multi-line thought)."""
+
+    def __init__(self, target: list[str]) -> None:
+        super().__init__()
+        self.target = target
+
+    def append(self, line: Any) -> None:
+        self.target[-1] += "\n" + line
+
+
+class _AttrTail(list):  # type: ignore[type-arg]
+    """Continuation lines of a multi-line ``Action Input:``."""
+
+    def __init__(self, step: _Step) -> None:
+        super().__init__()
+        self.step = step
+
+    def append(self, line: Any) -> None:
+        self.step.action_input = f"{self.step.action_input}\n{line}"
+
+
+# --- observations --------------------------------------------------------------------------
+
+
+def _jp1_blocks(
+    path: str, lines: list[tuple[int, str]], step: _Step, index: int
+) -> list[dict[str, Any]] | IngestError:
+    docs: list[dict[str, Any]] = []
+    block: list[tuple[int, str]] = []
+    for number, text in [*lines, (0, "---")]:
+        if not _RULE.match(text):
+            block.append((number, text))
+            continue
+        if not any(t.strip() for _, t in block):
+            block = []
+            continue
+        fields: dict[str, list[str]] = {}
+        current: list[str] | None = None
+        for _, text_line in block:
+            fm = _BLOCK_FIELD.match(text_line)
+            if fm:
+                current = fields.setdefault(fm.group("name"), [])
+                current.append(fm.group("rest"))
+            elif current is not None:
+                current.append(text_line)
+        first = next(n for n, t in block if t.strip())
+        if "sourcepage" not in fields or "content" not in fields:
+            return IngestError(
+                path,
+                first,
+                "source block without 'sourcepage:' and 'content:' lines (JP1 observation "
+                "blocks are 'sourcepage: NAME' / 'content: TEXT' / 'document_url: URL')",
+            )
+        url = "\n".join(fields.get("document_url", [])).strip() or None
+        docs.append(
+            document(
+                "\n".join(fields["sourcepage"]).strip(),
+                "\n".join(fields["content"]).strip(),
+                url,
+                action=step.action,
+                action_input=step.action_input,
+                step=index,
+                line=first,
+            )
+        )
+        block = []
+    return docs
+
+
+def _observation_documents(
+    path: str, step: _Step, index: int
+) -> list[dict[str, Any]] | IngestError | str:
+    """Documents of one observation; a string when the observation is an executor error."""
+    lines = step.observation or []
+    text = "\n".join(t for _, t in lines).strip()
+    if _TOOL_ERROR.search(text):
+        return text
+    if any(_BLOCK_FIELD.match(t) and t.strip().startswith("sourcepage") for _, t in lines):
+        return _jp1_blocks(path, lines, step, index)
+    if not text:
+        return []
+    if step.paper:
+        title = f"{step.action}[{step.action_input}]"
+    elif step.action_input is None:
+        title = step.action
+    else:
+        title = f"{step.action}: {step.action_input.strip()}"
+    return [
+        document(
+            title,
+            text,
+            None,
+            action=step.action,
+            action_input=step.action_input,
+            step=index,
+            line=lines[0][0],
+        )
+    ]
+
+
+# --- rows ----------------------------------------------------------------------------------
+
+
+def _to_row(
+    path: str,
+    t: _Transcript,
+    record: dict[str, Any] | None = None,
+    record_line: int | None = None,
+) -> dict[str, Any] | IngestError:
+    where = record_line if record_line is not None else t.start
+    if t.error is not None:
+        return t.error
+    question = "\n".join(t.question).strip() if t.question is not None else None
+    consumed: set[str] = set()
+    rid: Any = None
+    history = [dict(h, text=h["text"].strip()) for h in t.history]
+    if record is not None:
+        for key in ("question", "input"):
+            if isinstance(record.get(key), str):
+                question = record[key]
+                consumed.add(key)
+                break
+        for key in ("chat_history", "history"):
+            if isinstance(record.get(key), list):
+                history = [_history_turn(h) for h in record[key]]
+                consumed.add(key)
+                break
+        if record.get("id") is not None:
+            rid = str(record["id"])
+            consumed.add("id")
+        consumed.add("log")
+    if question is None:
+        return IngestError(
+            path,
+            where,
+            "no question: expected a 'Question:' or '私の入力:' line before the agent's steps"
+            + (" or a 'question' field" if record is not None else ""),
+        )
+    if t.answer is None:
+        last = t.steps[-1].line if t.steps else (t.question_line or where)
+        return IngestError(
+            path,
+            where,
+            "transcript has no final answer (expected 'AI:', 'Final Answer:' or "
+            f"'Action N: Finish[...]'; last step on line {last}); partial traces are not ingested",
+        )
+    answer = "\n".join(t.answer).strip()
+    if not answer:
+        return IngestError(path, t.answer_line or where, "the final answer is empty")
+    docs: list[dict[str, Any]] = []
+    tool_errors: list[str] = []
+    for index, step in enumerate(t.steps, 1):
+        if step.observation is None:
+            continue
+        got = _observation_documents(path, step, index)
+        if isinstance(got, IngestError):
+            return got
+        if isinstance(got, str):
+            tool_errors.append(got)
+        else:
+            docs.extend(got)
+    if not docs:
+        return IngestError(
+            path,
+            where,
+            "the agent answered without any observation: no retrieved documents to judge the "
+            "answer against",
+        )
+    extra: dict[str, Any] = {}
+    response = answer
+    if has_markers(answer):
+        response, citations = extract_citations(answer, docs)
+        extra = {"citations": citations, "raw_response": answer}
+    return row(
+        id=rid or default_id(path, where),
+        question=question.strip(),
+        documents=docs,
+        response=response,
+        source_file=path,
+        line=where,
+        fmt=NAME,
+        trace_id=rid,
+        step=len(t.steps),
+        **extra,
+        react_form=t.form,
+        thoughts=[s.strip() for s in t.thoughts],
+        actions=[{"action": s.action, "input": s.action_input, "line": s.line} for s in t.steps],
+        history=history,
+        tool_errors=tool_errors,
+        **(extras(record, consumed) if record is not None else {}),
+    )
+
+
+def _history_turn(turn: Any) -> dict[str, Any]:
+    if isinstance(turn, dict):
+        role = str(turn.get("role") or turn.get("type") or "")
+        text = turn.get("text", turn.get("content", ""))
+        return {"role": {"human": "user", "ai": "assistant"}.get(role, role), "text": str(text)}
+    return {"role": None, "text": str(turn)}
+
+
+def parse_text(path: str, text: str) -> Iterator[dict[str, Any] | IngestError]:
+    """Rows of a plain-text log holding one or more transcripts."""
+    for first, chunk in split_transcripts(text):
+        for t in _split(path, chunk, first):
+            yield _to_row(path, t)
+
+
+def parse_file(path: str) -> Iterator[dict[str, Any] | IngestError]:
+    text = read_text(path)
+    if isinstance(text, IngestError):
+        yield text
+        return
+    if Path(path).suffix.lower() in {".json", ".jsonl", ".ndjson"} or text.lstrip()[:1] in "{[":
+        yield from _parse_records(path, text)
+    else:
+        yield from parse_text(path, text)
+
+
+def _parse_records(path: str, text: str) -> Iterator[dict[str, Any] | IngestError]:
+    for item in iter_json_records(path, text):
+        if isinstance(item, IngestError):
+            yield item
+            continue
+        line, record = item
+        if not isinstance(record, dict) or not isinstance(record.get("log"), str):
+            yield IngestError(path, line, "expected an object with the transcript in a 'log' field")
+            continue
+        transcripts = _split(path, record["log"], 1)
+        if len(transcripts) != 1:
+            yield IngestError(
+                path, line, f"the 'log' field holds {len(transcripts)} transcripts; expected one"
+            )
+            continue
+        t = transcripts[0]
+        if t.error is not None:
+            yield IngestError(path, line, f"log line {t.error.line}: {t.error.message}")
+            continue
+        yield _to_row(path, t, record, line)
+
+
+def parse_files(paths: Sequence[str]) -> Iterator[dict[str, Any] | IngestError]:
+    for path in paths:
+        yield from parse_file(path)
