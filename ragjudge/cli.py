@@ -80,10 +80,58 @@ def _add_eval_parser(sub: Any) -> None:
         help="score on validated, de-duplicated keys (default reproduces RAGBench exactly)",
     )
     g = p.add_argument_group("batch")
-    g.add_argument("--concurrency", type=int, default=8)
-    g.add_argument("--quiet", action="store_true")
+    g.add_argument("--concurrency", type=int, default=8, help="judge calls at once (default 8)")
+    g.add_argument("--rpm", type=float, help="at most this many judge requests per minute")
+    g.add_argument(
+        "--tpm",
+        type=float,
+        help="at most this many tokens per minute (reported usage; prompts estimated at chars/4)",
+    )
+    g.add_argument(
+        "--max-retries",
+        type=int,
+        default=4,
+        help="retries of a judge call after a timeout, connection error, 429 or 5xx (default 4)",
+    )
+    g.add_argument(
+        "--retry-base-delay",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="first backoff step, doubled each retry, with jitter "
+        "(default 1, or $RAGJUDGE_RETRY_BASE_DELAY)",
+    )
+    g.add_argument(
+        "--cache",
+        metavar="FILE",
+        help="SQLite judge cache (default <parent of --out>/.ragjudge-cache.sqlite)",
+    )
+    g.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
+    g.add_argument(
+        "--overwrite",
+        "--force",
+        action="store_true",
+        help="replace a run of another dataset or judge in --out instead of refusing "
+        "(an --out of the same run is resumed)",
+    )
+    g.add_argument(
+        "--price",
+        metavar="input=USD,output=USD",
+        help="USD per million tokens, overriding the built-in price table",
+    )
+    g.add_argument(
+        "--progress",
+        default="auto",
+        choices=("auto", "bar", "log", "none"),
+        help="progress on stderr: a bar on a terminal, log lines otherwise (default auto)",
+    )
+    g.add_argument("--quiet", action="store_true", help="no progress and no summary")
     g = p.add_argument_group("reports")
     g.add_argument("--group-by", help="metadata column(s) to slice by, comma-separated")
+    g = p.add_argument_group("gate (with --gate: check the run, exit 1 when a threshold fails)")
+    from ragjudge.gate import add_gate_arguments
+
+    add_gate_arguments(g, include_run_dir=False)
     p.set_defaults(func=_cmd_eval)
 
 
@@ -119,7 +167,10 @@ def _judge_options(args: argparse.Namespace) -> tuple[str | None, dict[str, Any]
 def _cmd_eval(args: argparse.Namespace) -> int:
     from ragjudge.dataset import iter_examples, parse_mapping
     from ragjudge.judges.base import make_judge
+    from ragjudge.limits import RetryPolicy
     from ragjudge.pipeline import PipelineOptions
+    from ragjudge.pricing import parse_price
+    from ragjudge.progress import count_rows
     from ragjudge.runner import RunConfig, default_out_dir, run
 
     if not args.data:
@@ -135,6 +186,11 @@ def _cmd_eval(args: argparse.Namespace) -> int:
             raise UsageError("eval takes one dataset file (use --from FORMAT for several logs)")
         items = iter_examples(args.data[0], mapping=mapping)
         dataset = args.data[0]
+    total = None if args.from_format or dataset == "-" else count_rows(dataset)
+    if args.concurrency < 1:
+        raise UsageError("--concurrency must be 1 or more")
+    if args.max_retries < 0:
+        raise UsageError("--max-retries must be 0 or more")
     out_dir = Path(args.out) if args.out else default_out_dir()
     config = RunConfig(
         judge=judge,
@@ -149,10 +205,24 @@ def _cmd_eval(args: argparse.Namespace) -> int:
         group_by=_split_list(args.group_by),
         quiet=args.quiet,
         dataset=dataset,
+        rpm=args.rpm,
+        tpm=args.tpm,
+        timeout=args.timeout,
+        retry=RetryPolicy.from_env(args.max_retries, args.retry_base_delay),
+        cache=args.cache,
+        use_cache=not args.no_cache,
+        overwrite=args.overwrite,
+        price=parse_price(args.price) if args.price else None,
+        total=total,
+        progress=args.progress,
     )
     summary = run(items, out_dir, config)
     if not args.quiet:
         _print_summary(summary, out_dir)
+    if args.gate:
+        from ragjudge.gate import run_gate_command
+
+        return run_gate_command(args, run_dir=out_dir)
     return 0
 
 

@@ -120,10 +120,23 @@ def normalise(obj: dict[str, Any]) -> tuple[dict[str, Any], list[Violation]]:
                 key = entry.get("response_sentence_key")
                 key = key if isinstance(key, str) else None
                 where = f"sentence_support_information[{i}]"
-                fix_bool(entry, "fully_supported", f"{where}.fully_supported", key)
                 fix_list(
                     entry, "supporting_sentence_keys", f"{where}.supporting_sentence_keys", key
                 )
+                fix_bool(entry, "fully_supported", f"{where}.fully_supported", key)
+                if "fully_supported" in entry and entry["fully_supported"] is None:
+                    # RAGBench's own labels carry nulls here; its unsupported sentences are
+                    # those without supporting keys, so the keys decide, and it is recorded
+                    keys = entry.get("supporting_sentence_keys")
+                    entry["fully_supported"] = bool(keys) if isinstance(keys, list) else False
+                    notes.append(
+                        Violation(
+                            "normalised_fully_supported",
+                            f"{where}.fully_supported: null read as {entry['fully_supported']} "
+                            "(from its supporting keys)",
+                            key,
+                        )
+                    )
                 if entry.get("explanation") is None and "explanation" in entry:
                     entry["explanation"] = ""
             fixed.append(entry)
