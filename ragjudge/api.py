@@ -6,9 +6,7 @@ answer and returns its record.
 
 from __future__ import annotations
 
-import asyncio
 import tempfile
-import threading
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -182,25 +180,10 @@ def check(
 
 
 def _run_sync(coro: Any) -> Any:
-    """Run a coroutine to completion, also from inside a running loop (e.g. Jupyter)."""
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return asyncio.run(coro)
-    box: dict[str, Any] = {}
+    # the runner's long-lived loop: LangChain clients keep pooled connections bound to it
+    from ragjudge.runner import run_coroutine
 
-    def target() -> None:
-        try:
-            box["value"] = asyncio.run(coro)
-        except BaseException as exc:
-            box["error"] = exc
-
-    thread = threading.Thread(target=target)
-    thread.start()
-    thread.join()
-    if "error" in box:
-        raise box["error"]
-    return box["value"]
+    return run_coroutine(coro)
 
 
 __all__ = ["Result", "check", "default_out_dir", "evaluate"]

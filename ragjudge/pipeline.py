@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ragjudge.citations import score_citations
 from ragjudge.injection import injection_suspected
 from ragjudge.judges.base import Judge
 from ragjudge.prompt import DEFAULT_TEMPLATE, load_template, render
@@ -72,7 +73,7 @@ def base_record(item: KeyedExample, index: int) -> dict[str, Any]:
         "documents": docs,
         "response_sentences": [[s.key, s.text] for s in item.response],
         "metadata": dict(ex.metadata),
-        "gold": dict(ex.gold),
+        "gold": _gold(item),
         "judge": None,
         "prompt": None,
         "replies": [],
@@ -86,6 +87,17 @@ def base_record(item: KeyedExample, index: int) -> dict[str, Any]:
         "cached": False,
         "worker": None,
     }
+
+
+def _gold(item: KeyedExample) -> dict[str, Any]:
+    """Gold labels; labelled unsupported spans (RAGTruth) become unsupported sentence keys."""
+    gold = dict(item.example.gold)
+    spans = item.example.metadata.get("label_unsupported_spans")
+    if isinstance(spans, list) and "unsupported_keys" not in gold:
+        from ragjudge.ingest.ragtruth import unsupported_sentence_keys
+
+        gold["unsupported_keys"] = unsupported_sentence_keys(spans, item.response)
+    return gold
 
 
 def invalid_input_record(error: RowError, index: int) -> dict[str, Any]:
@@ -221,7 +233,36 @@ async def judge_example(
             item.response, judgment.sentence_support_information, strict=True
         )
     ]
+    _add_citations(record, item)
     return record
+
+
+def _add_citations(record: dict[str, Any], item: KeyedExample) -> None:
+    """Citation accuracy for answers whose citations were recorded at ingestion."""
+    citations = item.example.metadata.get("citations")
+    if not isinstance(citations, list) or not citations:
+        return
+    per_sentence, figures = score_citations(
+        citations,
+        item.response,
+        record["sentences"],
+        [[s.key for s in doc] for doc in item.documents],
+    )
+    by_key = {entry["key"]: entry for entry in per_sentence}
+    for sentence in record["sentences"]:
+        entry = by_key.get(sentence["key"], {})
+        sentence["cited_sources"] = entry.get("cited_sources", [])
+        sentence["citation_supported"] = entry.get("citation_supported")
+    record["citations"] = figures
+    for citation in citations:
+        if isinstance(citation, dict) and not citation.get("resolved", True):
+            record["violations"].append(
+                {
+                    "code": "unresolved_citation",
+                    "message": f"citation {citation.get('marker')!r} names no listed source",
+                    "key": None,
+                }
+            )
 
 
 def _finish_usage(

@@ -209,6 +209,12 @@ EXAMPLE_COLUMNS: tuple[str, ...] = (
     "injection_suspected",
     "error",
 )
+CITATION_COLUMNS: tuple[str, ...] = (
+    "n_citations",
+    "n_citations_unresolved",
+    "citation_precision",
+    "citation_recall",
+)
 SENTENCE_COLUMNS: tuple[str, ...] = (
     "id",
     "key",
@@ -262,8 +268,15 @@ def examples_frame(records: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
                 value = _plain(value)
             row[f"gold_{key}"] = value
         rows.append(row)
+    cited = any(isinstance(r.get("citations"), Mapping) for r in records)
+    if cited:
+        for record, row in zip(records, rows, strict=True):
+            figures = record.get("citations") or {}
+            for name in CITATION_COLUMNS:
+                row[name] = _plain(figures.get(name))
     columns = [
         *EXAMPLE_COLUMNS,
+        *(CITATION_COLUMNS if cited else ()),
         *(_metadata_column(k) for k in meta_keys),
         *(f"gold_{k}" for k in gold_keys),
     ]
@@ -298,7 +311,18 @@ def sentences_frame(records: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
                     "explanation": sentence.get("explanation"),
                 }
             )
-    frame = pd.DataFrame(rows, columns=list(SENTENCE_COLUMNS))
+    columns = list(SENTENCE_COLUMNS)
+    if any("cited_sources" in s for r in records for s in r.get("sentences") or []):
+        columns.append("cited_sources")
+        index = 0
+        for record in records:
+            for sentence in record.get("sentences") or []:
+                sources = sentence.get("cited_sources")
+                rows[index]["cited_sources"] = (
+                    " ".join(str(x) for x in sources) if sources is not None else None
+                )
+                index += 1
+    frame = pd.DataFrame(rows, columns=columns)
     return frame.astype({"supported": "bool", "fully_supported": "bool", "probability": "float64"})
 
 
