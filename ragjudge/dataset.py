@@ -15,6 +15,7 @@ import io
 import json
 import math
 import os
+import re
 import sys
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -502,6 +503,21 @@ def _gold(
     return gold
 
 
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _no_surrogates(value: Any) -> Any:
+    """Replace lone surrogates (text that cannot be written as UTF-8) with U+FFFD, so every
+    later stage, file and report can encode the row."""
+    if isinstance(value, str):
+        return _LONE_SURROGATE.sub("\ufffd", value) if _LONE_SURROGATE.search(value) else value
+    if isinstance(value, list):
+        return [_no_surrogates(v) for v in value]
+    if isinstance(value, dict):
+        return {_no_surrogates(k): _no_surrogates(v) for k, v in value.items()}
+    return value
+
+
 def example_from_dict(
     row: Mapping[str, Any],
     *,
@@ -540,7 +556,7 @@ def example_from_dict(
         )
     row_id: str | None = None
     try:
-        plain = {str(k): _plain(v) for k, v in row.items()}
+        plain = {_no_surrogates(str(k)): _no_surrogates(_plain(v)) for k, v in row.items()}
         columns = {field: mapping.get(field, field) for field in MAPPABLE_FIELDS}
 
         def take(field: str) -> Any:
