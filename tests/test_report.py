@@ -279,7 +279,12 @@ def test_sentences_frame_has_one_row_per_judged_sentence(records: list[dict]) ->
         "supporting_keys",
         "probability",
         "explanation",
+        "cited_sources",  # the fixture has a cited answer
     ]
+    cited = frame["cited_sources"].dropna()
+    assert len(cited) == sum(
+        "cited_sources" in s for r in records for s in r.get("sentences") or []
+    )
     assert len(frame) == 8
     assert frame["supported"].sum() == 6
     assert "東京タワーの高さは333メートルです。" in set(frame["text"])
