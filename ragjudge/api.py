@@ -21,7 +21,7 @@ from ragjudge.runner import RunConfig, default_out_dir, run
 from ragjudge.sentences import key_example
 from ragjudge.types import Source
 
-_PIPELINE_FIELDS = {"template", "max_repairs", "clean_keys", "lang"}
+_PIPELINE_FIELDS = {"template", "max_repairs", "clean_keys", "lang", "max_prompt_tokens"}
 _JUDGE_FIELDS = {
     "base_url",
     "api_key",

@@ -75,6 +75,13 @@ def _add_eval_parser(sub: Any) -> None:
     g = p.add_argument_group("validation and scores")
     g.add_argument("--max-repairs", type=int, default=2, help="re-asks after an invalid answer")
     g.add_argument(
+        "--max-prompt-tokens",
+        type=int,
+        default=None,
+        help="prompt budget (estimated tokens); longer examples are judged in document windows "
+        "and merged (default: the judge model's known context window)",
+    )
+    g.add_argument(
         "--clean-keys",
         action="store_true",
         help="score on validated, de-duplicated keys (default reproduces RAGBench exactly)",
@@ -199,6 +206,7 @@ def _cmd_eval(args: argparse.Namespace) -> int:
             max_repairs=args.max_repairs,
             clean_keys=args.clean_keys,
             lang=args.lang,
+            max_prompt_tokens=args.max_prompt_tokens,
         ),
         concurrency=args.concurrency,
         limit=args.limit,

@@ -16,9 +16,15 @@ from typing import Any
 from ragjudge.citations import score_citations
 from ragjudge.injection import injection_suspected
 from ragjudge.judges.base import Judge
-from ragjudge.prompt import DEFAULT_TEMPLATE, load_template, render
+from ragjudge.prompt import (
+    DEFAULT_TEMPLATE,
+    default_prompt_budget,
+    load_template,
+    plan_windows_for,
+    render,
+)
 from ragjudge.redact import redact
-from ragjudge.rules import enforce, is_supported
+from ragjudge.rules import enforce, is_supported, merge_judgments
 from ragjudge.scores import trace_scores
 from ragjudge.types import (
     Example,
@@ -44,6 +50,8 @@ class PipelineOptions:
     max_repairs: int = 2
     clean_keys: bool = False
     lang: str = "auto"
+    #: prompt budget in (estimated) tokens; None uses the judge model's known context window
+    max_prompt_tokens: int | None = None
 
 
 def _violation_dict(v: Violation) -> dict[str, Any]:
@@ -147,6 +155,19 @@ def prompt_identity(judge: Judge, prompt: RenderedPrompt | None, template: str) 
     }
 
 
+def plan_windows(item: KeyedExample, judge: Judge, options: PipelineOptions) -> list[KeyedExample]:
+    """The windows an LLM judge sees: the whole example when its prompt fits the budget."""
+    if not judge.uses_prompt:
+        return [item]
+    budget = options.max_prompt_tokens or default_prompt_budget(judge.identity().get("model"))
+    return plan_windows_for(
+        item,
+        budget,
+        template=options.template,
+        prompt_format=getattr(judge, "prompt_format", "chat"),
+    )
+
+
 def render_for(judge: Judge, item: KeyedExample, template: str) -> RenderedPrompt | None:
     if not judge.uses_prompt:
         return None
@@ -169,54 +190,54 @@ async def judge_example(
     ask = ask or judge.ask
     record = base_record(item, index)
     record["judge"] = dict(judge.identity())
-    prompt = render_for(judge, item, options.template)
-    record["prompt"] = prompt_identity(judge, prompt, options.template)
-    messages: list[Message] = list(prompt.messages) if prompt else []
-
-    input_tokens = output_tokens = 0
-    estimated = False
-    latency = 0.0
-    all_cached = True
-    errors: list[str] = []
-    parsed = None
-    attempts = 1 + (max(0, options.max_repairs) if judge.uses_prompt else 0)
-    for attempt in range(attempts):
-        try:
-            reply = await ask(item, messages)
-        except Exception as exc:  # one example's failure must not stop the batch
+    windows = plan_windows(item, judge, options)
+    usage = _UsageSum()
+    judgments = []
+    violations: list[Violation] = []
+    notes: list[Violation] = []
+    repaired = False
+    window_info = []
+    for window in windows:
+        prompt = render_for(judge, window, options.template)
+        if record["prompt"] is None:
+            record["prompt"] = prompt_identity(judge, prompt, options.template)
+        messages: list[Message] = list(prompt.messages) if prompt else []
+        outcome = await _ask_until_valid(window, judge, messages, options, ask, record, usage)
+        if isinstance(outcome, str):  # the call failed or the answer stayed invalid
+            usage.finish(record)
             record["status"] = "failed"
-            record["error"] = redact(f"judge call failed: {type(exc).__name__}: {exc}")
-            _finish_usage(record, input_tokens, output_tokens, estimated, latency, False)
+            record["error"] = outcome
             return record
-        record["replies"].append(reply.text)
-        input_tokens += reply.usage.input_tokens
-        output_tokens += reply.usage.output_tokens
-        estimated = estimated or reply.usage.estimated
-        latency += reply.latency_s
-        all_cached = all_cached and reply.cached
-        parsed = parse_reply(reply.text)
-        if parsed.valid:
-            break
-        errors = parsed.errors
-        if attempt + 1 < attempts:
-            messages += [Message("assistant", reply.text), Message("user", repair_request(errors))]
-    _finish_usage(record, input_tokens, output_tokens, estimated, latency, all_cached)
-
-    if parsed is None or not parsed.valid:
-        record["status"] = "failed"
-        record["error"] = "the judge's answer is not a valid judgment: " + "; ".join(errors[:10])
-        record["violations"] = [
-            {"code": "invalid_judgment", "message": e, "key": None} for e in errors
-        ]
-        return record
-
-    assert parsed.obj is not None
-    judgment, violations = enforce(parsed.obj, item)
-    scores = trace_scores(judgment, item, clean_keys=options.clean_keys)
-    repaired = len(record["replies"]) > 1 or bool(parsed.normalisations)
+        parsed, attempts = outcome
+        assert parsed.obj is not None
+        window_judgment, window_violations = enforce(parsed.obj, window)
+        judgments.append(window_judgment)
+        violations += window_violations
+        notes += parsed.normalisations
+        repaired = repaired or attempts > 1 or bool(parsed.normalisations)
+        if len(windows) > 1:
+            window_info.append(
+                {
+                    "document_keys": [window.document_keys[0], window.document_keys[-1]]
+                    if window.document_keys
+                    else [],
+                    "n_document_sentences": window.n_document_sentences,
+                    "prompt_hash": prompt.prompt_hash if prompt else None,
+                }
+            )
+    usage.finish(record)
+    if len(judgments) == 1:
+        judgment = judgments[0]
+    else:
+        judgment = merge_judgments(judgments, item)
+        violations = _dedupe(violations)
+        record["windows"] = window_info
     record["status"] = "repaired" if repaired else "ok"
+    scores = trace_scores(judgment, item, clean_keys=options.clean_keys)
     record["judgment"] = _judgment_dict(judgment)
-    record["violations"] = [_violation_dict(v) for v in [*parsed.normalisations, *violations]]
+    if "windows" in record:
+        record["judgment"]["merged_from_windows"] = len(record["windows"])
+    record["violations"] = [_violation_dict(v) for v in [*notes, *violations]]
     record["scores"] = dataclasses.asdict(scores)
     record["scores"]["unsupported_keys"] = list(scores.unsupported_keys)
     record["sentences"] = [
@@ -263,6 +284,65 @@ def _add_citations(record: dict[str, Any], item: KeyedExample) -> None:
                     "key": None,
                 }
             )
+
+
+class _UsageSum:
+    def __init__(self) -> None:
+        self.input_tokens = self.output_tokens = 0
+        self.estimated = False
+        self.latency = 0.0
+        self.cached = True
+
+    def add(self, reply: Reply) -> None:
+        self.input_tokens += reply.usage.input_tokens
+        self.output_tokens += reply.usage.output_tokens
+        self.estimated = self.estimated or reply.usage.estimated
+        self.latency += reply.latency_s
+        self.cached = self.cached and reply.cached
+
+    def finish(self, record: dict[str, Any]) -> None:
+        _finish_usage(
+            record,
+            self.input_tokens,
+            self.output_tokens,
+            self.estimated,
+            self.latency,
+            self.cached,
+        )
+
+
+async def _ask_until_valid(
+    item: KeyedExample,
+    judge: Judge,
+    messages: list[Message],
+    options: PipelineOptions,
+    ask: AskFn,
+    record: dict[str, Any],
+    usage: _UsageSum,
+) -> tuple[Any, int] | str:
+    """Ask, and re-ask with the errors while the answer is invalid. Returns the parsed answer
+    and the number of calls, or the reason the example failed."""
+    attempts = 1 + (max(0, options.max_repairs) if judge.uses_prompt else 0)
+    errors: list[str] = []
+    for attempt in range(attempts):
+        try:
+            reply = await ask(item, messages)
+        except Exception as exc:  # one example's failure must not stop the batch
+            return redact(f"judge call failed: {type(exc).__name__}: {exc}")
+        record["replies"].append(reply.text)
+        usage.add(reply)
+        parsed = parse_reply(reply.text)
+        if parsed.valid:
+            return parsed, attempt + 1
+        errors = parsed.errors
+        if attempt + 1 < attempts:
+            messages += [Message("assistant", reply.text), Message("user", repair_request(errors))]
+    record["violations"] = [{"code": "invalid_judgment", "message": e, "key": None} for e in errors]
+    return "the judge's answer is not a valid judgment: " + "; ".join(errors[:10])
+
+
+def _dedupe(violations: list[Violation]) -> list[Violation]:
+    return list(dict.fromkeys(violations))
 
 
 def _finish_usage(

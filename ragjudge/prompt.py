@@ -17,7 +17,7 @@ from functools import cache
 from importlib import resources
 
 from ragjudge.errors import UsageError
-from ragjudge.types import KeyedExample, Message, RenderedPrompt
+from ragjudge.types import KeyedExample, Message, RenderedPrompt, Sentence
 
 DEFAULT_TEMPLATE = "groundedness-v1"
 PROMPT_FORMATS = ("chat", "llama2", "chatml", "plain")
@@ -64,7 +64,10 @@ def one_line(text: str) -> str:
 
 def format_documents(item: KeyedExample) -> str:
     blocks = []
-    for index, (doc, sentences) in enumerate(zip(_padded_docs(item), item.documents, strict=True)):
+    indexes = item.document_indexes or range(len(item.documents))
+    for index, sentences in zip(indexes, item.documents, strict=True):
+        docs = item.example.documents
+        doc = docs[index] if index < len(docs) else None
         header = f"Document {index}"
         if doc is not None and doc.title:
             header += f" (title: {one_line(doc.title)})"
@@ -73,11 +76,6 @@ def format_documents(item: KeyedExample) -> str:
             lines.append("(this document has no text)")
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
-
-
-def _padded_docs(item: KeyedExample) -> list:
-    docs = list(item.example.documents)
-    return docs + [None] * (len(item.documents) - len(docs))
 
 
 def format_response(item: KeyedExample) -> str:
@@ -166,3 +164,90 @@ def format_conversation(messages: Sequence[Message], prompt_format: str) -> str:
                 out.append(f"{'User' if m.role == 'user' else 'Assistant'}:\n{m.content}")
         return "\n\n".join([*out, "Assistant:\n"])
     raise UsageError(f"prompt format {prompt_format!r} has no single-string layout")
+
+
+#: context windows of well-known model families, in tokens (prefix match on the model name)
+_CONTEXT_TOKENS = {
+    "gpt-4.1": 1_000_000,
+    "gpt-4o": 128_000,
+    "gpt-4-turbo": 128_000,
+    "gpt-4": 8_192,
+    "gpt-3.5-turbo": 16_385,
+    "gpt-5": 272_000,
+    "o1": 200_000,
+    "o3": 200_000,
+    "o4": 200_000,
+    "claude": 200_000,
+    "gemini": 1_000_000,
+    "llama-2": 4_096,
+    "llama2": 4_096,
+    "llama-3": 8_192,
+    "llama3": 8_192,
+    "mistral": 32_000,
+    "qwen": 32_000,
+}
+DEFAULT_CONTEXT_TOKENS = 32_000
+_REPLY_RESERVE = 4_096
+
+
+def default_prompt_budget(model: str | None) -> int:
+    """Tokens a prompt may use for `model`: its known context window less room for the reply."""
+    name = (model or "").lower().rsplit("/", 1)[-1]
+    context = next(
+        (tokens for prefix, tokens in _CONTEXT_TOKENS.items() if name.startswith(prefix)),
+        DEFAULT_CONTEXT_TOKENS,
+    )
+    return max(1_000, context - _REPLY_RESERVE)
+
+
+def estimate_tokens(text: str) -> int:
+    # no offline tokenizer covers every model; four characters a token, on the safe side
+    return len(text) // 4 + 1
+
+
+def _prompt_tokens(item: KeyedExample, template: str | Template, prompt_format: str) -> int:
+    rendered = render(item, template=template, prompt_format=prompt_format)
+    return sum(estimate_tokens(m.content) for m in rendered.messages)
+
+
+def plan_windows_for(
+    item: KeyedExample,
+    max_tokens: int,
+    *,
+    template: str | Template = DEFAULT_TEMPLATE,
+    prompt_format: str = "chat",
+) -> list[KeyedExample]:
+    """Split an example whose prompt would exceed `max_tokens` into windows of its documents.
+
+    Each window keeps the question, the whole response and the original document sentence
+    keys, and shows as many document sentences, in order, as fit. A single sentence larger
+    than the budget gets a window of its own: nothing is ever cut.
+    """
+    if _prompt_tokens(item, template, prompt_format) <= max_tokens:
+        return [item]
+    bare = KeyedExample(item.example, (), item.response, ())
+    available = max(200, max_tokens - _prompt_tokens(bare, template, prompt_format))
+    windows: list[KeyedExample] = []
+    current: dict[int, list[Sentence]] = {}
+    used = 0
+
+    def close() -> None:
+        nonlocal current, used
+        if current:
+            order = tuple(sorted(current))
+            docs = tuple(tuple(current[i]) for i in order)
+            windows.append(KeyedExample(item.example, docs, item.response, order))
+        current, used = {}, 0
+
+    indexes = item.document_indexes or range(len(item.documents))
+    for doc_index, sentences in zip(indexes, item.documents, strict=True):
+        for sentence in sentences:
+            line = estimate_tokens(f"{sentence.key}. {one_line(sentence.text)}\n")
+            header = 0 if doc_index in current else 10
+            if current and used + line + header > available:
+                close()
+                header = 10
+            current.setdefault(doc_index, []).append(sentence)
+            used += line + header
+    close()
+    return windows or [item]

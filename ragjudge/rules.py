@@ -156,3 +156,47 @@ def is_supported(support: SentenceSupport) -> bool:
     """A sentence is supported when it is fully supported by at least one valid piece of
     evidence (a document key or a special label)."""
     return support.fully_supported and bool(support.supporting_sentence_keys)
+
+
+def merge_judgments(judgments: list[Judgment], item: KeyedExample) -> Judgment:
+    """Merge the judgments of the document windows of one long example.
+
+    A response sentence is supported when any window supports it; its evidence keys are the
+    union over the windows (only the supporting windows' keys when one supports it); relevant
+    and utilized keys are the union; overall supported means every merged sentence is.
+    """
+    merged = []
+    for position, key in enumerate(item.response_keys):
+        entries = [j.sentence_support_information[position] for j in judgments]
+        supporting = [e for e in entries if is_supported(e)]
+        chosen = supporting or entries
+        probabilities = [e.probability for e in entries if e.probability is not None]
+        merged.append(
+            SentenceSupport(
+                response_sentence_key=key,
+                explanation=" | ".join(
+                    dict.fromkeys(e.explanation for e in chosen if e.explanation)
+                ),
+                supporting_sentence_keys=tuple(
+                    dict.fromkeys(k for e in chosen for k in e.supporting_sentence_keys)
+                ),
+                fully_supported=bool(supporting),
+                probability=max(probabilities) if probabilities else None,
+            )
+        )
+
+    def union(name: str) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(k for j in judgments for k in getattr(j, name)))
+
+    scores = [j.support_score for j in judgments if j.support_score is not None]
+    return Judgment(
+        relevance_explanation=" | ".join(j.relevance_explanation for j in judgments),
+        all_relevant_sentence_keys=union("all_relevant_sentence_keys"),
+        overall_supported_explanation=" | ".join(
+            j.overall_supported_explanation for j in judgments
+        ),
+        overall_supported=all(is_supported(s) for s in merged),
+        sentence_support_information=tuple(merged),
+        all_utilized_sentence_keys=union("all_utilized_sentence_keys"),
+        support_score=max(scores) if scores else None,
+    )

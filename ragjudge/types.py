@@ -100,6 +100,8 @@ class KeyedExample:
     example: Example
     documents: tuple[tuple[Sentence, ...], ...]
     response: tuple[Sentence, ...]
+    #: for a window of a long example: the original index of each document shown
+    document_indexes: tuple[int, ...] | None = None
 
     @property
     def id(self) -> str:

@@ -1,0 +1,109 @@
+"""Long contexts: an example whose prompt exceeds the budget is judged in document windows
+and merged, with nothing cut."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from ragjudge.cli import main
+from ragjudge.judges import make_judge
+from ragjudge.pipeline import PipelineOptions, plan_windows
+from ragjudge.prompt import default_prompt_budget
+
+from .helpers import keyed
+from .openai_server import OpenAIServer
+
+FILLER = [f"Section {i} describes an unrelated maintenance task in some detail." for i in range(60)]
+EVIDENCE = "The backup agent listens on port 7443 by default."
+
+
+def long_row() -> dict[str, Any]:
+    doc0 = " ".join([*FILLER[:30], EVIDENCE, *FILLER[30:]])
+    doc1 = " ".join(FILLER)
+    return {
+        "id": "long",
+        "question": "Which port does the backup agent use?",
+        "documents": [doc0, doc1],
+        "response": "The backup agent uses port 7443. It also encrypts every backup.",
+    }
+
+
+def test_windows_keep_every_sentence_once_with_original_keys() -> None:
+    item = keyed(docs=long_row()["documents"], response=long_row()["response"])
+    judge = make_judge("openai:m", base_url="http://127.0.0.1:9/v1")
+    windows = plan_windows(item, judge, PipelineOptions(max_prompt_tokens=1500))
+    assert len(windows) > 2
+    seen = [s.key for w in windows for doc in w.documents for s in doc]
+    assert seen == list(item.document_keys)
+    for w in windows:
+        assert w.response == item.response
+        assert w.document_indexes is not None
+    # a prompt that fits is not split
+    assert plan_windows(item, judge, PipelineOptions(max_prompt_tokens=100_000)) == [item]
+
+
+def test_default_budget_follows_the_model() -> None:
+    assert default_prompt_budget("gpt-4o-mini") > default_prompt_budget("llama-2-7b-chat")
+    assert default_prompt_budget("unknown-model") > 10_000
+
+
+def test_long_example_is_judged_per_window_and_merged(tmp_path: Path) -> None:
+    data = tmp_path / "long.jsonl"
+    data.write_text(json.dumps(long_row()) + "\n")
+    prompts: list[str] = []
+
+    def responder(body: dict[str, Any]) -> str:
+        text = body["messages"][1]["content"]
+        prompts.append(text)
+        match = re.search(r"^(\d+[a-z]+)\. " + re.escape(EVIDENCE), text, re.M)
+        shown = re.findall(r"^(\d+[a-z]+)\. ", text, re.M)
+        first = (
+            {"response_sentence_key": "a", "explanation": "port", "fully_supported": True,
+             "supporting_sentence_keys": [match.group(1)]}
+            if match
+            else {"response_sentence_key": "a", "explanation": "not here",
+                  "fully_supported": False, "supporting_sentence_keys": []}
+        )  # fmt: skip
+        return json.dumps(
+            {
+                "relevance_explanation": "r",
+                "all_relevant_sentence_keys": [match.group(1)] if match else [],
+                "overall_supported_explanation": "o",
+                "overall_supported": False,
+                "sentence_support_information": [
+                    first,
+                    {
+                        "response_sentence_key": "b",
+                        "explanation": "no",
+                        "fully_supported": False,
+                        "supporting_sentence_keys": [],
+                    },
+                ],
+                "all_utilized_sentence_keys": [match.group(1)] if match else [shown[0]],
+            }
+        )
+
+    with OpenAIServer(responder) as server:
+        code = main(
+            ["eval", str(data), "--judge", "openai:m", "--base-url", server.base_url,
+             "--out", str(tmp_path / "out"), "--quiet", "--no-cache",
+             "--max-prompt-tokens", "1500"]
+        )  # fmt: skip
+        assert code == 0
+    record = json.loads((tmp_path / "out" / "judgments.jsonl").read_text())
+    assert record["status"] == "ok"
+    assert len(record["windows"]) == len(prompts) > 2
+    assert record["judgment"]["merged_from_windows"] == len(prompts)
+    # every document sentence was shown exactly once over the windows: nothing cut
+    shown = [k for p in prompts for k in re.findall(r"^(\d+[a-z]+)\. ", p, re.M)]
+    all_keys = [k for doc in record["documents"] for k, _ in doc["sentences"]]
+    assert sorted(shown) == sorted(all_keys)
+    first, second = record["sentences"]
+    assert first["supported"] is True and len(first["supporting_keys"]) == 1
+    assert second["supported"] is False
+    assert record["scores"]["adherence"] == 0.0
+    # utilized keys are the union over windows: one distinct key from each window here
+    assert round(record["scores"]["utilization"] * len(all_keys)) == len(record["windows"])
