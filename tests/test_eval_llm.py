@@ -271,3 +271,19 @@ def test_recorded_gpt4_judgments_over_http_reproduce_ragbench_scores(
     ]:
         assert (got[name].to_numpy() == stored[column].to_numpy()).all(), name
     assert (got["adherence"].astype(bool).to_numpy() == stored["adherence_score"].to_numpy()).all()
+
+
+def test_base_url_credentials_never_reach_the_outputs(data_file: Path, tmp_path: Path) -> None:
+    password = "pw-verysecret-42"
+    with OpenAIServer(lambda body: "not json") as server:
+        url = server.base_url.replace("http://", f"http://judge:{password}@")
+        code = main(
+            ["eval", str(data_file), "--judge", "openai:m", "--base-url", url,
+             "--out", str(tmp_path / "out"), "--quiet", "--no-cache", "--max-repairs", "0"]
+        )  # fmt: skip
+        assert code == 0
+        assert server.requests  # the calls did reach the server
+    for path in (tmp_path / "out").iterdir():
+        assert password not in path.read_text(encoding="utf-8", errors="replace")
+    record = records(tmp_path / "out")["r1"]
+    assert record["judge"]["params"]["base_url"] == server.base_url
