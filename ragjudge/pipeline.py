@@ -27,13 +27,11 @@ from ragjudge.redact import redact
 from ragjudge.rules import enforce, is_supported, merge_judgments
 from ragjudge.scores import trace_scores
 from ragjudge.types import (
-    Example,
     KeyedExample,
     Message,
     RenderedPrompt,
     Reply,
     RowError,
-    Usage,
     Violation,
 )
 from ragjudge.validate import parse_reply, repair_request
@@ -58,64 +56,14 @@ def _violation_dict(v: Violation) -> dict[str, Any]:
     return {"code": v.code, "message": v.message, "key": v.key}
 
 
-def base_record(item: KeyedExample, index: int) -> dict[str, Any]:
-    """The part of a record that depends only on the input."""
-    ex = item.example
-    docs = []
-    for i, sentences in enumerate(item.documents):
-        doc = ex.documents[i] if i < len(ex.documents) else None
-        docs.append(
-            {
-                "title": doc.title if doc else None,
-                "url": doc.url if doc else None,
-                "sentences": [[s.key, s.text] for s in sentences],
-            }
-        )
+def _record(**fields: Any) -> dict[str, Any]:
+    """A record with every field of docs/outputs.md, empty unless given."""
     return {
-        "id": ex.id,
-        "index": index,
-        "source": dataclasses.asdict(ex.source) if ex.source else None,
+        "id": None,
+        "index": 0,
+        "source": None,
         "status": None,
         "error": None,
-        "question": ex.question,
-        "documents": docs,
-        "response_sentences": [[s.key, s.text] for s in item.response],
-        "metadata": dict(ex.metadata),
-        "gold": _gold(item),
-        "judge": None,
-        "prompt": None,
-        "replies": [],
-        "judgment": None,
-        "violations": [],
-        "scores": None,
-        "sentences": [],
-        "injection_suspected": injection_suspected(item),
-        "usage": {"input_tokens": 0, "output_tokens": 0, "estimated": False},
-        "latency_s": 0.0,
-        "cached": False,
-        "worker": None,
-    }
-
-
-def _gold(item: KeyedExample) -> dict[str, Any]:
-    """Gold labels; labelled unsupported spans (RAGTruth) become unsupported sentence keys."""
-    gold = dict(item.example.gold)
-    spans = item.example.metadata.get("label_unsupported_spans")
-    if isinstance(spans, list) and "unsupported_keys" not in gold:
-        from ragjudge.ingest.ragtruth import unsupported_sentence_keys
-
-        gold["unsupported_keys"] = unsupported_sentence_keys(spans, item.response)
-    return gold
-
-
-def invalid_input_record(error: RowError, index: int) -> dict[str, Any]:
-    """The record of a row that could not be loaded: reported, never dropped."""
-    return {
-        "id": error.id or f"row-{error.source.row}",
-        "index": index,
-        "source": dataclasses.asdict(error.source),
-        "status": "invalid_input",
-        "error": error.message,
         "question": None,
         "documents": [],
         "response_sentences": [],
@@ -133,10 +81,58 @@ def invalid_input_record(error: RowError, index: int) -> dict[str, Any]:
         "latency_s": 0.0,
         "cached": False,
         "worker": None,
-    }
+    } | fields
 
 
-def prompt_identity(judge: Judge, prompt: RenderedPrompt | None, template: str) -> dict[str, Any]:
+def base_record(item: KeyedExample, index: int) -> dict[str, Any]:
+    """The part of a record that depends only on the input."""
+    ex = item.example
+    docs = []
+    for i, sentences in enumerate(item.documents):
+        doc = ex.documents[i] if i < len(ex.documents) else None
+        docs.append(
+            {
+                "title": doc.title if doc else None,
+                "url": doc.url if doc else None,
+                "sentences": [[s.key, s.text] for s in sentences],
+            }
+        )
+    return _record(
+        id=ex.id,
+        index=index,
+        source=dataclasses.asdict(ex.source) if ex.source else None,
+        question=ex.question,
+        documents=docs,
+        response_sentences=[[s.key, s.text] for s in item.response],
+        metadata=dict(ex.metadata),
+        gold=_gold(item),
+        injection_suspected=injection_suspected(item),
+    )
+
+
+def _gold(item: KeyedExample) -> dict[str, Any]:
+    """Gold labels; labelled unsupported spans (RAGTruth) become unsupported sentence keys."""
+    gold = dict(item.example.gold)
+    spans = item.example.metadata.get("label_unsupported_spans")
+    if isinstance(spans, list) and "unsupported_keys" not in gold:
+        from ragjudge.ingest.ragtruth import unsupported_sentence_keys
+
+        gold["unsupported_keys"] = unsupported_sentence_keys(spans, item.response)
+    return gold
+
+
+def invalid_input_record(error: RowError, index: int) -> dict[str, Any]:
+    """The record of a row that could not be loaded: reported, never dropped."""
+    return _record(
+        id=error.id or f"row-{error.source.row}",
+        index=index,
+        source=dataclasses.asdict(error.source),
+        status="invalid_input",
+        error=error.message,
+    )
+
+
+def prompt_identity(prompt: RenderedPrompt | None, template: str) -> dict[str, Any]:
     if prompt is None:
         tpl = load_template(template)
         return {
@@ -200,7 +196,7 @@ async def judge_example(
     for window in windows:
         prompt = render_for(judge, window, options.template)
         if record["prompt"] is None:
-            record["prompt"] = prompt_identity(judge, prompt, options.template)
+            record["prompt"] = prompt_identity(prompt, options.template)
         messages: list[Message] = list(prompt.messages) if prompt else []
         outcome = await _ask_until_valid(window, judge, messages, options, ask, record, usage)
         if isinstance(outcome, str):  # the call failed or the answer stayed invalid
@@ -301,14 +297,13 @@ class _UsageSum:
         self.cached = self.cached and reply.cached
 
     def finish(self, record: dict[str, Any]) -> None:
-        _finish_usage(
-            record,
-            self.input_tokens,
-            self.output_tokens,
-            self.estimated,
-            self.latency,
-            self.cached,
-        )
+        record["usage"] = {
+            "input_tokens": self.input_tokens,
+            "output_tokens": self.output_tokens,
+            "estimated": self.estimated,
+        }
+        record["latency_s"] = round(self.latency, 6)
+        record["cached"] = self.cached and bool(record["replies"])
 
 
 async def _ask_until_valid(
@@ -345,14 +340,6 @@ def _dedupe(violations: list[Violation]) -> list[Violation]:
     return list(dict.fromkeys(violations))
 
 
-def _finish_usage(
-    record: dict[str, Any], inp: int, out: int, estimated: bool, latency: float, cached: bool
-) -> None:
-    record["usage"] = {"input_tokens": inp, "output_tokens": out, "estimated": estimated}
-    record["latency_s"] = round(latency, 6)
-    record["cached"] = cached and bool(record["replies"])
-
-
 def _judgment_dict(judgment: Any) -> dict[str, Any]:
     out = dataclasses.asdict(judgment)
     for entry in out["sentence_support_information"]:
@@ -364,11 +351,3 @@ def _judgment_dict(judgment: Any) -> dict[str, Any]:
     if out.get("support_score") is None:
         out.pop("support_score", None)
     return out
-
-
-def usage_of(record: dict[str, Any]) -> Usage:
-    u = record.get("usage") or {}
-    return Usage(u.get("input_tokens", 0), u.get("output_tokens", 0), u.get("estimated", False))
-
-
-__all__ = ["Example", "PipelineOptions", "invalid_input_record", "judge_example"]
