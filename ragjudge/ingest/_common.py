@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -212,3 +212,20 @@ def split_transcripts(text: str) -> list[tuple[int, str]]:
         skip = next(i for i, s in enumerate(lines) if s.strip())
         out.append((first + skip, "\n".join(lines[skip:])))
     return out
+
+
+ParseFn = Callable[[str, str], Iterator[Any]]
+
+
+def parse_json_or_text(path: str, parse_json: ParseFn, parse_text: ParseFn) -> Iterator[Any]:
+    """Read `path` and hand its text to `parse_json` when it holds JSON records (by extension,
+    or because it starts with `{` or `[`), else to `parse_text`; an unreadable file is an
+    `IngestError`."""
+    text = read_text(path)
+    if isinstance(text, IngestError):
+        yield text
+        return
+    if Path(path).suffix.lower() in {".json", ".jsonl", ".ndjson"} or text.lstrip()[:1] in "{[":
+        yield from parse_json(path, text)
+    else:
+        yield from parse_text(path, text)

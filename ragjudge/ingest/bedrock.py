@@ -39,7 +39,6 @@ import json
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from ragjudge.ingest._common import (
@@ -48,7 +47,7 @@ from ragjudge.ingest._common import (
     default_id,
     document,
     iter_json_records,
-    read_text,
+    parse_json_or_text,
     row,
 )
 
@@ -566,14 +565,11 @@ def _parse_json(path: str, text: str) -> Iterator[dict[str, Any] | IngestError]:
 
 
 def parse_file(path: str) -> Iterator[dict[str, Any] | IngestError]:
-    text = read_text(path)
-    if isinstance(text, IngestError):
-        yield text
-        return
-    if Path(path).suffix.lower() in {".json", ".jsonl", ".ndjson"} or text.lstrip()[:1] in "{[":
-        yield from _parse_json(path, text)
-    else:
-        yield from _sequence_rows(path, _text_items(text), "prompt-text")
+    return parse_json_or_text(path, _parse_json, _parse_prompt_text)
+
+
+def _parse_prompt_text(path: str, text: str) -> Iterator[dict[str, Any] | IngestError]:
+    return _sequence_rows(path, _text_items(text), "prompt-text")
 
 
 def parse_files(paths: Sequence[str]) -> Iterator[dict[str, Any] | IngestError]:

@@ -29,7 +29,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from ragjudge.ingest._common import (
@@ -38,7 +37,7 @@ from ragjudge.ingest._common import (
     document,
     extras,
     iter_json_records,
-    read_text,
+    parse_json_or_text,
     row,
     split_transcripts,
 )
@@ -328,14 +327,7 @@ def _parse_records(path: str, text: str) -> Iterator[dict[str, Any] | IngestErro
 
 
 def parse_file(path: str) -> Iterator[dict[str, Any] | IngestError]:
-    text = read_text(path)
-    if isinstance(text, IngestError):
-        yield text
-        return
-    if Path(path).suffix.lower() in {".json", ".jsonl", ".ndjson"} or text.lstrip()[:1] in "{[":
-        yield from _parse_records(path, text)
-    else:
-        yield from parse_text(path, text)
+    return parse_json_or_text(path, _parse_records, parse_text)
 
 
 def parse_files(paths: Sequence[str]) -> Iterator[dict[str, Any] | IngestError]:
