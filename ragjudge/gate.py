@@ -33,36 +33,13 @@ from typing import TYPE_CHECKING, Any, Literal
 from xml.etree import ElementTree as ET
 
 from ragjudge.errors import RagjudgeError, UsageError
+from ragjudge.report.metrics import LOWER_IS_BETTER, METRICS, SCORE_METRICS
 
 if TYPE_CHECKING:
     import pandas as pd
 
-METRICS: tuple[str, ...] = (
-    "relevance",
-    "utilization",
-    "completeness",
-    "adherence",
-    "strict_adherence",
-    "supported_ratio",
-    "support_score",
-    "hallucination_rate",
-    "unsupported_sentence_rate",
-    "failed_rate",
-)
-#: metrics where a smaller value is better: a regression is a rise
-LOWER_IS_BETTER: frozenset[str] = frozenset(
-    {"hallucination_rate", "unsupported_sentence_rate", "failed_rate"}
-)
 #: per-example score columns of examples.csv that are metrics as they stand
-_PER_EXAMPLE = (
-    "relevance",
-    "utilization",
-    "completeness",
-    "adherence",
-    "strict_adherence",
-    "supported_ratio",
-    "support_score",
-)
+_PER_EXAMPLE = SCORE_METRICS
 #: absorbs rounding in means read back from JSON, so `--min adherence=0.9` passes at 0.9
 _EPS = 1e-9
 #: the bootstrap settings of ragjudge.report, so group CIs computed here match its summaries

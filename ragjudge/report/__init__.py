@@ -4,21 +4,27 @@ Everything is built from a run folder's `judgments.jsonl` alone, so `ragjudge re
 rebuild the reports and `ragjudge compare` can set two runs side by side without a judge call.
 """
 
-from ragjudge.report.aggregate import (
-    examples_frame,
-    load_records,
-    sentences_frame,
-    summarize,
-)
-from ragjudge.report.compare import compare_runs, format_comparison
-from ragjudge.report.writers import write_reports
+from __future__ import annotations
 
-__all__ = [
-    "compare_runs",
-    "examples_frame",
-    "format_comparison",
-    "load_records",
-    "sentences_frame",
-    "summarize",
-    "write_reports",
-]
+from importlib import import_module
+from typing import Any
+
+# imported on first use: the writers load matplotlib, which takes seconds
+_EXPORTS = {
+    "examples_frame": "ragjudge.report.aggregate",
+    "load_records": "ragjudge.report.aggregate",
+    "sentences_frame": "ragjudge.report.aggregate",
+    "summarize": "ragjudge.report.aggregate",
+    "compare_runs": "ragjudge.report.compare",
+    "format_comparison": "ragjudge.report.compare",
+    "write_reports": "ragjudge.report.writers",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'ragjudge.report' has no attribute {name!r}")
+    return getattr(import_module(module), name)

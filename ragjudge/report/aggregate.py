@@ -20,6 +20,7 @@ import pandas as pd
 
 from ragjudge import __version__
 from ragjudge.errors import InputError, UsageError
+from ragjudge.report.metrics import SCORE_METRICS
 from ragjudge.types import SPECIAL_KEYS
 
 JUDGMENTS_FILE = "judgments.jsonl"
@@ -28,22 +29,6 @@ RUN_FILE = "run.json"
 STATUSES: tuple[str, ...] = ("ok", "repaired", "failed", "invalid_input")
 #: statuses whose records carry a judgment and scores
 SCORED_STATUSES: tuple[str, ...] = ("ok", "repaired")
-#: per-example scores copied from `record["scores"]`
-SCORE_METRICS: tuple[str, ...] = (
-    "relevance",
-    "utilization",
-    "completeness",
-    "adherence",
-    "strict_adherence",
-    "supported_ratio",
-    "support_score",
-)
-METRICS: tuple[str, ...] = (
-    *SCORE_METRICS,
-    "hallucination_rate",
-    "unsupported_sentence_rate",
-    "failed_rate",
-)
 GOLD_FIELDS: tuple[str, ...] = (
     "adherence",
     "relevance",

@@ -16,7 +16,6 @@ import numpy as np
 
 from ragjudge.report.aggregate import (
     DIGITS,
-    METRICS,
     counts,
     example_verdict,
     is_scored,
@@ -24,6 +23,7 @@ from ragjudge.report.aggregate import (
     load_run_info,
     run_block,
 )
+from ragjudge.report.metrics import METRICS
 
 #: verdict changes listed in the text form; the dict keeps them all
 LISTED_CHANGES = 50

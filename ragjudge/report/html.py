@@ -22,12 +22,12 @@ from urllib.parse import urlsplit
 from ragjudge import __version__
 from ragjudge.report import charts
 from ragjudge.report.aggregate import (
-    SCORE_METRICS,
     document_keys,
     example_verdict,
     is_scored,
     sentence_verdict,
 )
+from ragjudge.report.metrics import SCORE_METRICS
 from ragjudge.types import SPECIAL_KEYS
 
 VERDICT_LABELS = {
