@@ -112,6 +112,17 @@ def iter_json_records(path: str, text: str) -> Iterator[tuple[int, Any] | Ingest
         idx = _WS.match(text, end).end()  # type: ignore[union-attr]
 
 
+def iter_json_objects(path: str, text: str) -> Iterator[tuple[int, dict[str, Any]] | IngestError]:
+    """Like `iter_json_records`, for formats whose every record is a JSON object: any other
+    value becomes an `IngestError` naming its line."""
+    for item in iter_json_records(path, text):
+        if isinstance(item, IngestError) or isinstance(item[1], dict):
+            yield item
+        else:
+            line, record = item
+            yield IngestError(path, line, f"expected a JSON object, got {type(record).__name__}")
+
+
 def _iter_list(
     path: str, text: str, idx: int, decoder: json.JSONDecoder, lines: LineCounter
 ) -> Iterator[tuple[int, Any] | IngestError]:

@@ -46,7 +46,7 @@ from ragjudge.ingest._common import (
     LineCounter,
     default_id,
     document,
-    iter_json_records,
+    iter_json_objects,
     parse_json_or_text,
     row,
 )
@@ -509,14 +509,11 @@ def _parse_json(path: str, text: str) -> Iterator[dict[str, Any] | IngestError]:
     groups: dict[tuple[str | None, str | None], _Group] = {}
     last: _Group | None = None
     logs: list[_Item | IngestError] = []
-    for item in iter_json_records(path, text):
+    for item in iter_json_objects(path, text):
         if isinstance(item, IngestError):
             yield item
             continue
         line, record = item
-        if not isinstance(record, dict):
-            yield IngestError(path, line, f"expected a JSON object, got {type(record).__name__}")
-            continue
         if "input" in record and "output" in record:
             logs.append(_invocation_item(path, line, record))
             continue

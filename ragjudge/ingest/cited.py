@@ -37,7 +37,7 @@ from ragjudge.ingest._common import (
     default_id,
     document,
     extras,
-    iter_json_records,
+    iter_json_objects,
     read_text,
     row,
 )
@@ -310,14 +310,11 @@ def parse_file(path: str) -> Iterator[dict[str, Any] | IngestError]:
     if isinstance(text, IngestError):
         yield text
         return
-    for item in iter_json_records(path, text):
+    for item in iter_json_objects(path, text):
         if isinstance(item, IngestError):
             yield item
             continue
         line, record = item
-        if not isinstance(record, dict):
-            yield IngestError(path, line, f"expected a JSON object, got {type(record).__name__}")
-            continue
         yield record_to_row(record, path, line)
 
 

@@ -33,7 +33,7 @@ from typing import Any
 from ragjudge.ingest._common import (
     IngestError,
     document,
-    iter_json_records,
+    iter_json_objects,
     read_text,
     row,
 )
@@ -226,16 +226,11 @@ def parse_files(paths: Sequence[str]) -> Iterator[dict[str, Any] | IngestError]:
         if isinstance(text, IngestError):
             yield text
             continue
-        for item in iter_json_records(path, text):
+        for item in iter_json_objects(path, text):
             if isinstance(item, IngestError):
                 yield item
                 continue
             line, record = item
-            if not isinstance(record, dict):
-                yield IngestError(
-                    path, line, f"expected a JSON object, got {type(record).__name__}"
-                )
-                continue
             has_info = "source_info" in record or "reference" in record
             if "response" in record:
                 responses.append((path, line, record))
