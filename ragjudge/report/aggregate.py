@@ -11,7 +11,7 @@ import json
 import math
 import zlib
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -314,6 +314,21 @@ def sentences_frame(records: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
 # --- bootstrap -----------------------------------------------------------------------------
 
 
+def resample_indexes(
+    n: int, n_boot: int, *, seed: int, name: str
+) -> Iterator[tuple[int, np.ndarray]]:
+    """Bootstrap resamples of `n` examples as (first resample number, index matrix) chunks.
+
+    Each metric draws from its own generator, seeded by `seed` and the metric's name, so adding
+    or removing a metric never moves another's interval; chunks keep 10k examples x 1000
+    draws from needing an 80 MB matrix at once.
+    """
+    rng = np.random.default_rng([seed, zlib.crc32(name.encode("utf-8"))])
+    chunk = max(1, 2_000_000 // n)
+    for start in range(0, n_boot, chunk):
+        yield start, rng.integers(0, n, size=(min(chunk, n_boot - start), n))
+
+
 def bootstrap_ratio(
     numerators: np.ndarray,
     denominators: np.ndarray,
@@ -334,15 +349,10 @@ def bootstrap_ratio(
     estimate = float(numerators.sum() / denominators.sum()) if denominators.sum() else math.nan
     if n == 1 or n_boot <= 0:
         return estimate, estimate
-    rng = np.random.default_rng([seed, zlib.crc32(name.encode("utf-8"))])
     stats = np.empty(n_boot)
-    # draw the resamples in chunks so 10k examples x 1000 draws never needs a 80 MB matrix
-    chunk = max(1, 2_000_000 // n)
-    for start in range(0, n_boot, chunk):
-        size = min(chunk, n_boot - start)
-        idx = rng.integers(0, n, size=(size, n))
+    for start, idx in resample_indexes(n, n_boot, seed=seed, name=name):
         with np.errstate(invalid="ignore", divide="ignore"):
-            stats[start : start + size] = numerators[idx].sum(axis=1) / denominators[idx].sum(
+            stats[start : start + len(idx)] = numerators[idx].sum(axis=1) / denominators[idx].sum(
                 axis=1
             )
     stats = stats[np.isfinite(stats)]

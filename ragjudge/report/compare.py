@@ -7,7 +7,6 @@ over the examples both runs share, with a fixed seed.
 from __future__ import annotations
 
 import math
-import zlib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -21,6 +20,7 @@ from ragjudge.report.aggregate import (
     is_scored,
     load_records,
     load_run_info,
+    resample_indexes,
     run_block,
 )
 from ragjudge.report.metrics import METRICS
@@ -74,14 +74,10 @@ def paired_difference(
     mean_b = float(b.sum() / b_den.sum())
     low = high = mean_b - mean_a
     if n > 1 and n_boot > 0:
-        rng = np.random.default_rng([seed, zlib.crc32(name.encode("utf-8"))])
         stats = np.empty(n_boot)
-        chunk = max(1, 2_000_000 // n)
-        for start in range(0, n_boot, chunk):
-            size = min(chunk, n_boot - start)
-            idx = rng.integers(0, n, size=(size, n))
+        for start, idx in resample_indexes(n, n_boot, seed=seed, name=name):
             with np.errstate(invalid="ignore", divide="ignore"):
-                stats[start : start + size] = b[idx].sum(1) / b_den[idx].sum(1) - a[idx].sum(
+                stats[start : start + len(idx)] = b[idx].sum(1) / b_den[idx].sum(1) - a[idx].sum(
                     1
                 ) / a_den[idx].sum(1)
         stats = stats[np.isfinite(stats)]
