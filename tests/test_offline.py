@@ -245,3 +245,38 @@ def test_identity_is_stable_and_ask_wraps_judge(judge: OfflineJudge) -> None:
 def test_threshold_out_of_range_is_refused() -> None:
     with pytest.raises(ValueError):
         OfflineJudge(threshold=1.5)
+
+
+def test_judgments_do_not_depend_on_the_process_hash_seed(tmp_path: Path) -> None:
+    """String hashing is salted per process; a judgment must not follow set order, or the
+    same row would be judged differently by two processes (two workers, two runs)."""
+    import os
+    import subprocess
+    import sys
+
+    data = Path(__file__).resolve().parents[1] / "datasets" / "sample_en.jsonl"
+    script = (
+        "import json, sys\n"
+        "from ragjudge.dataset import iter_examples\n"
+        "from ragjudge.judges.offline import OfflineJudge\n"
+        "from ragjudge.pipeline import judge_example\n"
+        "from ragjudge.runner import run_coroutine\n"
+        "from ragjudge.sentences import key_example\n"
+        "judge = OfflineJudge()\n"
+        "for ex in iter_examples(sys.argv[1]):\n"
+        "    r = run_coroutine(judge_example(key_example(ex), judge))\n"
+        "    print(json.dumps([r['judgment'], r['scores']], sort_keys=True))\n"
+    )
+    outputs = []
+    for seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        done = subprocess.run(
+            [sys.executable, "-c", script, str(data)],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        outputs.append(done.stdout)
+    assert outputs[0].count("\n") == 24
+    assert outputs[0] == outputs[1]

@@ -319,7 +319,8 @@ def _greedy_cover(
     if not counts:
         return [], 0.0, 0.0
     # Only the strongest candidates can matter for a 3-sentence cover.
-    candidates = sorted(counts, key=counts.__getitem__, reverse=True)[:25]
+    # ties go to the earlier sentence, whatever order the set gave the tokens in
+    candidates = sorted(counts, key=lambda i: (-counts[i], i))[:25]
     best_single = counts[candidates[0]] / len(tokens)
     remaining = set(tokens)
     chosen: list[int] = []
@@ -364,13 +365,14 @@ def sentence_features(
     n_docs = max(ev.n_sentences, 1)
     top_weight = math.log(n_docs + 1) + 1.0
     weights: dict[str, float] = {}
-    for tok in token_set:
+    for tok in dict.fromkeys(seq):
         postings = ev.index.get(tok)
         weights[tok] = (
             top_weight if postings is None else math.log((n_docs + 1) / (len(postings) + 1)) + 1
         )
     total_w = sum(weights.values())
-    present_w = sum(weights[t] for t in present)
+    # summed in the sentence's word order: a set's order changes from process to process
+    present_w = sum(w for t, w in weights.items() if t in present)
     cov_weighted = present_w / total_w if total_w else 1.0
 
     # A missing stem may still be a morphological variant of a document word.
@@ -390,7 +392,7 @@ def sentence_features(
         top = cover[0]
         top_set = ev.sets[top]
         missing_top1 = len(token_set - top_set)
-        cov_top1_weighted = sum(weights[t] for t in token_set & top_set) / total_w
+        cov_top1_weighted = sum(w for t, w in weights.items() if t in top_set) / total_w
         local: set[tuple[str, ...]] = set()
         for i in cover:
             local |= _ngrams(ev.seqs[i], 2)

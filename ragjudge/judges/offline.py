@@ -164,7 +164,10 @@ class OfflineJudge:
             if counts:
                 best = max(counts.values())
                 cut = max(2 if len(q) > 2 else 1, 0.75 * best)
-                top = sorted((i for i, c in counts.items() if c >= cut), key=counts.__getitem__)
+                # strongest last; among ties the earlier sentence wins, in any process
+                top = sorted(
+                    (i for i, c in counts.items() if c >= cut), key=lambda i: (counts[i], -i)
+                )
                 chosen.update(ev.keys[i] for i in top[-8:])
         return sorted(chosen, key=order.__getitem__)
 
