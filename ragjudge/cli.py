@@ -133,6 +133,27 @@ def _add_eval_parser(sub: Any) -> None:
         help="progress on stderr: a bar on a terminal, log lines otherwise (default auto)",
     )
     g.add_argument("--quiet", action="store_true", help="no progress and no summary")
+    g = p.add_argument_group("engine")
+    g.add_argument(
+        "--engine",
+        default="local",
+        choices=("local", "ray"),
+        help="local: asyncio in this process (default); ray: a Ray cluster, with Ray Data "
+        "(pip install 'ragjudge[ray]')",
+    )
+    g.add_argument(
+        "--ray-address",
+        metavar="ADDR",
+        help="Ray cluster to run on: auto, ray://host:port or host:port "
+        "(default: a new local Ray instance)",
+    )
+    g.add_argument(
+        "--ray-actors",
+        type=int,
+        metavar="N",
+        help="judge actors on the cluster (default: one per CPU, at most --concurrency "
+        "for LLM judges)",
+    )
     g = p.add_argument_group("reports")
     g.add_argument("--group-by", help="metadata column(s) to slice by, comma-separated")
     g = p.add_argument_group("gate (with --gate: check the run, exit 1 when a threshold fails)")
@@ -185,7 +206,20 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     mapping = parse_mapping(args.map)
     spec, judge_options = _judge_options(args)
     judge = make_judge(spec, **judge_options)
-    if args.from_format:
+    ray_engine = args.engine == "ray"
+    if ray_engine and (args.from_format or len(args.data) != 1):
+        raise UsageError(
+            "--engine ray reads one file, folder or URI of rows; convert logs first with "
+            "ragjudge ingest FORMAT FILE… -o rows.jsonl"
+        )
+    if not ray_engine and (args.ray_address or args.ray_actors):
+        raise UsageError("--ray-address and --ray-actors go with --engine ray")
+    if args.ray_actors is not None and args.ray_actors < 1:
+        raise UsageError("--ray-actors must be 1 or more")
+    if ray_engine:
+        items = None
+        dataset = args.data[0]
+    elif args.from_format:
         items = _ingested_items(args.from_format, args.data, mapping)
         dataset = f"{args.from_format}:{','.join(args.data)}"
     else:
@@ -193,7 +227,8 @@ def _cmd_eval(args: argparse.Namespace) -> int:
             raise UsageError("eval takes one dataset file (use --from FORMAT for several logs)")
         items = iter_examples(args.data[0], mapping=mapping)
         dataset = args.data[0]
-    total = None if args.from_format or dataset == "-" else count_rows(dataset)
+    local_file = not args.from_format and dataset != "-" and Path(dataset).is_file()
+    total = count_rows(dataset) if local_file else None
     if args.concurrency < 1:
         raise UsageError("--concurrency must be 1 or more")
     if args.max_retries < 0:
@@ -224,7 +259,20 @@ def _cmd_eval(args: argparse.Namespace) -> int:
         total=total,
         progress=args.progress,
     )
-    summary = run(items, out_dir, config)
+    if ray_engine:
+        from ragjudge.cluster import RayOptions, run_ray
+
+        summary = run_ray(
+            dataset,
+            out_dir,
+            config,
+            judge_spec=spec,
+            judge_options=judge_options,
+            mapping=mapping,
+            ray_options=RayOptions(address=args.ray_address, actors=args.ray_actors),
+        )
+    else:
+        summary = run(items, out_dir, config)
     if not args.quiet:
         _print_summary(summary, out_dir)
     if args.gate:

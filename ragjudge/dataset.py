@@ -623,7 +623,8 @@ def example_from_dict(
 # --- row readers ---------------------------------------------------------------------------
 # Each reader yields (row number, row or None, error message or None, raw text or None).
 
-_RowItem = tuple[int, Any, str | None, str | None]
+RowItem = tuple[int, Any, str | None, str | None]
+_RowItem = RowItem
 
 
 def _file_kind(path: Path) -> tuple[str, bool]:
@@ -683,6 +684,14 @@ def _jsonl_file_rows(path: Path, name: str, compressed: bool) -> Iterator[_RowIt
         yield from _jsonl_rows(handle, name)
 
 
+def _read_all(handle: io.BufferedIOBase | Any, name: str) -> bytes:
+    try:
+        with handle:
+            return bytes(handle.read())
+    except _READ_ERRORS as exc:
+        raise _read_failure(name, exc) from None
+
+
 def _stdin_rows() -> Iterator[_RowItem]:
     stream = sys.stdin
     # the byte stream avoids depending on the locale's text encoding
@@ -690,10 +699,13 @@ def _stdin_rows() -> Iterator[_RowItem]:
 
 
 def _json_file_rows(path: Path, name: str, compressed: bool) -> Iterator[_RowItem]:
+    return _json_bytes_rows(_read_all(_open_binary(path, compressed), name), name)
+
+
+def _json_bytes_rows(content: bytes, name: str) -> Iterator[_RowItem]:
     try:
-        with _open_binary(path, compressed) as handle:
-            text = handle.read().decode("utf-8-sig")
-    except _READ_ERRORS as exc:
+        text = content.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
         raise _read_failure(name, exc) from None
     try:
         data = json.loads(text)
@@ -715,11 +727,13 @@ def _json_file_rows(path: Path, name: str, compressed: bool) -> Iterator[_RowIte
 
 
 def _csv_rows(path: Path, name: str, compressed: bool) -> Iterator[_RowItem]:
+    return _csv_stream_rows(_open_binary(path, compressed), name)
+
+
+def _csv_stream_rows(binary: io.BufferedIOBase | Any, name: str) -> Iterator[_RowItem]:
     line = 1
     try:
-        with io.TextIOWrapper(
-            _open_binary(path, compressed), encoding="utf-8-sig", newline=""
-        ) as handle:
+        with io.TextIOWrapper(binary, encoding="utf-8-sig", newline="") as handle:
             reader = csv.reader(handle)
             header = next(reader, None)
             if header is None:
@@ -745,7 +759,7 @@ def _csv_rows(path: Path, name: str, compressed: bool) -> Iterator[_RowItem]:
         raise _read_failure(name, exc, f" (near line {line})") from None
 
 
-def _parquet_file(path: Path, name: str) -> Any:
+def _parquet_file(path: Path | Any, name: str) -> Any:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
@@ -796,39 +810,81 @@ def _path_rows(path: str | os.PathLike[str]) -> tuple[str, Iterator[_RowItem]]:
     return name, _parquet_rows(_parquet_file(file, name), name)
 
 
+def file_kind(path: str) -> str:
+    """The format of a data file by its name: `jsonl`, `json`, `csv` or `parquet` (a `.gz`
+    suffix is allowed on the text formats). Raises `InputError` for any other name."""
+    return _file_kind(Path(path))[0]
+
+
+def stream_rows(stream: Any, kind: str, name: str) -> Iterator[RowItem]:
+    """Rows of an open, already decompressed binary stream of the given `kind`, read exactly
+    as `iter_examples` reads a file: ``(row number, row or None, problem or None, raw text)``.
+    Parquet needs a random-access file. Used by engines that open files themselves."""
+    if kind == "jsonl":
+        yield from _jsonl_rows(io.BufferedReader(stream), name)
+    elif kind == "json":
+        yield from _json_bytes_rows(_read_all(stream, name), name)
+    elif kind == "csv":
+        yield from _csv_stream_rows(io.BufferedReader(stream), name)
+    else:
+        yield from _parquet_rows(_parquet_file(stream, name), name)
+
+
+def convert_row(
+    item: RowItem, name: str, mapping: Mapping[str, str] | None, index: int
+) -> Example | RowError:
+    """One row from `stream_rows` as an `Example` or a `RowError` (ids are not yet made
+    unique: that needs every earlier row, see `unique_ids`)."""
+    number, row, problem, raw = item
+    source = Source(name, number)
+    if problem is not None:
+        return RowError(source=source, message=problem, raw=(raw or "")[:_RAW_CHARS])
+    result = example_from_dict(row, source=source, mapping=mapping, index=index)
+    if isinstance(result, RowError) and raw is not None:
+        result = replace(result, raw=raw[:_RAW_CHARS])
+    return result
+
+
 # --- assembling the stream -------------------------------------------------------------------
 
 
 def _examples(
     items: Iterator[_RowItem], name: str, mapping: Mapping[str, str]
 ) -> Iterator[Example | RowError]:
-    for index, (number, row, problem, raw) in enumerate(items):
-        source = Source(name, number)
-        if problem is not None:
-            yield RowError(source=source, message=problem, raw=(raw or "")[:_RAW_CHARS])
-            continue
-        result = example_from_dict(row, source=source, mapping=mapping, index=index)
-        if isinstance(result, RowError) and raw is not None:
-            result = replace(result, raw=raw[:_RAW_CHARS])
-        yield result
+    for index, item in enumerate(items):
+        yield convert_row(item, name, mapping, index)
+
+
+class UniqueIds:
+    """Renames a repeated example id to `id#2`, `id#3`, … in input order; fed every example
+    id of a dataset in order, it gives each the id the loader gives it."""
+
+    def __init__(self) -> None:
+        self._seen: set[str] = set()
+        self._next_suffix: dict[str, int] = {}
+
+    def __call__(self, example_id: str) -> str:
+        if example_id in self._seen:
+            n = self._next_suffix.get(example_id, 2)
+            while f"{example_id}#{n}" in self._seen:
+                n += 1
+            self._next_suffix[example_id] = n + 1
+            renamed = f"{example_id}#{n}"
+        else:
+            renamed = example_id
+        self._seen.add(renamed)
+        return renamed
 
 
 def _unique_ids(items: Iterator[Example | RowError]) -> Iterator[Example | RowError]:
     """Keep every row, renaming a repeated id to `id#2`, `id#3`, … (noted as `duplicate_of`)."""
-    seen: set[str] = set()
-    next_suffix: dict[str, int] = {}
+    unique = UniqueIds()
     for item in items:
         if isinstance(item, Example):
-            if item.id in seen:
-                base = item.id
-                n = next_suffix.get(base, 2)
-                while f"{base}#{n}" in seen:
-                    n += 1
-                next_suffix[base] = n + 1
-                item = replace(
-                    item, id=f"{base}#{n}", metadata={**item.metadata, "duplicate_of": base}
-                )
-            seen.add(item.id)
+            renamed = unique(item.id)
+            if renamed != item.id:
+                metadata = {**item.metadata, "duplicate_of": item.id}
+                item = replace(item, id=renamed, metadata=metadata)
         yield item
 
 

@@ -18,13 +18,14 @@ import concurrent.futures
 import heapq
 import json
 import os
+import shutil
 import threading
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from ragjudge import __version__
 from ragjudge.cache import JudgeCache, cache_key, default_cache_path, judge_key, template_key
@@ -128,25 +129,68 @@ def default_out_dir(base: str | Path = "reports") -> Path:
 # --- the judge call: cache, rate limits, timeout, retries ------------------------------------
 
 
-class _Caller:
-    """The `ask` hook handed to the pipeline for LLM judges."""
+class CacheBackend(Protocol):
+    """Where judge replies are kept between runs: the local SQLite cache, or (Ray engine) an
+    actor that owns it on the driver's machine."""
 
-    def __init__(self, config: RunConfig, cache: JudgeCache | None, stats: RunStats) -> None:
-        self.judge = config.judge
+    async def get(self, key: str) -> Reply | None: ...
+
+    async def put(self, key: str, reply: Reply, *, judge: str, template: str) -> None: ...
+
+
+class LimiterBackend(Protocol):
+    """The run's rate limits (`RateLimiter`, or a Ray actor holding one for every worker)."""
+
+    async def acquire(self, estimated_tokens: int) -> None: ...
+
+    def pause(self, seconds: float) -> None: ...
+
+    def settle(self, estimated_tokens: int, actual_tokens: int) -> None: ...
+
+
+class LocalCache:
+    """`JudgeCache` behind the async `CacheBackend` interface (SQLite calls are short)."""
+
+    def __init__(self, cache: JudgeCache) -> None:
         self.cache = cache
+
+    async def get(self, key: str) -> Reply | None:
+        return self.cache.get(key)
+
+    async def put(self, key: str, reply: Reply, *, judge: str, template: str) -> None:
+        self.cache.put(key, reply, judge=judge, template=template)
+
+
+class JudgeCaller:
+    """The `ask` hook handed to the pipeline for LLM judges: cache, rate limits, timeout and
+    retries around `judge.ask`, counted in `stats`."""
+
+    def __init__(
+        self,
+        judge: Judge,
+        template_name: str,
+        *,
+        cache: CacheBackend | None,
+        limiter: LimiterBackend,
+        stats: RunStats,
+        policy: RetryPolicy,
+        timeout: float | None,
+    ) -> None:
+        self.judge = judge
+        self.cache = cache
+        self.limiter = limiter
         self.stats = stats
-        self.policy = config.retry
-        self.timeout = config.timeout
-        self.limiter = RateLimiter(config.rpm, config.tpm)
-        template = load_template(config.pipeline.template)
+        self.policy = policy
+        self.timeout = timeout
+        template = load_template(template_name)
         self.template = template_key(template.name, template.version, template.hash)
-        self.judge_id = judge_key(config.judge.identity())
+        self.judge_id = judge_key(judge.identity())
 
     async def __call__(self, item: KeyedExample, messages: Sequence[Message]) -> Reply:
         key = None
         if self.cache is not None:
             key = cache_key(self.judge_id, self.template, messages)
-            hit = self.cache.get(key)
+            hit = await self.cache.get(key)
             if hit is not None:
                 self.stats.cache_hits += 1
                 return hit
@@ -179,8 +223,20 @@ class _Caller:
             self.stats.input_tokens += reply.usage.input_tokens
             self.stats.output_tokens += reply.usage.output_tokens
             if self.cache is not None and key is not None:
-                self.cache.put(key, reply, judge=self.judge_id, template=self.template)
+                await self.cache.put(key, reply, judge=self.judge_id, template=self.template)
             return reply
+
+
+def _local_caller(config: RunConfig, cache: JudgeCache | None, stats: RunStats) -> JudgeCaller:
+    return JudgeCaller(
+        config.judge,
+        config.pipeline.template,
+        cache=LocalCache(cache) if cache is not None else None,
+        limiter=RateLimiter(config.rpm, config.tpm),
+        stats=stats,
+        policy=config.retry,
+        timeout=config.timeout,
+    )
 
 
 # --- resume: reading, merging and matching old records ---------------------------------------
@@ -302,15 +358,26 @@ def _write_json(path: Path, data: dict[str, Any]) -> None:
     os.replace(tmp, path)
 
 
-def _prepare_folder(out_path: Path, run_info: dict[str, Any], overwrite: bool) -> bool:
-    """Check the output folder; returns whether there are old records to resume from."""
+def _remove(path: Path) -> None:
+    if path.is_dir():
+        shutil.rmtree(path)
+    else:
+        path.unlink(missing_ok=True)
+
+
+def _prepare_folder(
+    out_path: Path, run_info: dict[str, Any], overwrite: bool, others: Sequence[Path] = ()
+) -> bool:
+    """Check the output folder; returns whether there are old records to resume from.
+    `others` are further files or folders of results an engine keeps there."""
     judgments = out_path / JUDGMENTS
     partial = out_path / (JUDGMENTS + _RESUME_SUFFIX)
-    if not judgments.exists() and not partial.exists():
+    old = [judgments, partial, *others]
+    if not any(path.exists() for path in old):
         return False
     if overwrite:
-        for path in (judgments, partial):
-            path.unlink(missing_ok=True)
+        for path in old:
+            _remove(path)
         return False
     info_path = out_path / RUN_INFO
     try:
@@ -336,7 +403,7 @@ def _limited(items: Iterable[Example | RowError], limit: int | None) -> Iterator
         yield index, item
 
 
-class _Totals:
+class Totals:
     """Token totals over every record written (resumed ones included)."""
 
     def __init__(self) -> None:
@@ -355,9 +422,9 @@ async def _run(
     out: Any,
     config: RunConfig,
     old: _OldCursor | None,
-    ask: _Caller | None,
+    ask: JudgeCaller | None,
     progress: Progress,
-    totals: _Totals,
+    totals: Totals,
 ) -> None:
     concurrency = max(1, config.concurrency)
     window = concurrency * 4
@@ -484,11 +551,7 @@ def execute(
     """Judge every item into `out_dir` (resuming a run found there) and write `run.json`;
     returns the run information and the engine's statistics. No reports are built."""
     out_path = Path(out_dir)
-    out_path.mkdir(parents=True, exist_ok=True)
-    run_info = _run_info(config)
-    resuming = _prepare_folder(out_path, run_info, config.overwrite)
-    _write_json(out_path / RUN_INFO, run_info)
-
+    run_info, resuming = start_run(out_path, config)
     stats = RunStats()
     cache = _open_cache(config, out_path)
     mode = "none" if config.quiet else config.progress
@@ -496,11 +559,11 @@ def execute(
     if total is not None and config.limit is not None:
         total = min(total, config.limit)
     progress = Progress(total, mode=mode)
-    totals = _Totals()
+    totals = Totals()
     target = out_path / (JUDGMENTS + _RESUME_SUFFIX if resuming else JUDGMENTS)
     old = _OldCursor(_old_records(out_path / JUDGMENTS)) if resuming else None
     try:
-        caller = _Caller(config, cache, stats) if config.judge.uses_prompt else None
+        caller = _local_caller(config, cache, stats) if config.judge.uses_prompt else None
         with open(target, "w", encoding="utf-8") as out:
             run_coroutine(_run(items, out, config, old, caller, progress, totals))
         if old is not None:
@@ -514,6 +577,28 @@ def execute(
             cache.close()
         progress.close()
 
+    finish_run(out_path, run_info, progress, totals, stats)
+    return run_info, stats
+
+
+def start_run(
+    out_path: Path, config: RunConfig, *, others: Sequence[Path] = (), **options: Any
+) -> tuple[dict[str, Any], bool]:
+    """Create the run folder and write `run.json` (status `running`); returns the run
+    information and whether the folder holds results of the same run to resume from. An
+    engine names its own result files in `others`; `options` are added to `run.json`."""
+    out_path.mkdir(parents=True, exist_ok=True)
+    run_info = _run_info(config)
+    run_info["options"].update(options)
+    resuming = _prepare_folder(out_path, run_info, config.overwrite, others)
+    _write_json(out_path / RUN_INFO, run_info)
+    return run_info, resuming
+
+
+def finish_run(
+    out_path: Path, run_info: dict[str, Any], progress: Progress, totals: Totals, stats: RunStats
+) -> None:
+    """Complete `run.json`: counts, token usage and cost of every record, engine figures."""
     cost = cost_usd(totals.input_tokens, totals.output_tokens, run_info["pricing"])
     spent = cost_usd(stats.input_tokens, stats.output_tokens, run_info["pricing"])
     run_info.update(
@@ -530,15 +615,13 @@ def execute(
         engine={**stats.as_dict(), "cost_usd": spent},
     )
     _write_json(out_path / RUN_INFO, run_info)
-    return run_info, stats
 
 
-def run(
-    items: Iterable[Example | RowError], out_dir: str | Path, config: RunConfig
+def build_reports(
+    out_dir: str | Path, run_info: dict[str, Any], config: RunConfig
 ) -> dict[str, Any]:
-    """Judge every item, write `judgments.jsonl` and `run.json` to `out_dir`, build the
-    reports, and return the summary (`usage.cost_usd` filled from the run's pricing)."""
-    run_info, _ = execute(items, out_dir, config)
+    """The reports of a finished run folder; returns the summary (`usage.cost_usd` filled
+    from the run's pricing), or only the run information when `config.reports` is off."""
     if not config.reports:
         return {"run": run_info, "usage": run_info["usage"]}
     from ragjudge.report import write_reports
@@ -550,4 +633,28 @@ def run(
     return summary
 
 
-__all__ = ["RunConfig", "RunStats", "default_out_dir", "execute", "run", "run_coroutine"]
+def run(
+    items: Iterable[Example | RowError], out_dir: str | Path, config: RunConfig
+) -> dict[str, Any]:
+    """Judge every item, write `judgments.jsonl` and `run.json` to `out_dir`, build the
+    reports, and return the summary (`usage.cost_usd` filled from the run's pricing)."""
+    run_info, _ = execute(items, out_dir, config)
+    return build_reports(out_dir, run_info, config)
+
+
+__all__ = [
+    "CacheBackend",
+    "JudgeCaller",
+    "LimiterBackend",
+    "LocalCache",
+    "RunConfig",
+    "RunStats",
+    "Totals",
+    "build_reports",
+    "default_out_dir",
+    "execute",
+    "finish_run",
+    "run",
+    "run_coroutine",
+    "start_run",
+]

@@ -1,0 +1,150 @@
+"""Stage 1 on a Ray cluster: a Ray Data datasource that reads data files into examples.
+
+Ray Data's file datasource lists the input (a file, a folder, or any URI pyarrow reaches, such
+as `s3://bucket/prefix/`), opens and decompresses each file on a cluster node, and streams
+the blocks on; rows never pass through the driver. Each file is parsed with the same readers
+as the local engine (`dataset.stream_rows` and `dataset.convert_row`), so a row becomes the
+same `Example` or `RowError` on either engine, with the same row numbers and messages; Ray
+Data's own JSON and CSV readers infer column types (`"007"` would become `7`) and stop at the
+first malformed line, which the local loader reports as one bad row and goes on.
+
+A block row is one input row: its place (`file` ordinal, `row` number, `index` in its file),
+its id before repeated ids are renamed (`base_id`), and the example itself, pickled (`item`).
+Rows that an earlier run of the folder already judged are left out here (`skip`).
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+import ray
+from ray.data.datasource import FileBasedDatasource
+
+from ragjudge.cluster.shards import id_hash, pack_key
+from ragjudge.dataset import convert_row, file_kind, stream_rows
+from ragjudge.types import Example
+
+#: the names a folder's files may have to be read as data (others are ignored)
+DATA_EXTENSIONS = [
+    "jsonl",
+    "ndjson",
+    "json",
+    "csv",
+    "parquet",
+    "pq",
+    "jsonl.gz",
+    "ndjson.gz",
+    "json.gz",
+    "csv.gz",
+]
+_PARQUET = (".parquet", ".pq")
+
+
+def _display_names(user_path: str, resolved: list[str]) -> dict[str, str]:
+    """The file names records show: what the user typed for a single file, the folder they
+    typed joined with the file's place in it otherwise, or the URI for remote folders."""
+    if len(resolved) == 1 and not os.path.isdir(user_path):
+        return {resolved[0]: user_path}
+    if os.path.isdir(user_path):
+        root = os.path.abspath(user_path)
+        return {p: os.path.join(user_path, os.path.relpath(p, root)) for p in resolved}
+    scheme = user_path.split("://", 1)[0] + "://" if "://" in user_path else ""
+    return {p: p if "://" in p else scheme + p for p in resolved}
+
+
+class ExampleSource(FileBasedDatasource):
+    """The rows of `path` (a data file, a folder of them, or a URI), read on the cluster.
+
+    Files are taken in name order; `files` maps each to its ordinal and displayed name.
+    `limit` stops after that many rows (single-file inputs only). `block_rows` rows make a
+    block. Call `skip_rows` before reading to leave out rows judged by an earlier run.
+    """
+
+    def __init__(
+        self,
+        path: str,
+        *,
+        mapping: Mapping[str, str] | None = None,
+        limit: int | None = None,
+        block_rows: int = 32,
+        filesystem: Any = None,
+    ) -> None:
+        super().__init__(path, filesystem=filesystem, file_extensions=DATA_EXTENSIONS)
+        resolved = sorted(self._paths())
+        names = _display_names(path, resolved)
+        self.files: dict[str, tuple[int, str]] = {p: (n, names[p]) for n, p in enumerate(resolved)}
+        if limit is not None and len(resolved) > 1:
+            raise ValueError("a row limit needs a single input file")
+        self._mapping = dict(mapping or {})
+        self._limit = limit
+        self._block_rows = block_rows
+        self._skip: Any = None
+
+    @property
+    def ordinals(self) -> dict[str, int]:
+        """Displayed file name → ordinal (how earlier records name their file)."""
+        return {name: n for n, name in self.files.values()}
+
+    def skip_rows(self, kept: Mapping[int, int]) -> None:
+        """Leave out rows whose packed key is in `kept` with the same id hash."""
+        if not kept:
+            self._skip = None
+            return
+        keys = np.fromiter(sorted(kept), dtype=np.int64, count=len(kept))
+        hashes = np.fromiter((kept[int(k)] for k in keys), dtype=np.int64, count=len(kept))
+        self._skip = ray.put((keys, hashes))
+
+    def _open_input_source(self, filesystem: Any, path: str, **open_args: Any) -> Any:
+        if path.lower().endswith(_PARQUET):
+            return filesystem.open_input_file(path)  # Parquet needs random access
+        return super()._open_input_source(filesystem, path, **open_args)
+
+    def _read_stream(self, f: Any, path: str) -> Iterator[pa.Table]:
+        ordinal, name = self.files[path]
+        keys, hashes = ray.get(self._skip) if self._skip is not None else (None, None)
+        rows: list[dict[str, Any]] = []
+        for index, item in enumerate(stream_rows(f, file_kind(path), name)):
+            if self._limit is not None and index >= self._limit:
+                break
+            example = convert_row(item, name, self._mapping, index)
+            if isinstance(example, Example):
+                base_id = example.id
+            else:
+                base_id = example.id or f"row-{example.source.row}"
+            if keys is not None and len(keys):
+                key = pack_key(ordinal, example.source.row)
+                at = int(np.searchsorted(keys, key))
+                if at < len(keys) and keys[at] == key and hashes[at] == id_hash(base_id):
+                    continue
+            rows.append(
+                {
+                    "file": ordinal,
+                    "row": example.source.row,
+                    "index": index,
+                    "base_id": base_id,
+                    "item": pickle.dumps(example, protocol=pickle.HIGHEST_PROTOCOL),
+                }
+            )
+            if len(rows) >= self._block_rows:
+                yield pa.Table.from_pylist(rows, schema=_SCHEMA)
+                rows = []
+        if rows:
+            yield pa.Table.from_pylist(rows, schema=_SCHEMA)
+
+
+_SCHEMA = pa.schema(
+    [
+        ("file", pa.int64()),
+        ("row", pa.int64()),
+        ("index", pa.int64()),
+        ("base_id", pa.string()),
+        ("item", pa.binary()),
+    ]
+)
+
+__all__ = ["DATA_EXTENSIONS", "ExampleSource"]

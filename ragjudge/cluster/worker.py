@@ -1,0 +1,181 @@
+"""Stages 2 to 6 on a Ray cluster: the judge actors, and the actor that holds what they share.
+
+`JudgeWorker` is the `map_batches` class of the Ray engine. Each actor builds its judge once,
+then judges the rows of every batch it is handed concurrently on its own event loop (Ray
+Data runs several batches of an async actor at once), so one CPU slot keeps many LLM calls in
+flight. Each row goes through the same `pipeline.judge_example` as on the local engine; the
+record gains the node that judged it (`worker`) and leaves as a shard line.
+
+`Coordinator` is one async actor, placed on the driver's node, that holds the run's judge
+cache (the SQLite file beside the run folder) and its rate limits, so `--rpm` / `--tpm` bound
+the whole job, not each worker. `--concurrency` is split between the actors: each keeps at
+most its share of calls in flight.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import pickle
+from dataclasses import dataclass, field
+from typing import Any
+
+import ray
+
+from ragjudge.cache import JudgeCache
+from ragjudge.cluster.shards import header_for, shard_line
+from ragjudge.judges.base import make_judge
+from ragjudge.limits import RateLimiter, RetryPolicy
+from ragjudge.pipeline import PipelineOptions, invalid_input_record, judge_example
+from ragjudge.runner import JudgeCaller, RunStats
+from ragjudge.sentences import key_example
+from ragjudge.types import Reply, RowError
+
+
+@dataclass(frozen=True)
+class WorkerSettings:
+    """What every judge actor is built from (sent to each actor once)."""
+
+    judge_spec: str | None
+    judge_options: dict[str, Any]
+    pipeline: PipelineOptions
+    #: calls in flight per actor (its share of --concurrency)
+    share: int
+    policy: RetryPolicy
+    timeout: float | None
+    #: whether the coordinator enforces --rpm / --tpm
+    limited: bool = False
+    #: environment the judge needs on every node (provider base URL and key)
+    env: dict[str, str] = field(default_factory=dict)
+
+
+class Coordinator:
+    """The judge cache and the rate limits of a run, shared by every judge actor."""
+
+    def __init__(self, cache_path: str | None, rpm: float | None, tpm: float | None) -> None:
+        self.cache = JudgeCache(cache_path) if cache_path else None
+        self.limiter = RateLimiter(rpm, tpm)
+
+    async def get(self, key: str) -> Reply | None:
+        return self.cache.get(key) if self.cache is not None else None
+
+    async def put(self, key: str, reply: Reply, judge: str, template: str) -> None:
+        if self.cache is not None:
+            self.cache.put(key, reply, judge=judge, template=template)
+
+    async def acquire(self, estimated_tokens: int) -> None:
+        await self.limiter.acquire(estimated_tokens)
+
+    async def pause(self, seconds: float) -> None:
+        self.limiter.pause(seconds)
+
+    async def settle(self, estimated_tokens: int, actual_tokens: int) -> None:
+        self.limiter.settle(estimated_tokens, actual_tokens)
+
+    async def close(self) -> None:
+        if self.cache is not None:
+            self.cache.close()
+            self.cache = None
+
+
+class _RemoteCache:
+    def __init__(self, coordinator: Any) -> None:
+        self.coordinator = coordinator
+
+    async def get(self, key: str) -> Reply | None:
+        return await self.coordinator.get.remote(key)
+
+    async def put(self, key: str, reply: Reply, *, judge: str, template: str) -> None:
+        await self.coordinator.put.remote(key, reply, judge, template)
+
+
+class _RemoteLimiter:
+    """The coordinator's limits; a 429 pause also holds this actor's own calls at once."""
+
+    def __init__(self, coordinator: Any, limited: bool) -> None:
+        self.coordinator = coordinator
+        self.limited = limited
+        self.local = RateLimiter(None, None)
+
+    async def acquire(self, estimated_tokens: int) -> None:
+        await self.local.acquire(estimated_tokens)
+        if self.limited:
+            await self.coordinator.acquire.remote(estimated_tokens)
+
+    def pause(self, seconds: float) -> None:
+        self.local.pause(seconds)
+        if self.limited:
+            self.coordinator.pause.remote(seconds)
+
+    def settle(self, estimated_tokens: int, actual_tokens: int) -> None:
+        if self.limited:
+            self.coordinator.settle.remote(estimated_tokens, actual_tokens)
+
+
+class JudgeWorker:
+    """Judges batches of rows from `ExampleSource`; returns shard lines and counts."""
+
+    def __init__(self, settings: WorkerSettings, coordinator: Any = None) -> None:
+        os.environ.update(settings.env)
+        self.settings = settings
+        self.judge = make_judge(settings.judge_spec, **settings.judge_options)
+        self.node = ray.get_runtime_context().get_node_id()
+        self.coordinator = coordinator
+        self.semaphore = asyncio.Semaphore(max(1, settings.share))
+
+    def _caller(self, stats: RunStats) -> JudgeCaller | None:
+        if not self.judge.uses_prompt:
+            return None
+        s = self.settings
+        return JudgeCaller(
+            self.judge,
+            s.pipeline.template,
+            cache=_RemoteCache(self.coordinator) if self.coordinator is not None else None,
+            limiter=_RemoteLimiter(self.coordinator, s.limited)
+            if self.coordinator is not None
+            else RateLimiter(None, None),
+            stats=stats,
+            policy=s.policy,
+            timeout=s.timeout,
+        )
+
+    async def _record(self, item: Any, index: int, caller: JudgeCaller | None) -> dict[str, Any]:
+        if isinstance(item, RowError):
+            return invalid_input_record(item, index)
+        keyed = key_example(item, self.settings.pipeline.lang)
+        if caller is None:  # offline and recorded judges: CPU work, nothing to wait for
+            return await judge_example(keyed, self.judge, self.settings.pipeline, index=index)
+        async with self.semaphore:
+            return await judge_example(
+                keyed, self.judge, self.settings.pipeline, index=index, ask=caller
+            )
+
+    async def __call__(self, batch: dict[str, Any]) -> dict[str, list[Any]]:
+        stats = RunStats()
+        caller = self._caller(stats)
+        items = [pickle.loads(raw) for raw in batch["item"]]
+        indexes = [int(i) for i in batch["index"]]
+        records = await asyncio.gather(
+            *(self._record(item, index, caller) for item, index in zip(items, indexes, strict=True))
+        )
+        lines, statuses, cached, tokens = [], [], [], []
+        for record, file, base_id in zip(records, batch["file"], batch["base_id"], strict=True):
+            record["worker"] = self.node
+            header = header_for(record, int(file), str(base_id))
+            lines.append(shard_line(header, json.dumps(record, ensure_ascii=False)))
+            statuses.append(header.status)
+            cached.append(bool(record.get("cached")))
+            tokens.append(header.input_tokens + header.output_tokens)
+        # the batch's engine counts ride on its first row
+        counts = [json.dumps(stats.as_dict())] + [""] * (len(lines) - 1)
+        return {
+            "line": lines,
+            "status": statuses,
+            "cached": cached,
+            "tokens": tokens,
+            "stats": counts,
+        }
+
+
+__all__ = ["Coordinator", "JudgeWorker", "WorkerSettings"]

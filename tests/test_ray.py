@@ -1,0 +1,240 @@
+"""The Ray engine (`--engine ray`) on a real two-node cluster on loopback: the same run folder
+as the local engine, rows judged on both nodes, the whole job's concurrency and rate limits,
+the cache, and a driver killed mid-run and started again."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ragjudge.cli import main
+
+from .openai_server import OpenAIServer, valid_judgment, write_dataset
+from .ray_helpers import TwoNodes, assert_same_run, records, two_nodes_fixture, workers
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "datasets"
+
+
+@pytest.fixture(scope="module")
+def nodes() -> Iterator[TwoNodes]:
+    yield from two_nodes_fixture()
+
+
+def eval_both(data: Path | str, tmp_path: Path, *args: str) -> tuple[Path, Path]:
+    local, on_ray = tmp_path / "local", tmp_path / "ray"
+    base = ["eval", str(data), "--quiet", *args]
+    assert main([*base, "--out", str(local)]) == 0
+    assert main([*base, "--out", str(on_ray), "--engine", "ray"]) == 0
+    return local, on_ray
+
+
+def test_offline_judge_on_ragbench_rows_matches_the_local_engine(
+    nodes: TwoNodes, shared_data: Path, tmp_path: Path
+) -> None:
+    data = shared_data / "ragbench-validation" / "emanual" / "validation-00000-of-00001.parquet"
+    local, on_ray = eval_both(data, tmp_path)
+    assert_same_run(local, on_ray)
+    assert len(records(on_ray)) == 132
+    assert workers(on_ray) == nodes.node_ids  # both nodes judged rows
+    info = json.loads((on_ray / "run.json").read_text(encoding="utf-8"))
+    assert info["options"]["engine"] == "ray" and info["status"] == "complete"
+
+
+def test_recorded_judgments_and_japanese_rows_match_the_local_engine(
+    nodes: TwoNodes, shared_data: Path, tmp_path: Path
+) -> None:
+    data = shared_data / "ragbench-validation" / "hagrid" / "validation-00000-of-00001.parquet"
+    local, on_ray = eval_both(data, tmp_path / "hagrid", "--judge", "recorded")
+    assert_same_run(local, on_ray)
+    local, on_ray = eval_both(SAMPLES / "sample_ja.jsonl", tmp_path / "ja")
+    assert_same_run(local, on_ray)
+
+
+def test_bad_rows_duplicate_ids_and_csv_match_the_local_engine(
+    nodes: TwoNodes, tmp_path: Path
+) -> None:
+    good = {"question": "Q?", "documents": ["The sky is blue."], "response": "The sky is blue."}
+    lines = [
+        json.dumps({"id": "a", **good}),
+        "",
+        "{not json",
+        json.dumps({"id": "a", **good}),
+        json.dumps({"id": "b", "question": "Q?", "documents": ["x"]}),
+        json.dumps({"id": "a", **good, "response": "The sky is green."}),
+        json.dumps({"id": "007", **good}),
+    ]
+    data = tmp_path / "rows.jsonl"
+    data.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    local, on_ray = eval_both(data, tmp_path / "jsonl")
+    assert_same_run(local, on_ray)
+    got = [(r["id"], r["status"]) for r in records(on_ray)]
+    assert [i for i, _ in got] == ["a", "row-3", "a#2", "b", "a#3", "007"]
+    assert [s for _, s in got].count("invalid_input") == 2
+
+    csv = tmp_path / "rows.csv"
+    csv.write_text(
+        'id,question,documents,response\n007,Q?,"The sky is blue.\nIt is clear.","Blue.\nYes."\n'
+        "008,Q?,only two fields\n",
+        encoding="utf-8",
+    )
+    local, on_ray = eval_both(csv, tmp_path / "csv")
+    assert_same_run(local, on_ray)
+    assert [r["id"] for r in records(on_ray)] == ["007", "row-5"]
+
+
+def test_a_folder_of_files_is_one_dataset_in_name_order(nodes: TwoNodes, tmp_path: Path) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    write_dataset(folder / "b.jsonl", 3, start=10)
+    write_dataset(folder / "a.jsonl", 4)
+    (folder / "notes.txt").write_text("not data", encoding="utf-8")
+    out = tmp_path / "out"
+    assert main(["eval", str(folder), "--engine", "ray", "--quiet", "--out", str(out)]) == 0
+    recs = records(out)
+    assert [r["index"] for r in recs] == list(range(7))
+    assert [r["id"] for r in recs] == [f"ex-{i}" for i in (0, 1, 2, 3, 10, 11, 12)]
+    assert recs[0]["source"] == {"file": str(folder / "a.jsonl"), "row": 1}
+    assert recs[4]["source"] == {"file": str(folder / "b.jsonl"), "row": 1}
+
+
+def test_input_errors_exit_2_without_a_traceback(
+    nodes: TwoNodes, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["eval", str(tmp_path / "missing.jsonl"), "--engine", "ray"]) == 2
+    assert "missing.jsonl: no such file" in capsys.readouterr().err
+    assert main(["eval", "-", "--engine", "ray"]) == 2
+    assert main(["eval", str(SAMPLES / "sample_en.jsonl"), "--ray-address", "auto"]) == 2
+    unreadable = tmp_path / "bad.parquet"
+    unreadable.write_bytes(b"this is not parquet")
+    assert main(["eval", str(unreadable), "--engine", "ray", "--out", str(tmp_path / "o")]) == 2
+    assert "bad.parquet: not a readable Parquet file" in capsys.readouterr().err
+
+
+class TimedServer(OpenAIServer):
+    """The local server, noting when each request arrived."""
+
+    def __init__(self, latency: float) -> None:
+        self.times: list[float] = []
+
+        def respond(body: dict[str, Any]) -> str:
+            self.times.append(time.monotonic())
+            return valid_judgment(body)
+
+        super().__init__(respond, latency=latency)
+
+
+def llm_args(server: OpenAIServer, *more: str) -> list[str]:
+    return ["--judge", "openai:gpt-4o-mini", "--base-url", server.base_url, *more]
+
+
+def test_llm_judge_matches_local_and_the_cache_saves_every_call(
+    nodes: TwoNodes, tmp_path: Path
+) -> None:
+    data = write_dataset(tmp_path / "data.jsonl", 48)
+    cache = tmp_path / "cache.sqlite"
+    # long enough calls that the job outlasts the start of the second node's actor
+    with TimedServer(latency=0.25) as server:
+        local = tmp_path / "local"
+        args = llm_args(server, "--concurrency", "4", "--quiet")
+        assert main(["eval", str(data), *args, "--no-cache", "--out", str(local)]) == 0
+        server.max_active = 0
+        server.requests.clear()
+        on_ray = tmp_path / "ray"
+        cmd = ["eval", str(data), *args, "--engine", "ray", "--cache", str(cache)]
+        assert main([*cmd, "--out", str(on_ray)]) == 0
+        assert len(server.requests) == 48
+        # --concurrency is the whole job's: two actors share the four calls
+        assert 1 < server.max_active <= 4
+        assert_same_run(local, on_ray)
+        assert workers(on_ray) == nodes.node_ids
+
+        server.requests.clear()
+        again = tmp_path / "again"
+        assert main([*cmd, "--out", str(again)]) == 0
+        assert server.requests == []  # every reply came from the cache
+        info = json.loads((again / "run.json").read_text(encoding="utf-8"))
+        assert info["engine"]["calls"] == 0 and info["engine"]["cache_hits"] == 48
+        assert all(r["cached"] for r in records(again))
+        assert_same_run(local, again, ignore=("cached",))
+
+        assert main([*cmd, "--out", str(on_ray)]) == 0  # a finished run resumes whole
+        assert server.requests == []
+        assert json.loads((on_ray / "run.json").read_text(encoding="utf-8"))["resumed"] == 48
+        assert_same_run(local, on_ray)
+
+
+def test_rpm_limits_the_whole_job_not_each_worker(nodes: TwoNodes, tmp_path: Path) -> None:
+    data = write_dataset(tmp_path / "data.jsonl", 8)
+    with TimedServer(latency=0.0) as server:
+        args = llm_args(server, "--concurrency", "4", "--rpm", "120", "--no-cache", "--quiet")
+        out = tmp_path / "out"
+        assert main(["eval", str(data), *args, "--engine", "ray", "--out", str(out)]) == 0
+    assert len(server.times) == 8
+    # 2 requests a second for the job: after a burst of 2, 6 more take about 3 s; a limit per
+    # worker would let two workers finish in half that
+    assert server.times[-1] - server.times[0] >= 2.5
+    assert len(workers(out)) == 2
+
+
+def _complete_shard_lines(out: Path) -> int:
+    n = 0
+    for part in (out / "shards").glob("part-*.jsonl"):
+        with open(part, "rb") as fh:
+            n += sum(1 for line in fh if line.endswith(b"\n"))
+    return n
+
+
+def test_a_killed_driver_resumes_into_the_same_folder(nodes: TwoNodes, tmp_path: Path) -> None:
+    data = write_dataset(tmp_path / "data.jsonl", 60)
+    out = tmp_path / "out"
+    with TimedServer(latency=0.1) as server:
+        local = tmp_path / "local"
+        args = llm_args(server, "--concurrency", "2", "--no-cache", "--quiet")
+        assert main(["eval", str(data), *args, "--out", str(local)]) == 0
+        cmd = [sys.executable, "-m", "ragjudge", "eval", str(data), *args, "--out", str(out)]
+        address = nodes.cluster.address
+        driver = subprocess.Popen(
+            [*cmd, "--engine", "ray", "--ray-address", address],
+            env={**os.environ, "OPENAI_API_KEY": "not-needed"},
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+        )
+        deadline = time.monotonic() + 120
+        while _complete_shard_lines(out) < 10 and driver.poll() is None:
+            assert time.monotonic() < deadline, "the driver never wrote a shard"
+            time.sleep(0.1)
+        assert driver.poll() is None, driver.stderr.read().decode() if driver.stderr else ""
+        os.killpg(driver.pid, signal.SIGKILL)
+        driver.wait()
+        assert not (out / "judgments.jsonl").exists()
+
+        assert main(["eval", str(data), *args, "--out", str(out), "--engine", "ray"]) == 0
+    info = json.loads((out / "run.json").read_text(encoding="utf-8"))
+    assert info["resumed"] >= 10
+    # only the rows without a finished record were judged again
+    assert info["engine"]["calls"] == 60 - info["resumed"]
+    assert not (out / "shards").exists()
+    assert_same_run(local, out)
+
+
+def test_progress_is_one_display_not_worker_logs(
+    nodes: TwoNodes, tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out"
+    data = SAMPLES / "sample_en.jsonl"
+    assert main(["eval", str(data), "--engine", "ray", "--progress", "log", "--out", str(out)]) == 0
+    err = capfd.readouterr().err
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert lines and all(line.startswith("ragjudge: ") for line in lines), err
+    assert "24/24 (100%)" in lines[-1] and "0 failed" in lines[-1]

@@ -1,0 +1,85 @@
+"""The Ray engine loses a node mid-run: a two-node cluster on loopback whose worker node is
+removed without warning while it is judging. Its unfinished batches are judged again on the
+head node; the run folder holds every row once and matches the local engine's."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from ragjudge.cli import main
+
+from .openai_server import OpenAIServer, valid_judgment, write_dataset
+from .ray_helpers import TwoNodes, assert_same_run, records, two_nodes_fixture, workers
+
+
+@pytest.fixture(scope="module")
+def nodes() -> Iterator[TwoNodes]:
+    yield from two_nodes_fixture()
+
+
+def _finished_by_node(out: Path) -> dict[str, int]:
+    """Records in the run's shards so far, by the node that judged them."""
+    counts: dict[str, int] = {}
+    for part in (out / "shards").glob("part-*.jsonl"):
+        with open(part, "rb") as fh:
+            for line in fh:
+                if line.endswith(b"\n"):
+                    worker = json.loads(line.split(b"\t", 1)[1])["worker"]
+                    counts[worker] = counts.get(worker, 0) + 1
+    return counts
+
+
+def test_removing_the_worker_node_mid_run_loses_and_doubles_nothing(
+    nodes: TwoNodes, tmp_path: Path
+) -> None:
+    n = 80
+    data = write_dataset(tmp_path / "data.jsonl", n)
+    worker_id = nodes.worker.node_id
+    head_id = nodes.head.node_id
+    with OpenAIServer(valid_judgment, latency=0.2) as server:
+        args = [
+            "eval",
+            str(data),
+            "--judge",
+            "openai:gpt-4o-mini",
+            "--base-url",
+            server.base_url,
+            "--concurrency",
+            "4",
+            "--quiet",
+        ]
+        local = tmp_path / "local"
+        assert main([*args, "--no-cache", "--out", str(local)]) == 0
+
+        out = tmp_path / "ray"
+        result: dict[str, int] = {}
+        run = threading.Thread(
+            target=lambda: result.update(code=main([*args, "--engine", "ray", "--out", str(out)]))
+        )
+        run.start()
+        deadline = time.monotonic() + 180
+        while True:
+            assert run.is_alive(), "the run ended before the worker node judged anything"
+            assert time.monotonic() < deadline, "the worker node never judged a row"
+            done = _finished_by_node(out) if (out / "shards").exists() else {}
+            if done.get(worker_id):
+                break
+            time.sleep(0.05)
+        assert sum(done.values()) < n / 2
+        nodes.cluster.remove_node(nodes.worker, allow_graceful=False)
+        run.join(timeout=300)
+        assert not run.is_alive() and result["code"] == 0
+
+    recs = records(out)
+    assert len(recs) == n and len({r["index"] for r in recs}) == n
+    assert workers(out) == {head_id, worker_id}
+    # rows judged after the loss all came from the head node
+    by_node = {w: sum(r["worker"] == w for r in recs) for w in (head_id, worker_id)}
+    assert by_node[head_id] > n / 2
+    assert_same_run(local, out)
