@@ -107,6 +107,18 @@ def test_a_folder_of_files_is_one_dataset_in_name_order(nodes: TwoNodes, tmp_pat
     assert recs[4]["source"] == {"file": str(folder / "b.jsonl"), "row": 1}
 
 
+def test_a_rerun_keeps_only_the_rows_of_its_own_input(nodes: TwoNodes, tmp_path: Path) -> None:
+    data = SAMPLES / "sample_en.jsonl"
+    out, local = tmp_path / "out", tmp_path / "local"
+    base = ["eval", str(data), "--quiet"]
+    assert main([*base, "--engine", "ray", "--limit", "20", "--out", str(out)]) == 0
+    assert main([*base, "--engine", "ray", "--limit", "10", "--out", str(out)]) == 0
+    info = json.loads((out / "run.json").read_text(encoding="utf-8"))
+    assert info["resumed"] == 10 and info["examples"] == 10
+    assert main([*base, "--limit", "10", "--out", str(local)]) == 0
+    assert_same_run(local, out)
+
+
 def test_input_errors_exit_2_without_a_traceback(
     nodes: TwoNodes, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

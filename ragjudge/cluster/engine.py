@@ -221,7 +221,7 @@ def execute_ray(
     coordinator = None
     try:
         from ragjudge.cluster.source import ExampleSource
-        from ragjudge.cluster.worker import JudgeWorker, WorkerSettings
+        from ragjudge.cluster.worker import KEPT, JudgeWorker, WorkerSettings
 
         plan = _plan(ray, config, ray_options)
         _configure_ray_data(ray, plan.actors)
@@ -279,17 +279,25 @@ def execute_ray(
         if total is not None and config.limit is not None:
             total = min(total, config.limit)
         progress = Progress(total, mode=mode)
-        progress.done = progress.resumed = len(kept)
         writer = sh.ShardWriter(out_path)
+        present: set[int] = set()  # every row of this input, judged now or before
         try:
             for batch in dataset.iter_batches(batch_size=None, batch_format="numpy"):
-                writer.write(list(batch["line"]))
+                writer.write([line for line in batch["line"] if line])
+                present.update(
+                    sh.pack_key(int(f), int(r))
+                    for f, r in zip(batch["file"], batch["row"], strict=True)
+                )
                 for status, cached, tokens, counts in zip(
                     batch["status"], batch["cached"], batch["tokens"], batch["stats"], strict=True
                 ):
                     if counts:
                         _sum_stats(stats, json.loads(counts))
                         progress.retries = stats.retries
+                    if status == KEPT:
+                        progress.done += 1
+                        progress.resumed += 1
+                        continue
                     progress.update(
                         {
                             "status": str(status),
@@ -307,7 +315,12 @@ def execute_ray(
             progress.close()
 
         sources = sh.Sources(previous.records, tuple(sh.shard_files(out_path)))
-        latest = sh.latest_entries(sources.entries(ordinals))
+        # records of rows no longer in the input (a shorter --limit, an edited file) go
+        latest = {
+            key: entry
+            for key, entry in sh.latest_entries(sources.entries(ordinals)).items()
+            if key in present
+        }
         merged = sh.merge(sources, out_path / "judgments.jsonl", latest, len(ordinals) > 1)
         shutil.rmtree(out_path / sh.SHARDS, ignore_errors=True)
         totals = Totals()

@@ -10,7 +10,8 @@ first malformed line, which the local loader reports as one bad row and goes on.
 
 A block row is one input row: its place (`file` ordinal, `row` number, `index` in its file),
 its id before repeated ids are renamed (`base_id`), and the example itself, pickled (`item`).
-Rows that an earlier run of the folder already judged are left out here (`skip`).
+A row that an earlier run of the folder already judged travels with an empty `item`: it is not
+judged again, but the merge learns that it is still part of the input.
 """
 
 from __future__ import annotations
@@ -116,18 +117,19 @@ class ExampleSource(FileBasedDatasource):
                 base_id = example.id
             else:
                 base_id = example.id or f"row-{example.source.row}"
+            item = pickle.dumps(example, protocol=pickle.HIGHEST_PROTOCOL)
             if keys is not None and len(keys):
                 key = pack_key(ordinal, example.source.row)
                 at = int(np.searchsorted(keys, key))
                 if at < len(keys) and keys[at] == key and hashes[at] == id_hash(base_id):
-                    continue
+                    item = b""  # judged before: only its place travels on
             rows.append(
                 {
                     "file": ordinal,
                     "row": example.source.row,
                     "index": index,
                     "base_id": base_id,
-                    "item": pickle.dumps(example, protocol=pickle.HIGHEST_PROTOCOL),
+                    "item": item,
                 }
             )
             if len(rows) >= self._block_rows:

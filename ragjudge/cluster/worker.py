@@ -113,6 +113,10 @@ class _RemoteLimiter:
             self.coordinator.settle.remote(estimated_tokens, actual_tokens)
 
 
+#: the status column of a row that was not judged again (its record is from an earlier run)
+KEPT = "kept"
+
+
 class JudgeWorker:
     """Judges batches of rows from `ExampleSource`; returns shard lines and counts."""
 
@@ -154,13 +158,23 @@ class JudgeWorker:
     async def __call__(self, batch: dict[str, Any]) -> dict[str, list[Any]]:
         stats = RunStats()
         caller = self._caller(stats)
-        items = [pickle.loads(raw) for raw in batch["item"]]
-        indexes = [int(i) for i in batch["index"]]
-        records = await asyncio.gather(
-            *(self._record(item, index, caller) for item, index in zip(items, indexes, strict=True))
-        )
+        todo = [
+            (n, pickle.loads(raw), int(index))
+            for n, (raw, index) in enumerate(zip(batch["item"], batch["index"], strict=True))
+            if len(raw)
+        ]
+        judged = await asyncio.gather(*(self._record(item, i, caller) for _, item, i in todo))
+        records: list[dict[str, Any] | None] = [None] * len(batch["item"])
+        for (n, _, _), record in zip(todo, judged, strict=True):
+            records[n] = record
         lines, statuses, cached, tokens = [], [], [], []
         for record, file, base_id in zip(records, batch["file"], batch["base_id"], strict=True):
+            if record is None:  # kept from an earlier run
+                lines.append("")
+                statuses.append(KEPT)
+                cached.append(False)
+                tokens.append(0)
+                continue
             record["worker"] = self.node
             header = header_for(record, int(file), str(base_id))
             lines.append(shard_line(header, json.dumps(record, ensure_ascii=False)))
@@ -168,8 +182,10 @@ class JudgeWorker:
             cached.append(bool(record.get("cached")))
             tokens.append(header.input_tokens + header.output_tokens)
         # the batch's engine counts ride on its first row
-        counts = [json.dumps(stats.as_dict())] + [""] * (len(lines) - 1)
+        counts = ([json.dumps(stats.as_dict())] + [""] * (len(lines) - 1)) if lines else []
         return {
+            "file": list(batch["file"]),
+            "row": list(batch["row"]),
             "line": lines,
             "status": statuses,
             "cached": cached,
@@ -178,4 +194,4 @@ class JudgeWorker:
         }
 
 
-__all__ = ["Coordinator", "JudgeWorker", "WorkerSettings"]
+__all__ = ["KEPT", "Coordinator", "JudgeWorker", "WorkerSettings"]
