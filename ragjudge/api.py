@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ragjudge.errors import UsageError
 from ragjudge.judges.base import Judge, make_judge
 from ragjudge.limits import RetryPolicy
 from ragjudge.pipeline import PipelineOptions, judge_example
@@ -93,6 +94,8 @@ def evaluate(
     cache: str | Path | bool | None = None,
     overwrite: bool = False,
     price: str | Price | None = None,
+    engine: str = "local",
+    ray_address: str | None = None,
     **options: Any,
 ) -> Result:
     """Judge a dataset and write a run folder.
@@ -109,6 +112,10 @@ def evaluate(
     An `out` folder that holds the same run is resumed (finished examples are kept); one that
     holds another dataset or judge is refused unless `overwrite`. `price` overrides the price
     table: `"input=0.15,output=0.6"` (USD per million tokens) or a `Price`.
+
+    `engine="ray"` runs the job on a Ray cluster (`ray_address`: `auto`, `host:port`,
+    `ray://…`; None starts a local Ray, or uses the one this process is connected to); `data`
+    must then be a file, a folder of files or a URI, and `judge` a name (each worker builds it).
     """
     from ragjudge.dataset import iter_examples, load_examples
 
@@ -117,8 +124,11 @@ def evaluate(
         judge_opts.setdefault("timeout", timeout)
     the_judge = resolve_judge(judge, **judge_opts)
     total = None
-    if isinstance(data, str | Path):
-        items: Iterable[Any] = iter_examples(data, mapping=mapping)
+    items: Iterable[Any] = ()
+    if isinstance(data, str | Path) and engine == "ray":
+        dataset = str(data)
+    elif isinstance(data, str | Path):
+        items = iter_examples(data, mapping=mapping)
         dataset = str(data)
         total = count_rows(data)
     else:
@@ -144,7 +154,24 @@ def evaluate(
         price=parse_price(price) if isinstance(price, str) else price,
         total=total,
     )
-    summary = run(items, out_dir, config)
+    if engine == "ray":
+        from ragjudge.cluster import RayOptions, run_ray
+
+        if not isinstance(data, str | Path) or not (judge is None or isinstance(judge, str)):
+            raise UsageError("engine='ray' needs data as a path or URI and judge as a name")
+        summary = run_ray(
+            str(data),
+            out_dir,
+            config,
+            judge_spec=judge,
+            judge_options=judge_opts if judge not in (None, "offline", "recorded") else {},
+            mapping=mapping,
+            ray_options=RayOptions(address=ray_address),
+        )
+    elif engine == "local":
+        summary = run(items, out_dir, config)
+    else:
+        raise UsageError(f"unknown engine {engine!r}: use 'local' or 'ray'")
     return Result(out_dir=out_dir, summary=summary)
 
 

@@ -250,3 +250,15 @@ def test_progress_is_one_display_not_worker_logs(
     lines = [line for line in err.splitlines() if line.strip()]
     assert lines and all(line.startswith("ragjudge: ") for line in lines), err
     assert "24/24 (100%)" in lines[-1] and "0 failed" in lines[-1]
+
+
+def test_the_python_api_runs_on_ray_too(nodes: TwoNodes, tmp_path: Path) -> None:
+    from ragjudge import evaluate
+
+    data = SAMPLES / "sample_ja.jsonl"
+    local = evaluate(data, out=tmp_path / "local")
+    on_ray = evaluate(data, out=tmp_path / "ray", engine="ray")
+    assert local.examples.equals(on_ray.examples)
+    assert workers(on_ray.out_dir) <= nodes.node_ids
+    with pytest.raises(Exception, match="engine='ray' needs data as a path"):
+        evaluate([{"question": "q", "documents": ["d"], "response": "r"}], engine="ray")
