@@ -262,3 +262,23 @@ def test_the_python_api_runs_on_ray_too(nodes: TwoNodes, tmp_path: Path) -> None
     assert workers(on_ray.out_dir) <= nodes.node_ids
     with pytest.raises(Exception, match="engine='ray' needs data as a path"):
         evaluate([{"question": "q", "documents": ["d"], "response": "r"}], engine="ray")
+
+
+def test_without_an_address_a_new_local_ray_is_started(nodes: TwoNodes, tmp_path: Path) -> None:
+    """The test cluster is this machine's current cluster: a command without --ray-address
+    must still run on a Ray of its own, not join it."""
+    out = tmp_path / "out"
+    env = {k: v for k, v in os.environ.items() if k != "RAY_ADDRESS"}
+    data = str(SAMPLES / "sample_en.jsonl")
+    done = subprocess.run(
+        [sys.executable, "-m", "ragjudge", "eval", data, "--engine", "ray", "--out", str(out)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    used = workers(out)
+    assert len(used) == 1 and not used & nodes.node_ids
+    # one progress display, and nothing of Ray's own start-up on the terminal
+    assert {line.split(":")[0] for line in done.stderr.splitlines()} == {"ragjudge"}

@@ -91,7 +91,15 @@ def _connect(ray: Any, address: str | None) -> bool:
             if address:
                 ray.init(address=address, **quiet)
             else:
-                ray.init(_node_ip_address="127.0.0.1", include_dashboard=False, **quiet)
+                # "local": a new instance, never a cluster this machine happens to be part
+                # of; it is this job's alone, so every process of it listens on loopback only
+                os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
+                ray.init(
+                    address="local",
+                    _node_ip_address="127.0.0.1",
+                    include_dashboard=False,
+                    **quiet,
+                )
     except (ConnectionError, RuntimeError, ValueError) as exc:
         where = address or "local"
         raise UsageError(f"cannot connect to the Ray cluster at {where}: {exc}") from None
