@@ -5,8 +5,7 @@
 
 Every run is the real command line in its own process (`python -m ragjudge eval … --quiet`),
 so the figures include the interpreter start, the imports and, for Ray, starting a fresh local
-Ray instance (no --ray-address, and RAY_ADDRESS=local so that a Ray already up on this machine
-is not joined) and shutting it down.
+Ray instance (no --ray-address) and shutting it down.
 
 1. CPU-bound: the offline judge on `--rows` rows made by repeating the bundled samples
    (`datasets/sample_en.jsonl`, `datasets/sample_ja.jsonl`, each copy with its own id). A
@@ -194,10 +193,9 @@ def main() -> None:
         ray_version = "not installed"
     print(f"cpu_count {os.cpu_count()}, ray {ray_version}, python {sys.version.split()[0]}")
 
-    # RAY_ADDRESS=local: without an address, ray.init() joins the cluster recorded in
-    # /tmp/ray/ray_current_cluster (written by `ray start` and ray.cluster_utils.Cluster) when
-    # one is up; "local" makes every --engine ray run start, and time, a Ray of its own
-    env = {**os.environ, "OPENAI_API_KEY": "not-needed", "RAY_ADDRESS": "local"}
+    # without --ray-address every --engine ray run starts, and is timed with, a Ray of its own
+    env = {k: v for k, v in os.environ.items() if k != "RAY_ADDRESS"}
+    env["OPENAI_API_KEY"] = "not-needed"
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         if not args.skip_cpu:

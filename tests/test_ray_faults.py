@@ -82,4 +82,6 @@ def test_removing_the_worker_node_mid_run_loses_and_doubles_nothing(
     # rows judged after the loss all came from the head node
     by_node = {w: sum(r["worker"] == w for r in recs) for w in (head_id, worker_id)}
     assert by_node[head_id] > n / 2
-    assert_same_run(local, out)
+    # calls that finished in a lost batch were cached: its rows, judged again, may be answered
+    # from the cache (marked `cached`), with the same judgments
+    assert_same_run(local, out, ignore=("cached",))
