@@ -624,7 +624,6 @@ def example_from_dict(
 # Each reader yields (row number, row or None, error message or None, raw text or None).
 
 RowItem = tuple[int, Any, str | None, str | None]
-_RowItem = RowItem
 
 
 def _file_kind(path: Path) -> tuple[str, bool]:
@@ -654,7 +653,7 @@ def _read_failure(name: str, exc: BaseException, where: str = "") -> InputError:
 _READ_ERRORS = (OSError, EOFError, zlib.error, UnicodeDecodeError)
 
 
-def _jsonl_rows(lines: Iterable[str | bytes], name: str) -> Iterator[_RowItem]:
+def _jsonl_rows(lines: Iterable[str | bytes], name: str) -> Iterator[RowItem]:
     number = 0
     try:
         for number, line in enumerate(lines, 1):
@@ -679,7 +678,7 @@ def _jsonl_rows(lines: Iterable[str | bytes], name: str) -> Iterator[_RowItem]:
         raise _read_failure(name, exc, f" (line {number + 1})") from None
 
 
-def _jsonl_file_rows(path: Path, name: str, compressed: bool) -> Iterator[_RowItem]:
+def _jsonl_file_rows(path: Path, name: str, compressed: bool) -> Iterator[RowItem]:
     with _open_binary(path, compressed) as handle:
         yield from _jsonl_rows(handle, name)
 
@@ -692,17 +691,17 @@ def _read_all(handle: io.BufferedIOBase | Any, name: str) -> bytes:
         raise _read_failure(name, exc) from None
 
 
-def _stdin_rows() -> Iterator[_RowItem]:
+def _stdin_rows() -> Iterator[RowItem]:
     stream = sys.stdin
     # the byte stream avoids depending on the locale's text encoding
     yield from _jsonl_rows(getattr(stream, "buffer", stream), "<stdin>")
 
 
-def _json_file_rows(path: Path, name: str, compressed: bool) -> Iterator[_RowItem]:
+def _json_file_rows(path: Path, name: str, compressed: bool) -> Iterator[RowItem]:
     return _json_bytes_rows(_read_all(_open_binary(path, compressed), name), name)
 
 
-def _json_bytes_rows(content: bytes, name: str) -> Iterator[_RowItem]:
+def _json_bytes_rows(content: bytes, name: str) -> Iterator[RowItem]:
     try:
         text = content.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -726,11 +725,11 @@ def _json_bytes_rows(content: bytes, name: str) -> Iterator[_RowItem]:
     return ((i, row, None, None) for i, row in enumerate(data, 1))
 
 
-def _csv_rows(path: Path, name: str, compressed: bool) -> Iterator[_RowItem]:
+def _csv_rows(path: Path, name: str, compressed: bool) -> Iterator[RowItem]:
     return _csv_stream_rows(_open_binary(path, compressed), name)
 
 
-def _csv_stream_rows(binary: io.BufferedIOBase | Any, name: str) -> Iterator[_RowItem]:
+def _csv_stream_rows(binary: io.BufferedIOBase | Any, name: str) -> Iterator[RowItem]:
     line = 1
     try:
         with io.TextIOWrapper(binary, encoding="utf-8-sig", newline="") as handle:
@@ -769,7 +768,7 @@ def _parquet_file(path: Path | Any, name: str) -> Any:
         raise InputError(f"{name}: not a readable Parquet file: {exc}") from None
 
 
-def _parquet_rows(parquet: Any, name: str) -> Iterator[_RowItem]:
+def _parquet_rows(parquet: Any, name: str) -> Iterator[RowItem]:
     import pyarrow as pa
 
     number = 0
@@ -784,14 +783,14 @@ def _parquet_rows(parquet: Any, name: str) -> Iterator[_RowItem]:
         parquet.close()
 
 
-def _dataframe_rows(frame: Any) -> Iterator[_RowItem]:
+def _dataframe_rows(frame: Any) -> Iterator[RowItem]:
     for start in range(0, len(frame), _DATAFRAME_CHUNK_ROWS):
         chunk = frame.iloc[start : start + _DATAFRAME_CHUNK_ROWS]
         for offset, row in enumerate(chunk.to_dict("records")):
             yield start + offset + 1, row, None, None
 
 
-def _path_rows(path: str | os.PathLike[str]) -> tuple[str, Iterator[_RowItem]]:
+def _path_rows(path: str | os.PathLike[str]) -> tuple[str, Iterator[RowItem]]:
     if isinstance(path, str) and path == "-":
         return "<stdin>", _stdin_rows()
     name = os.fspath(path)
@@ -834,7 +833,7 @@ def convert_row(
     item: RowItem, name: str, mapping: Mapping[str, str] | None, index: int
 ) -> Example | RowError:
     """One row from `stream_rows` as an `Example` or a `RowError` (ids are not yet made
-    unique: that needs every earlier row, see `unique_ids`)."""
+    unique: that needs every earlier row, see `UniqueIds`)."""
     number, row, problem, raw = item
     source = Source(name, number)
     if problem is not None:
@@ -849,7 +848,7 @@ def convert_row(
 
 
 def _examples(
-    items: Iterator[_RowItem], name: str, mapping: Mapping[str, str]
+    items: Iterator[RowItem], name: str, mapping: Mapping[str, str]
 ) -> Iterator[Example | RowError]:
     for index, item in enumerate(items):
         yield convert_row(item, name, mapping, index)

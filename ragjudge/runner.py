@@ -115,6 +115,17 @@ class RunStats:
             "output_tokens": self.output_tokens,
         }
 
+    def add(self, counts: dict[str, Any]) -> None:
+        """Add another engine's counts, as `as_dict` gives them (a Ray actor's batch)."""
+        self.calls += int(counts.get("calls", 0))
+        self.cache_hits += int(counts.get("cache_hits", 0))
+        self.retries += int(counts.get("retries", 0))
+        self.gave_up += int(counts.get("gave_up", 0))
+        self.input_tokens += int(counts.get("input_tokens", 0))
+        self.output_tokens += int(counts.get("output_tokens", 0))
+        for kind, n in (counts.get("errors") or {}).items():
+            self.errors[kind] += int(n)
+
 
 def default_out_dir(base: str | Path = "reports") -> Path:
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")

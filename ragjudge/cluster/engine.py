@@ -17,6 +17,7 @@ the merge keeps one record per row in any case.
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import os
 import shutil
@@ -106,13 +107,12 @@ def _connect(ray: Any, address: str | None) -> bool:
     return True
 
 
-def _configure_ray_data(ray: Any, actors: int) -> None:
+def _configure_ray_data(ray: Any, actors: int, cpus: int) -> None:
     ctx = ray.data.DataContext.get_current()
     ctx.enable_progress_bars = False
     ctx.print_on_execution_start = False
     # start judging once every actor is up, so that all nodes share the work from the first
     # batch (when the pool fits the cluster; a larger pool starts as actors come)
-    cpus = int(ray.cluster_resources().get("CPU", 0))
     ctx.wait_for_min_actors_s = _ACTOR_START_S if actors <= cpus else 0
     # an actor lost while it starts (its node gone) is replaced, not the end of the job
     ctx.max_consecutive_actor_init_deaths = 3
@@ -159,11 +159,11 @@ class _Plan:
     batches_per_actor: int  # batches handed to an actor at once
 
 
-def _plan(ray: Any, config: RunConfig, options: RayOptions) -> _Plan:
+def _plan(cpus: int, config: RunConfig, options: RayOptions) -> _Plan:
     """How to spread the job: LLM judges split `--concurrency` evenly between the actors
     (so the whole job never has more calls in flight than asked); CPU-bound judges get one
     actor per CPU and small batches, so no CPU idles at the end while another has a queue."""
-    cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+    cpus = max(1, cpus)
     if config.judge.uses_prompt:
         concurrency = max(1, config.concurrency)
         actors = max(1, min(options.actors or cpus, concurrency))
@@ -192,17 +192,6 @@ def _coordinator(ray: Any, config: RunConfig, out_path: Path) -> Any:
     return actor.remote(cache, config.rpm, config.tpm)
 
 
-def _sum_stats(stats: RunStats, counts: Mapping[str, Any]) -> None:
-    stats.calls += int(counts.get("calls", 0))
-    stats.cache_hits += int(counts.get("cache_hits", 0))
-    stats.retries += int(counts.get("retries", 0))
-    stats.gave_up += int(counts.get("gave_up", 0))
-    stats.input_tokens += int(counts.get("input_tokens", 0))
-    stats.output_tokens += int(counts.get("output_tokens", 0))
-    for kind, n in (counts.get("errors") or {}).items():
-        stats.errors[kind] += int(n)
-
-
 def execute_ray(
     data: str,
     out_dir: str | Path,
@@ -220,8 +209,6 @@ def execute_ray(
     The judge is rebuilt on every actor from `judge_spec` and `judge_options` (as for
     `make_judge`); `config.judge` must be the same judge, built on the driver.
     """
-    import json
-
     _check_input(data)
     ray = _import_ray()
     started = _connect(ray, ray_options.address)
@@ -231,8 +218,9 @@ def execute_ray(
         from ragjudge.cluster.source import ExampleSource
         from ragjudge.cluster.worker import KEPT, JudgeWorker, WorkerSettings
 
-        plan = _plan(ray, config, ray_options)
-        _configure_ray_data(ray, plan.actors)
+        cpus = int(ray.cluster_resources().get("CPU", 0))
+        plan = _plan(cpus, config, ray_options)
+        _configure_ray_data(ray, plan.actors, cpus)
         run_info, resuming = start_run(
             out_path,
             config,
@@ -300,7 +288,7 @@ def execute_ray(
                     batch["status"], batch["cached"], batch["tokens"], batch["stats"], strict=True
                 ):
                     if counts:
-                        _sum_stats(stats, json.loads(counts))
+                        stats.add(json.loads(counts))
                         progress.retries = stats.retries
                     if status == KEPT:
                         progress.done += 1
