@@ -1,5 +1,6 @@
 """Tests for the offline judge: judgment rules on real RAGBench rows, evidence keys for copied
-sentences, rejection of changed numbers and invented names, refusals, Japanese, and a floor on
+sentences, rejection of changed numbers and invented names, refusals, Japanese, structured
+records and bare-phrase answers, calibrated support scores and verdicts, and a floor on
 hallucination-detection AUROC."""
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from ragjudge.judges.base import Judge
 from ragjudge.judges.offline import OfflineJudge
 from ragjudge.types import SPECIAL_KEYS, Example, KeyedExample, Message, Sentence, Usage
 
+SUBSETS = ("covidqa", "delucionqa", "emanual", "expertqa", "hagrid", "hotpotqa", "msmarco")
 SIX_FIELDS = {
     "relevance_explanation",
     "all_relevant_sentence_keys",
@@ -61,7 +63,7 @@ def rows(shared_data: Path, subset: str) -> pd.DataFrame:
     return pd.read_parquet(path)
 
 
-def check_rules(item: KeyedExample, out: dict[str, Any]) -> None:
+def check_rules(item: KeyedExample, out: dict[str, Any], judge: OfflineJudge | None = None) -> None:
     schema = json.loads(
         resources.files("ragjudge").joinpath("schema").joinpath("judgment.schema.json").read_text()
     )
@@ -78,7 +80,20 @@ def check_rules(item: KeyedExample, out: dict[str, Any]) -> None:
         assert isinstance(s["explanation"], str) and s["explanation"]
     assert out["overall_supported"] == all(s["fully_supported"] for s in infos)
     assert 0.0 <= out["support_score"] <= 1.0
-    assert out["support_score"] == min((s["probability"] for s in infos), default=1.0)
+    judge = judge or OfflineJudge()
+    if infos and item.document_keys:
+        # the answer's verdict is its calibrated support score against the threshold
+        assert out["overall_supported"] == (out["support_score"] >= judge.threshold)
+    if not out["overall_supported"] and item.document_keys:
+        # a flagged answer's unsupported sentences are its weak ones, or else its weakest
+        weak = {
+            s["response_sentence_key"]
+            for s in infos
+            if s["probability"] < judge.model.sentence_threshold
+        }
+        weakest = min(infos, key=lambda s: s["probability"])["response_sentence_key"]
+        unsupported = {s["response_sentence_key"] for s in infos if not s["fully_supported"]}
+        assert unsupported == (weak or {weakest})
     doc_keys = set(item.document_keys)
     used = {k for s in infos for k in s["supporting_sentence_keys"] if k in doc_keys}
     assert set(out["all_utilized_sentence_keys"]) == used
@@ -239,7 +254,7 @@ def test_identity_is_stable_and_ask_wraps_judge(judge: OfflineJudge) -> None:
     reply = asyncio.run(judge.ask(item, [Message("user", "ignored")]))
     assert json.loads(reply.text) == judge.judge(item)
     assert reply.usage == Usage(0, 0)
-    assert reply.latency_s >= 0
+    assert reply.latency_s > 0
 
 
 def test_threshold_out_of_range_is_refused() -> None:
@@ -280,3 +295,115 @@ def test_judgments_do_not_depend_on_the_process_hash_seed(tmp_path: Path) -> Non
         outputs.append(done.stdout)
     assert outputs[0].count("\n") == 24
     assert outputs[0] == outputs[1]
+
+
+def real(question: str, documents: list[str], response: str) -> KeyedExample:
+    """An example keyed by the real loader and splitter, as `ragjudge eval` keys it."""
+    from ragjudge.dataset import example_from_dict
+    from ragjudge.sentences import key_example
+
+    example = example_from_dict(
+        {"question": question, "documents": documents, "response": response}, source=None
+    )
+    assert isinstance(example, Example)
+    return key_example(example)
+
+
+CAFE = {
+    "name": "Blue Fern Cafe",
+    "address": "12 Harbor St",
+    "city": "Portland",
+    "hours": {"Monday": "7:00-15:00", "Saturday": "8:00-14:00"},
+    "attributes": {"WiFi": "free", "OutdoorSeating": False, "DogsAllowed": True},
+    "business_stars": 4.5,
+}
+
+
+def test_structured_record_is_read_fact_by_fact(judge: OfflineJudge) -> None:
+    """A JSON record is compared field by field: a sentence that restates fields is
+    supported by the keyed sentence holding them; one that contradicts a false field is not."""
+    doc = json.dumps(CAFE, indent=2)
+    question = "Write an overview of the business."
+    facts = real(question, [doc], "Blue Fern Cafe is located at 12 Harbor St in Portland.")
+    out = judge.judge(facts)
+    check_rules(facts, out, judge)
+    s = sentence(out)
+    assert s["fully_supported"] is True
+    holding = {k for k, text in ((x.key, x.text) for x in facts.documents[0]) if "Harbor" in text}
+    assert holding and set(s["supporting_sentence_keys"]) & holding
+
+    dogs = judge.judge(real(question, [doc], "Blue Fern Cafe allows dogs inside."))
+    seating = judge.judge(real(question, [doc], "Blue Fern Cafe offers outdoor seating."))
+    # the record says OutdoorSeating: false, so the second claim contradicts a fact
+    assert sentence(seating)["probability"] < sentence(dogs)["probability"]
+
+
+def test_tables_and_key_value_lines_are_records(judge: OfflineJudge) -> None:
+    table = "| Year | Team | Goals |\n|---|---|---|\n| 2001 | Ajax | 12 |\n| 2002 | PSV | 8 |"
+    right = judge.judge(real("Goals?", [table], "He scored 12 goals for Ajax in 2001."))
+    wrong = judge.judge(real("Goals?", [table], "He scored 12 goals for PSV in 2002."))
+    assert sentence(right)["fully_supported"] is True
+    # every word of the wrong claim is in the table, but 12 goals sit in Ajax's row
+    assert right["support_score"] > wrong["support_score"]
+
+    lines = "Model: X200\nCapacity: 14 place settings\nNoise level: 44 dB\nWarranty: 2 years"
+    out = judge.judge(real("How loud is it?", [lines], "The X200 runs at 44 dB."))
+    assert sentence(out)["fully_supported"] is True
+    assert out["overall_supported"] is True
+
+
+def test_bare_phrase_answer_is_checked_with_its_question(judge: OfflineJudge) -> None:
+    docs = [
+        "Johnny Herbert won the 1995 British Grand Prix at Silverstone. "
+        "Damon Hill started the race from pole position.",
+    ]
+    question = "Which driver won the 1995 British Grand Prix?"
+    winner = judge.judge(real(question, docs, "Johnny Herbert"))
+    pole = judge.judge(real(question, docs, "Damon Hill"))
+    assert winner["overall_supported"] is True
+    assert sentence(winner)["supporting_sentence_keys"] == ["0a"]
+    # a bare phrase is a claim, not a framing sentence that needs no evidence
+    assert sentence(pole)["supporting_sentence_keys"] != ["general"]
+    assert winner["support_score"] > pole["support_score"]
+
+
+def test_calibrators_are_strictly_increasing(judge: OfflineJudge) -> None:
+    grid = np.linspace(-30, 30, 2001)
+    for calibrate in (judge.model.sentence_calibration, judge.model.example_calibration):
+        values = calibrate(grid)
+        assert np.all(np.diff(values) > 0)
+        assert 0 < values[0] < values[-1] < 1
+
+
+def test_support_scores_estimate_the_hallucination_rate(
+    judge: OfflineJudge, shared_data: Path
+) -> None:
+    """On real rows the mean of 1 - support_score estimates the share of hallucinated
+    answers, and the verdicts flag about as many answers as are hallucinated (the previous
+    judge flagged twice as many). The model was fitted on these rows, so this checks that
+    the calibration is wired through, not how well it generalises (bench/bench_offline.py
+    measures that, leaving each subset out)."""
+    truth, estimate, flagged = [], [], []
+    for subset in SUBSETS:
+        # every other row of each subset keeps the test quick and the mix of subsets intact
+        df = rows(shared_data, subset).iloc[::2]
+        for _, row in df.iterrows():
+            out = judge.judge(keyed_row(row))
+            truth.append(not bool(row["adherence_score"]))
+            estimate.append(1 - out["support_score"])
+            flagged.append(not out["overall_supported"])
+    rate = float(np.mean(truth))
+    assert abs(float(np.mean(estimate)) - rate) < 0.03
+    assert abs(float(np.mean(flagged)) - rate) < 0.05
+
+
+def test_threshold_moves_the_verdicts(judge: OfflineJudge, shared_data: Path) -> None:
+    items = [keyed_row(r) for _, r in rows(shared_data, "hagrid").head(120).iterrows()]
+    counts = []
+    for threshold in (0.5, judge.threshold, 0.95):
+        other = OfflineJudge(threshold=threshold)
+        counts.append(sum(not other.judge(i)["overall_supported"] for i in items))
+    assert counts[0] < counts[1] < counts[2]
+    # the threshold moves verdicts, never the scores themselves
+    a, b = OfflineJudge(threshold=0.5).judge(items[0]), judge.judge(items[0])
+    assert a["support_score"] == b["support_score"]

@@ -13,11 +13,13 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import pairwise
 
+from ragjudge.judges._records import record_facts
 from ragjudge.types import KeyedExample, Sentence
 
 # Small on purpose: words that carry no evidence either way. Negations are kept out of the
@@ -122,6 +124,7 @@ FEATURE_NAMES: tuple[str, ...] = (
     "window_cov",
     "log_missing_top1",
     "missing_weight",
+    "contradicts_record",
 )
 
 
@@ -164,6 +167,8 @@ class Tokens:
 
 
 _NEGATED = "\x00neg"
+#: an answer of one sentence with at most this many content tokens is a bare phrase
+_SHORT_ANSWER = 4
 
 
 @lru_cache(maxsize=200_000)
@@ -235,6 +240,8 @@ class Evidence:
     seqs: list[list[str]]
     doc_of: list[int]
     negated: list[bool]
+    #: units that are facts of a record whose value denies the field (`OutdoorSeating: false`)
+    denied: list[bool]
     index: dict[str, list[int]]
     vocab: set[str]
     bigrams: set[tuple[str, ...]]
@@ -245,34 +252,73 @@ class Evidence:
     n_sentences: int = field(default=0)
 
 
+def document_units(item: KeyedExample) -> list[tuple[str, int, str, bool]]:
+    """The units of evidence of an example, in document order: `(key, document index, text,
+    negated)`. Prose documents give one unit per keyed sentence; a structured record (JSON, a
+    table, `key: value` lines, …; see `ragjudge.judges._records`) gives one unit per fact,
+    keyed with the sentence that holds the fact's first character."""
+    units: list[tuple[str, int, str, bool]] = []
+    originals = item.example.documents
+    for d, doc in enumerate(item.documents):
+        if not doc:
+            continue
+        index = item.document_indexes[d] if item.document_indexes else d
+        original = originals[index].text if index < len(originals) else None
+        facts = _facts_of(doc, original)
+        if facts is None:
+            units.extend((s.key, d, s.text, False) for s in doc)
+        else:
+            units.extend((doc[i].key, d, text, negated) for i, text, negated in facts)
+    return units
+
+
+def _facts_of(doc: Sequence[Sentence], original: str | None) -> list[tuple[int, str, bool]] | None:
+    """`(sentence index, fact text, negated)` for a structured document, else None."""
+    if original is not None and all(s.start is not None for s in doc):
+        text = original
+        starts = [s.start or 0 for s in doc]
+    else:
+        # pre-split sentences: read them back as lines of one text
+        text, starts, offset = "", [], 0
+        for s in doc:
+            starts.append(offset)
+            text += s.text + "\n"
+            offset += len(s.text) + 1
+    facts = record_facts(text)
+    if facts is None:
+        return None
+    return [(max(bisect_right(starts, f.start) - 1, 0), f.text, f.negated) for f in facts]
+
+
 def build_evidence(item: KeyedExample) -> Evidence:
     keys: list[str] = []
     sets: list[frozenset[str]] = []
     seqs: list[list[str]] = []
     doc_of: list[int] = []
     negated: list[bool] = []
+    denied: list[bool] = []
     index: dict[str, list[int]] = {}
     bigrams: set[tuple[str, ...]] = set()
     trigrams: set[tuple[str, ...]] = set()
     numbers: set[str] = set()
     texts: list[str] = []
-    for d, doc in enumerate(item.documents):
-        for sentence in doc:
-            normalised = _normalise(sentence.text)
-            tokens = tokenize(normalised, normalised=True)
-            i = len(keys)
-            keys.append(sentence.key)
-            seqs.append(tokens.seq)
-            doc_of.append(d)
-            token_set = frozenset(tokens.seq)
-            sets.append(token_set)
-            negated.append(tokens.negated)
-            for tok in token_set:
-                index.setdefault(tok, []).append(i)
-            bigrams.update(pairwise(tokens.seq))
-            trigrams.update(zip(tokens.seq, tokens.seq[1:], tokens.seq[2:], strict=False))
-            numbers |= tokens.numbers
-            texts.append(normalised)
+    for key, d, unit_text, unit_negated in document_units(item):
+        normalised = _normalise(unit_text)
+        tokens = tokenize(normalised, normalised=True)
+        i = len(keys)
+        keys.append(key)
+        seqs.append(tokens.seq)
+        doc_of.append(d)
+        token_set = frozenset(tokens.seq)
+        sets.append(token_set)
+        negated.append(tokens.negated or unit_negated)
+        denied.append(unit_negated)
+        for tok in token_set:
+            index.setdefault(tok, []).append(i)
+        bigrams.update(pairwise(tokens.seq))
+        trigrams.update(zip(tokens.seq, tokens.seq[1:], tokens.seq[2:], strict=False))
+        numbers |= tokens.numbers
+        texts.append(normalised)
     question = frozenset(tokenize(item.example.question).seq)
     return Evidence(
         keys=keys,
@@ -280,6 +326,7 @@ def build_evidence(item: KeyedExample) -> Evidence:
         seqs=seqs,
         doc_of=doc_of,
         negated=negated,
+        denied=denied,
         index=index,
         vocab=set(index),
         bigrams=bigrams,
@@ -303,6 +350,8 @@ class SentenceEvidence:
     refusal: bool
     general: bool
     n_content: int
+    #: keys of record facts that deny what the sentence affirms
+    contradicted: list[str] = field(default_factory=list)
 
 
 def _greedy_cover(
@@ -348,13 +397,21 @@ def sentence_features(
     n_response: int,
     ev: Evidence,
     response_cov: float,
+    context: Sequence[str] = (),
 ) -> SentenceEvidence:
-    """Features of one response sentence against the example's documents."""
+    """Features of one response sentence against the example's documents.
+
+    `context` holds the question's content tokens when the answer is a bare phrase ("Johnny
+    Herbert", "Yes.", "12 months"): such an answer claims the question's statement with the
+    phrase filled in, so the claim that must be found in the documents is both together.
+    """
     # List numbering ("1.", "2)") and citation marks ("[13]") are not claims about the world.
     text = _MARKERS.sub(" ", sentence.text)
     lowered = _normalise(text)
     tokens = tokenize(lowered, normalised=True)
     seq = tokens.seq
+    if context:
+        seq = [*context, *(t for t in seq if t not in context)]
     token_set = set(seq)
     n = len(token_set)
     present = token_set & ev.vocab
@@ -430,10 +487,11 @@ def sentence_features(
     neg_mismatch = 0.0
     if cover:
         neg_mismatch = float(tokens.negated != ev.negated[cover[0]])
+    contradicted = [] if tokens.negated else _denials(token_set, cover, ev)
 
     refusal = bool(_REFUSAL.search(lowered))
     ends_colon = text.rstrip().endswith((":", "："))
-    general = (
+    general = not context and (
         n <= 1 or (ends_colon and n <= 8) or (bool(_GENERAL_OPENERS.match(lowered)) and n <= 8)
     )
     q_cov = len(token_set & ev.question) / n if n else 0.0
@@ -472,6 +530,7 @@ def sentence_features(
         window_cov,
         math.log1p(missing_top1),
         math.log1p(total_w - present_w),
+        float(bool(contradicted)),
     ]
     return SentenceEvidence(
         features=features,
@@ -482,7 +541,20 @@ def sentence_features(
         refusal=refusal,
         general=general,
         n_content=n,
+        contradicted=contradicted,
     )
+
+
+def _denials(tokens: set[str], cover: Sequence[int], ev: Evidence) -> list[str]:
+    """Keys of denied record facts (`OutdoorSeating: false`) among the sentence's evidence
+    whose field the sentence names: most of the fact's words are the sentence's words."""
+    found: list[str] = []
+    for i in cover:
+        if ev.denied[i]:
+            shared = len(ev.sets[i] & tokens)
+            if shared >= 2 or (shared and shared >= 0.6 * len(ev.sets[i])):
+                found.append(ev.keys[i])
+    return found
 
 
 def example_features(item: KeyedExample, ev: Evidence | None = None) -> list[SentenceEvidence]:
@@ -491,4 +563,9 @@ def example_features(item: KeyedExample, ev: Evidence | None = None) -> list[Sen
     response_tokens = set(tokenize(" ".join(s.text for s in item.response)).seq)
     response_cov = len(response_tokens & ev.vocab) / len(response_tokens) if response_tokens else 1
     n = len(item.response)
-    return [sentence_features(s, i, n, ev, response_cov) for i, s in enumerate(item.response)]
+    context: tuple[str, ...] = ()
+    if n == 1 and len(set(tokenize(_MARKERS.sub(" ", item.response[0].text)).seq)) <= _SHORT_ANSWER:
+        context = tuple(dict.fromkeys(tokenize(item.example.question).seq))
+    return [
+        sentence_features(s, i, n, ev, response_cov, context) for i, s in enumerate(item.response)
+    ]

@@ -1,9 +1,22 @@
-"""The offline judge's trained model: loaded from `ragjudge/data/offline_model.json` and
-evaluated with plain Python (no scikit-learn at run time).
+"""The offline judge's trained model, loaded from `ragjudge/data/offline_model.json` and
+evaluated with numpy (no scikit-learn at run time).
 
-Two model kinds are understood: `logistic` (standardised features, weights, intercept) and
-`trees` (gradient-boosted regression trees on the log-odds scale). `training/train_offline.py`
-writes the file.
+Three parts, each fitted by `training/train_offline.py`:
+
+- a **sentence scorer**: a logistic model over the standardised evidence features of one
+  response sentence, giving a raw log-odds that the sentence is supported, lowered by a fixed
+  amount when a number or a name of the sentence is missing from the documents (`penalties`:
+  the logistic fit, which sees these rare cases mostly together with low coverage, weighs them
+  less than the answers' labels do; the amounts were chosen out of fold);
+- an **example combiner**: a small logistic model over a few summaries of an answer's sentence
+  log-odds (weakest, second weakest, soft minimum, mean, number of sentences) giving the raw
+  log-odds that the answer holds a hallucination;
+- two **calibrators**: monotone piecewise-linear maps, fitted on out-of-fold predictions, that
+  turn the raw scores into probabilities whose averages match observed rates. They are
+  strictly increasing, so calibration never reorders (or ties) two answers.
+
+The file also carries the two decision thresholds chosen on validation data and the figures
+measured when it was trained (`meta`).
 """
 
 from __future__ import annotations
@@ -12,110 +25,191 @@ import hashlib
 import json
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
+import numpy as np
+
 MODEL_RESOURCE = "offline_model.json"
+#: soft minimum temperature of the example combiner's `softmin` input
+SOFTMIN_T = 3.0
+#: how fast a calibrator approaches 0 or 1 beyond its end knots (per unit of raw score)
+_TAIL = 0.05
 
 
-def _sigmoid(z: float) -> float:
+def sigmoid(z: float) -> float:
     if z >= 0:
         return 1.0 / (1.0 + math.exp(-z))
     e = math.exp(z)
     return e / (1.0 + e)
 
 
-@dataclass(frozen=True)
-class Tree:
-    feature: tuple[int, ...]
-    threshold: tuple[float, ...]
-    left: tuple[int, ...]
-    right: tuple[int, ...]
-    value: tuple[float, ...]
-
-    def predict(self, x: Sequence[float]) -> float:
-        node = 0
-        left = self.left
-        while left[node] >= 0:
-            go_left = x[self.feature[node]] <= self.threshold[node]
-            node = left[node] if go_left else self.right[node]
-        return self.value[node]
+def logit(p: float, eps: float = 1e-6) -> float:
+    p = min(max(p, eps), 1.0 - eps)
+    return math.log(p / (1.0 - p))
 
 
 @dataclass(frozen=True)
-class SupportModel:
-    """Maps a sentence's feature vector to the probability that it is supported."""
+class Linear:
+    """A logistic model over standardised inputs: `intercept + sum(coef * (x - mean) / scale)`."""
+
+    mean: np.ndarray
+    scale: np.ndarray
+    coef: np.ndarray
+    intercept: float
+
+    def log_odds(self, x: np.ndarray) -> np.ndarray:
+        """Raw log-odds for each row of `x` (shape `(n, features)`)."""
+        return self.intercept + ((x - self.mean) / self.scale) @ self.coef
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Linear:
+        return cls(
+            mean=np.asarray(data["mean"], dtype=float),
+            scale=np.asarray(data["scale"], dtype=float),
+            coef=np.asarray(data["coef"], dtype=float),
+            intercept=float(data["intercept"]),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "mean": _rounded(self.mean),
+            "scale": _rounded(self.scale),
+            "coef": _rounded(self.coef),
+            "intercept": round(float(self.intercept), 8),
+        }
+
+
+@dataclass(frozen=True)
+class Calibrator:
+    """A strictly increasing piecewise-linear map from a raw score to a probability; beyond
+    its end knots it approaches 0 or 1 slowly."""
+
+    x: np.ndarray
+    y: np.ndarray
+
+    def __call__(self, raw: np.ndarray) -> np.ndarray:
+        raw = np.asarray(raw, dtype=float)
+        out = np.interp(raw, self.x, self.y)
+        # beyond the end knots the map keeps rising, slowly, so extreme scores still rank
+        low, high = raw < self.x[0], raw > self.x[-1]
+        out[low] = self.y[0] * np.exp(_TAIL * (raw[low] - self.x[0]))
+        out[high] = 1.0 - (1.0 - self.y[-1]) * np.exp(-_TAIL * (raw[high] - self.x[-1]))
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Calibrator:
+        return cls(np.asarray(data["x"], dtype=float), np.asarray(data["y"], dtype=float))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"x": _rounded(self.x), "y": _rounded(self.y)}
+
+
+def combiner_inputs(log_odds: Sequence[float], n_doc_sentences: int) -> np.ndarray:
+    """The example combiner's inputs from the sentence log-odds of one answer.
+
+    `weakest` and `second` are the two lowest log-odds (the second repeats a large value for
+    a one-sentence answer), `softmin` a smooth minimum that still feels the other weak
+    sentences, `mean` their average; then the answer's and the documents' sizes.
+    """
+    z = np.asarray(log_odds, dtype=float)
+    if z.size == 0:
+        z = np.array([8.0])
+    order = np.sort(z)
+    weakest = order[0]
+    second = order[1] if order.size > 1 else 8.0
+    softmin = -math.log(float(np.exp(-SOFTMIN_T * (z - weakest)).sum())) / SOFTMIN_T + weakest
+    return np.array(
+        [weakest, second, softmin, float(z.mean()), math.log1p(z.size), math.log1p(n_doc_sentences)]
+    )
+
+
+COMBINER_INPUTS: tuple[str, ...] = (
+    "weakest",
+    "second",
+    "softmin",
+    "mean",
+    "log_sentences",
+    "log_doc_sentences",
+)
+
+
+@dataclass(frozen=True)
+class OfflineModel:
+    """Maps sentence features to calibrated support probabilities, and an answer's sentence
+    scores to a calibrated probability that it holds a hallucination."""
 
     version: str
     digest: str
     feature_names: tuple[str, ...]
-    kind: str
-    threshold: float
-    mean: tuple[float, ...] = ()
-    scale: tuple[float, ...] = ()
-    coef: tuple[float, ...] = ()
-    intercept: float = 0.0
-    learning_rate: float = 1.0
-    trees: tuple[Tree, ...] = ()
-    meta: Mapping[str, Any] | None = None
+    sentence: Linear
+    sentence_calibration: Calibrator
+    combiner: Linear
+    example_calibration: Calibrator
+    #: an answer is flagged when its hallucination probability is at or above this
+    example_threshold: float
+    #: in a flagged answer, sentences whose support probability is below this are unsupported
+    sentence_threshold: float
+    #: feature name -> log-odds taken off a sentence where that feature is positive
+    penalties: Mapping[str, float] = field(default_factory=dict)
+    meta: Mapping[str, Any] = field(default_factory=dict)
 
-    def probability(self, x: Sequence[float]) -> float:
-        if self.kind == "logistic":
-            z = self.intercept
-            for xi, m, s, w in zip(x, self.mean, self.scale, self.coef, strict=True):
-                z += w * (xi - m) / s
-        else:
-            z = self.intercept + self.learning_rate * sum(t.predict(x) for t in self.trees)
-        return _sigmoid(z)
+    def sentence_log_odds(self, x: np.ndarray) -> np.ndarray:
+        x = np.atleast_2d(np.asarray(x, dtype=float))
+        z = self.sentence.log_odds(x)
+        for name, amount in self.penalties.items():
+            z = z - amount * (x[:, self.feature_names.index(name)] > 0)
+        return z
+
+    def sentence_probability(self, log_odds: np.ndarray) -> np.ndarray:
+        """Calibrated probability that each sentence is supported."""
+        return self.sentence_calibration(log_odds)
+
+    def hallucination_probability(self, log_odds: Sequence[float], n_doc_sentences: int) -> float:
+        """Calibrated probability that an answer with these sentence log-odds holds at least
+        one unsupported sentence."""
+        inputs = combiner_inputs(log_odds, n_doc_sentences)
+        raw = float(self.combiner.log_odds(inputs[None, :])[0])
+        return float(self.example_calibration(np.array([raw]))[0])
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "version": self.version,
+            "features": list(self.feature_names),
+            "sentence": self.sentence.to_dict(),
+            "sentence_calibration": self.sentence_calibration.to_dict(),
+            "combiner": {"inputs": list(COMBINER_INPUTS), **self.combiner.to_dict()},
+            "example_calibration": self.example_calibration.to_dict(),
+            "example_threshold": round(self.example_threshold, 6),
+            "sentence_threshold": round(self.sentence_threshold, 6),
+            "penalties": dict(self.penalties),
+            "meta": dict(self.meta),
+        }
 
 
-def model_from_dict(data: Mapping[str, Any], digest: str = "") -> SupportModel:
-    trees = tuple(
-        Tree(
-            tuple(t["feature"]),
-            tuple(t["threshold"]),
-            tuple(t["left"]),
-            tuple(t["right"]),
-            tuple(t["value"]),
-        )
-        for t in data.get("trees", ())
-    )
-    return SupportModel(
+def _rounded(values: np.ndarray) -> list[float]:
+    return [round(float(v), 8) for v in np.asarray(values).ravel()]
+
+
+def model_from_dict(data: Mapping[str, Any], digest: str = "") -> OfflineModel:
+    return OfflineModel(
         version=str(data["version"]),
         digest=digest,
         feature_names=tuple(data["features"]),
-        kind=data["kind"],
-        threshold=float(data["threshold"]),
-        mean=tuple(data.get("mean", ())),
-        scale=tuple(data.get("scale", ())),
-        coef=tuple(data.get("coef", ())),
-        intercept=float(data.get("intercept", 0.0)),
-        learning_rate=float(data.get("learning_rate", 1.0)),
-        trees=trees,
-        meta=data.get("meta"),
+        sentence=Linear.from_dict(data["sentence"]),
+        sentence_calibration=Calibrator.from_dict(data["sentence_calibration"]),
+        combiner=Linear.from_dict(data["combiner"]),
+        example_calibration=Calibrator.from_dict(data["example_calibration"]),
+        example_threshold=float(data["example_threshold"]),
+        sentence_threshold=float(data["sentence_threshold"]),
+        penalties={str(k): float(v) for k, v in (data.get("penalties") or {}).items()},
+        meta=data.get("meta") or {},
     )
 
 
-def load_model() -> SupportModel:
+def load_model() -> OfflineModel:
     """The packaged model; its digest (sha256 of the file, 12 hex digits) names it."""
     raw = resources.files("ragjudge").joinpath("data").joinpath(MODEL_RESOURCE).read_bytes()
     digest = hashlib.sha256(raw).hexdigest()[:12]
     return model_from_dict(json.loads(raw), digest)
-
-
-def apply_rules(p: float, x: Sequence[float], names: Sequence[str], threshold: float) -> float:
-    """Hand rules on top of the learned probability, where the labels are too few to teach
-    the model what is plain from the text.
-
-    A number written in digits that appears nowhere in the documents halves the probability
-    (in RAGBench most such sentences are unsupported). A refusal ("the documents do not say")
-    or a framing sentence ("Here are the steps:") is raised to the threshold: annotators treat
-    both as supported without a document sentence.
-    """
-    features = dict(zip(names, x, strict=True))
-    if features.get("refusal") or features.get("general"):
-        return max(p, threshold)
-    if features.get("any_number_missing"):
-        return min(p * 0.5, p)
-    return p

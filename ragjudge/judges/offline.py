@@ -1,11 +1,13 @@
-"""The built-in offline judge: lexical evidence features and a small trained model, no LLM,
-no network, a few milliseconds per example.
+"""The built-in offline judge: evidence features and a small trained model, no LLM, no
+network, a few milliseconds per example.
 
-For every response sentence it finds the document sentences that best cover its content words
-(a greedy cover over an inverted index), computes coverage, n-gram, number, name, negation,
-refusal and question-overlap features (`ragjudge.judges._features`), and turns them into a
-support probability with the packaged model (`ragjudge/data/offline_model.json`). It answers
-with the six-field judgment as JSON text, like every other judge.
+For every response sentence it finds the document sentences (or, for a structured record, the
+facts) that best cover its content words, computes coverage, n-gram, number, name, negation,
+refusal and question features (`ragjudge.judges._features`), and scores them with the packaged
+model (`ragjudge.judges._model`): a calibrated probability that each sentence is supported, and
+a calibrated probability that the answer holds a hallucination. `support_score` is one minus
+the latter, so the mean of `1 - support_score` over a batch estimates the batch's hallucination
+rate. It answers with the six-field judgment as JSON text, like every other judge.
 """
 
 from __future__ import annotations
@@ -15,19 +17,22 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import numpy as np
+
 from ragjudge.judges._features import (
     Evidence,
     SentenceEvidence,
     build_evidence,
     example_features,
 )
-from ragjudge.judges._model import SupportModel, apply_rules, load_model
+from ragjudge.judges._model import OfflineModel, load_model
 from ragjudge.types import KeyedExample, Message, Reply, Usage
 
-_model_cache: SupportModel | None = None
+_model_cache: OfflineModel | None = None
 
 
-def _default_model() -> SupportModel:
+def default_model() -> OfflineModel:
+    """The packaged model, loaded once per process."""
     global _model_cache
     if _model_cache is None:
         _model_cache = load_model()
@@ -41,20 +46,27 @@ def _pct(x: float) -> str:
 class OfflineJudge:
     """Judges groundedness from the keyed example alone (`uses_prompt = False`).
 
-    `threshold` is the support probability at or above which a sentence counts as fully
-    supported; by default the one chosen in training (best leave-one-subset-out balanced
-    accuracy). A sentence that refuses or hedges about the documents ("the context does not
-    say", 記載されていません) is supported without a sentence; a short framing sentence
-    ("Here are the steps:") is supported as `general`. Both keep at least the threshold's
-    probability, because RAGBench's annotators treat them as supported.
+    `threshold` is the support score below which an answer is flagged (`overall_supported`
+    false). By default it is the one chosen in training, where the flagged share of the
+    validation answers equals their true hallucination rate (false alarms and misses balance).
+    Raise it to catch more hallucinations at the price of more false alarms. In a flagged
+    answer the sentences whose support probability is below the model's sentence threshold are
+    the unsupported ones (at least the weakest); in an answer that is not flagged every
+    sentence counts as supported.
+
+    A sentence that declines to answer from the documents ("the context does not say",
+    記載されていません) is supported by `supported_without_sentence`, and a short framing
+    sentence ("Here are the steps:") by `general`, when the model supports them.
     """
 
     kind = "offline"
     uses_prompt = False
+    prompt_format = "chat"
 
-    def __init__(self, threshold: float | None = None, model: SupportModel | None = None) -> None:
-        self.model = model or _default_model()
-        self.threshold = float(self.model.threshold if threshold is None else threshold)
+    def __init__(self, threshold: float | None = None, model: OfflineModel | None = None) -> None:
+        self.model = model or default_model()
+        default = 1.0 - self.model.example_threshold
+        self.threshold = float(default if threshold is None else threshold)
         if not 0.0 <= self.threshold <= 1.0:
             raise ValueError(f"threshold must be in [0, 1], got {self.threshold}")
 
@@ -63,7 +75,7 @@ class OfflineJudge:
             "kind": self.kind,
             "provider": "ragjudge",
             "model": f"offline-v{self.model.version}-{self.model.digest}",
-            "params": {"threshold": self.threshold},
+            "params": {"threshold": round(self.threshold, 6)},
         }
 
     async def ask(self, item: KeyedExample, messages: Sequence[Message]) -> Reply:
@@ -78,77 +90,101 @@ class OfflineJudge:
     def judge(self, item: KeyedExample) -> dict[str, Any]:
         """The judgment for `item` as a dict: the six RAGBench fields plus `support_score`."""
         ev = build_evidence(item)
+        feats = example_features(item, ev)
+        probability, support_score = self.score(feats, ev)
+        # decide on the figures the record shows, so a reader can check every verdict
+        probability = np.round(probability, 4)
+        support_score = round(support_score, 4)
+        flagged = support_score < self.threshold
+        weak = self._unsupported(probability, flagged)
+
         sentence_info: list[dict[str, Any]] = []
-        for sentence, feats in zip(item.response, example_features(item, ev), strict=True):
-            p = apply_rules(
-                self.model.probability(feats.features),
-                feats.features,
-                self.model.feature_names,
-                self.threshold,
-            )
-            keys = self._supporting_keys(feats, ev) if p >= self.threshold else []
-            supported = p >= self.threshold and bool(keys)
+        for n, (sentence, f) in enumerate(zip(item.response, feats, strict=True)):
+            supported = n not in weak and (ev.n_sentences > 0 or f.refusal)
+            keys = self._supporting_keys(f, ev) if supported else []
             sentence_info.append(
                 {
                     "response_sentence_key": sentence.key,
-                    "explanation": self._explain(feats, ev, supported),
+                    "explanation": self._explain(f, ev, supported, float(probability[n])),
                     "supporting_sentence_keys": keys,
                     "fully_supported": supported,
-                    "probability": round(p, 4),
+                    "probability": float(probability[n]),
                 }
             )
-
-        support_score = min((s["probability"] for s in sentence_info), default=1.0)
         unsupported = [
             s["response_sentence_key"] for s in sentence_info if not s["fully_supported"]
         ]
-        overall = not unsupported
-        order = {k: i for i, k in enumerate(ev.keys)}
+        order = {k: i for i, k in enumerate(dict.fromkeys(ev.keys))}
         utilized = sorted(
             {k for s in sentence_info for k in s["supporting_sentence_keys"] if k in order},
             key=order.__getitem__,
         )
         relevant = self._relevant(ev, utilized, order)
         return {
-            "relevance_explanation": self._relevance_explanation(relevant, ev),
+            "relevance_explanation": self._relevance_explanation(relevant, item),
             "all_relevant_sentence_keys": relevant,
             "overall_supported_explanation": self._overall_explanation(
                 unsupported, len(sentence_info), support_score
             ),
-            "overall_supported": overall,
+            "overall_supported": not unsupported,
             "sentence_support_information": sentence_info,
             "all_utilized_sentence_keys": utilized,
-            "support_score": round(support_score, 4),
+            "support_score": support_score,
         }
 
-    def _supporting_keys(self, feats: SentenceEvidence, ev: Evidence) -> list[str]:
-        if feats.refusal:
-            return ["supported_without_sentence"]
-        if feats.general or not feats.cover:
-            return ["general"]
-        return [ev.keys[i] for i in feats.cover]
+    def score(self, feats: Sequence[SentenceEvidence], ev: Evidence) -> tuple[np.ndarray, float]:
+        """Calibrated support probability of each sentence, and the answer's support score
+        (one minus its calibrated hallucination probability)."""
+        if not feats:
+            return np.zeros(0), 1.0
+        x = np.asarray([f.features for f in feats], dtype=float)
+        log_odds = self.model.sentence_log_odds(x)
+        probability = self.model.sentence_probability(log_odds)
+        if ev.n_sentences == 0 and not all(f.refusal for f in feats):
+            # nothing to support the answer with: no score can make it grounded
+            return probability, 0.0
+        p_hallucination = self.model.hallucination_probability(log_odds, ev.n_sentences)
+        return probability, 1.0 - p_hallucination
 
-    def _explain(self, feats: SentenceEvidence, ev: Evidence, supported: bool) -> str:
-        if feats.refusal:
+    def _unsupported(self, probability: np.ndarray, flagged: bool) -> set[int]:
+        if not flagged or probability.size == 0:
+            return set()
+        weak = {int(i) for i in np.flatnonzero(probability < self.model.sentence_threshold)}
+        return weak or {int(np.argmin(probability))}
+
+    def _supporting_keys(self, f: SentenceEvidence, ev: Evidence) -> list[str]:
+        if f.refusal:
+            return ["supported_without_sentence"]
+        if f.general or not f.cover:
+            return ["general"]
+        return list(dict.fromkeys(ev.keys[i] for i in f.cover))
+
+    def _explain(
+        self, f: SentenceEvidence, ev: Evidence, supported: bool, probability: float
+    ) -> str:
+        if f.refusal:
             return (
                 "States that the documents do not give this information; "
-                "not checked against a sentence."
+                f"not checked against a sentence (support {probability:.2f})."
             )
-        if feats.general:
+        if f.general and supported:
             return "A framing or transition sentence without factual content of its own."
         parts: list[str] = []
-        if feats.cover:
-            keys = ", ".join(ev.keys[i] for i in feats.cover)
+        if f.cover:
+            keys = ", ".join(dict.fromkeys(ev.keys[i] for i in f.cover))
             verb = "covered by" if supported else "closest document sentences"
-            parts.append(f"{verb} {keys} ({_pct(feats.coverage)} of content words)")
+            parts.append(f"{verb} {keys} ({_pct(f.coverage)} of content words)")
         else:
             parts.append("no document sentence shares its content words")
-        if feats.missing_numbers:
-            nums = ", ".join(f"'{n}'" for n in feats.missing_numbers[:3])
+        if f.missing_numbers:
+            nums = ", ".join(f"'{n}'" for n in f.missing_numbers[:3])
             parts.append(f"number {nums} not found in the documents")
-        if feats.missing_names:
-            names = ", ".join(f"'{n}'" for n in feats.missing_names[:3])
+        if f.missing_names:
+            names = ", ".join(f"'{n}'" for n in f.missing_names[:3])
             parts.append(f"name {names} not found in the documents")
+        if f.contradicted:
+            parts.append(f"the record denies it ({', '.join(dict.fromkeys(f.contradicted))})")
+        parts.append(f"support {probability:.2f}")
         text = "; ".join(parts)
         return text[0].upper() + text[1:] + "."
 
@@ -172,13 +208,13 @@ class OfflineJudge:
         return sorted(chosen, key=order.__getitem__)
 
     @staticmethod
-    def _relevance_explanation(relevant: list[str], ev: Evidence) -> str:
+    def _relevance_explanation(relevant: list[str], item: KeyedExample) -> str:
         if not relevant:
             return "No document sentence shares the question's content words."
         shown = ", ".join(relevant[:10]) + (" …" if len(relevant) > 10 else "")
         return (
-            f"{len(relevant)} of {ev.n_sentences} document sentences share the question's "
-            f"content words or support the response: {shown}."
+            f"{len(relevant)} of {item.n_document_sentences} document sentences share the "
+            f"question's content words or support the response: {shown}."
         )
 
     @staticmethod
@@ -190,5 +226,5 @@ class OfflineJudge:
         keys = ", ".join(unsupported)
         return (
             f"{len(unsupported)} of {n} response sentences lack support in the documents "
-            f"({keys}); weakest support {score:.2f}."
+            f"({keys}); support {score:.2f}."
         )

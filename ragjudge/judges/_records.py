@@ -1,0 +1,253 @@
+"""Structured documents for the offline judge: a JSON object, a table or `key: value` lines
+read as short factual statements, so a sentence of the answer is compared with one fact of the
+record rather than with the whole record at once.
+
+`record_facts(text)` returns `None` for prose. For a record it returns one `Fact` per leaf value
+(JSON), per table row, per `key: value` line, per `key[value]` slot (E2E-style meaning
+representations) or per `subject | predicate | object` triple. Each fact keeps the character
+span it came from, so the judge can name the keyed document sentence that holds it, and a
+readable text: field names split into words (`OutdoorSeating` -> `Outdoor Seating`,
+`business_stars` -> `business stars`), the path of nested fields in front (`hours Monday
+7:00-15:00`), table cells led by their column header. A field whose value is false or "no"
+reads as negated, so "has outdoor seating" does not match `OutdoorSeating: false`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+#: a record's facts are worth reading one by one only when there are a few of them
+_MIN_FACTS = 2
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_KEY_VALUE = re.compile(
+    r"^(?P<indent>[ \t]*)(?:[-*•][ \t]+)?"  # indentation and an optional bullet
+    r"(?P<key>[^\s:|][^:|\n]{0,48}?)[ \t]*[:：][ \t]*(?P<value>.*)$"
+)
+_TIME = re.compile(r"\b([01]?\d|2[0-3]):([0-5]?\d)\b")
+_BRACKET = re.compile(r"\[(?P<value>[^\[\]\n]*)\]")
+_SLOT_KEY = re.compile(r"[A-Za-z_][\w ]{0,40}")
+_FALSE = frozenset({"false", "no", "none", "n/a", "0", "not available"})
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """One statement of a record: its span in the document text and how it reads."""
+
+    start: int
+    end: int
+    text: str
+    negated: bool = False
+
+
+def words(name: str) -> str:
+    """A field name as words: `OutdoorSeating` -> `Outdoor Seating`, `review_stars` ->
+    `review stars`; a name that changed keeps its written form too (`WiFi` -> `Wi Fi WiFi`),
+    since answers write either."""
+    split = " ".join(_CAMEL.sub(" ", name.replace("_", " ").replace("-", " ")).split())
+    compact = name.strip()
+    return split if " " in compact or split == compact else f"{split} {compact}"
+
+
+def _value(value: Any) -> tuple[str, bool]:
+    """A leaf value as text, and whether it denies the field (false, no)."""
+    if isinstance(value, bool):
+        return ("yes" if value else "no"), not value
+    if value is None:
+        return "", False
+    text = str(value).strip()
+    if len(text) >= 2 and text[0] in "{[" and text[-1] in "}]":
+        # a nested record written as a string, as Yelp's attributes are ("{'garage': False}")
+        text = re.sub(r"[{}\[\]'\"]", " ", text)
+    lowered = text.lower()
+    return _with_clock_times(text), lowered in _FALSE
+
+
+def _with_clock_times(text: str) -> str:
+    """`7:0-20:0` also reads as `7 am 8 pm`: answers write opening hours on a 12-hour clock."""
+    extra = []
+    for m in _TIME.finditer(text):
+        hour, minute = int(m.group(1)), int(m.group(2))
+        twelve = hour % 12 or 12
+        clock = f"{twelve}" if minute == 0 else f"{twelve}:{minute:02d}"
+        extra.append(f"{clock} {'pm' if hour >= 12 else 'am'}")
+    return f"{text} ({', '.join(extra)})" if extra else text
+
+
+def record_facts(text: str) -> list[Fact] | None:
+    """The facts of a structured document, or None when `text` reads as prose."""
+    stripped = text.strip()
+    if not stripped:
+        return None
+    for reader in (_json_facts, _table_facts, _slot_facts, _triple_facts, _key_value_facts):
+        facts = reader(text)
+        if facts is not None and len(facts) >= _MIN_FACTS:
+            return facts
+    return None
+
+
+# --- JSON -------------------------------------------------------------------------------------
+
+
+def _json_facts(text: str) -> list[Fact] | None:
+    stripped = text.lstrip()
+    if not stripped or stripped[0] not in "{[":
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(data, dict | list):
+        return None
+    leaves = list(_leaves(data, ()))
+    facts: list[Fact] = []
+    cursor = 0
+    for path, value in leaves:
+        shown, negated = _value(value)
+        if not shown and not path:
+            continue
+        # the leaf's place in the text: its last key (objects keep the text's order) or value
+        anchor = json.dumps(path[-1], ensure_ascii=False) if path else json.dumps(value)
+        found = text.find(anchor, cursor)
+        if found < 0:
+            found = text.find(json.dumps(value, ensure_ascii=False), cursor)
+        start = found if found >= 0 else cursor
+        cursor = max(cursor, start + 1)
+        readable = " ".join(words(p) for p in path if not p.isdigit())
+        facts.append(Fact(start, start, f"{readable} {shown}".strip(), negated))
+    return _close_spans(facts, len(text))
+
+
+def _leaves(value: Any, path: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], Any]]:
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _leaves(item, (*path, str(key)))
+    elif isinstance(value, list) and any(isinstance(v, dict | list) for v in value):
+        for n, item in enumerate(value):
+            yield from _leaves(item, (*path, str(n)))
+    elif isinstance(value, list):
+        yield path, ", ".join(str(v) for v in value)
+    else:
+        yield path, value
+
+
+def _close_spans(facts: list[Fact], length: int) -> list[Fact]:
+    """Each fact runs to the start of the next one (the last to the end of the text)."""
+    out = []
+    for n, fact in enumerate(facts):
+        end = facts[n + 1].start if n + 1 < len(facts) else length
+        out.append(Fact(fact.start, max(end, fact.start), fact.text, fact.negated))
+    return out
+
+
+# --- tables -----------------------------------------------------------------------------------
+
+
+def _lines(text: str) -> Iterator[tuple[int, str]]:
+    offset = 0
+    for line in text.splitlines(keepends=True):
+        yield offset, line.rstrip("\r\n")
+        offset += len(line)
+
+
+def _cells(line: str, sep: str) -> list[str]:
+    if sep == "|":
+        line = line.strip()
+        line = line[1:] if line.startswith("|") else line
+        line = line[:-1] if line.endswith("|") else line
+    return [c.strip() for c in line.split(sep)]
+
+
+def _table_facts(text: str) -> list[Fact] | None:
+    if text.count("\n") < 2:
+        return None
+    rows = [(o, line) for o, line in _lines(text) if line.strip()]
+    if len(rows) < 3:
+        return None
+    for sep in ("|", "\t", ","):
+        counts = [line.count(sep) for _, line in rows]
+        width = counts[0]
+        if width < 1 or sum(c == width for c in counts) < 0.9 * len(counts):
+            continue
+        if sep == "," and any(len(line) > 200 for _, line in rows):
+            return None  # prose with commas, not a CSV table
+        header = _cells(rows[0][1], sep)
+        facts = []
+        for offset, line in rows[1:]:
+            cells = _cells(line, sep)
+            if all(re.fullmatch(r":?-{2,}:?", c) for c in cells if c):
+                continue  # the markdown rule under the header
+            parts = [f"{words(h)} {c}" if h else c for h, c in zip(header, cells, strict=False)]
+            facts.append(Fact(offset, offset + len(line), "; ".join(p for p in parts if p)))
+        return facts
+    return None
+
+
+# --- slots, triples, key: value lines --------------------------------------------------------
+
+
+def _slot_facts(text: str) -> list[Fact] | None:
+    """E2E-style meaning representations: `name[The Eagle], eatType[coffee shop], …`."""
+    if text.count("[") < _MIN_FACTS:
+        return None
+    facts = []
+    covered = 0
+    previous = 0
+    for m in _BRACKET.finditer(text):
+        # the slot's name is what stands between the previous slot (or a comma) and the bracket
+        key = text[previous : m.start()].strip().lstrip(",;").strip()
+        if _SLOT_KEY.fullmatch(key):
+            shown, negated = _value(m.group("value"))
+            facts.append(Fact(m.start() - len(key), m.end(), f"{words(key)} {shown}", negated))
+            covered += m.end() - m.start() + len(key)
+        previous = m.end()
+    if len(facts) < _MIN_FACTS or covered < 0.6 * len(text.strip()):
+        return None
+    return facts
+
+
+def _triple_facts(text: str) -> list[Fact] | None:
+    """WebNLG-style triples, one a line: `Alan_Bean | occupation | Test_pilot`."""
+    if "|" not in text:
+        return None
+    rows = [(o, line) for o, line in _lines(text) if line.strip()]
+    if not rows or not all(line.count("|") == 2 for _, line in rows):
+        return None
+    facts = []
+    for offset, line in rows:
+        parts = [words(p.strip()) for p in line.split("|")]
+        facts.append(Fact(offset, offset + len(line), " ".join(parts)))
+    return facts if len(facts) >= 1 else None
+
+
+def _key_value_facts(text: str) -> list[Fact] | None:
+    """`key: value` lines; an indented line belongs to the last key without a value above it."""
+    if text.count("\n") < 2 or text.count(":") + text.count("：") < 2:
+        return None
+    rows = [(o, line) for o, line in _lines(text) if line.strip()]
+    if len(rows) < 3:
+        return None
+    matches = [(o, line, _KEY_VALUE.match(line)) for o, line in rows]
+    if sum(m is not None for _, _, m in matches) < 0.7 * len(rows):
+        return None
+    facts: list[Fact] = []
+    parents: list[tuple[int, str]] = []  # (indent, key) of open sections
+    for offset, line, m in matches:
+        if m is None:
+            facts.append(Fact(offset, offset + len(line), line.strip()))
+            continue
+        indent = len(m.group("indent").expandtabs(4))
+        while parents and parents[-1][0] >= indent:
+            parents.pop()
+        key, value = m.group("key").strip(), m.group("value").strip()
+        if not value:
+            parents.append((indent, key))
+            continue
+        shown, negated = _value(value)
+        path = " ".join(words(k) for _, k in parents)
+        readable = f"{path} {words(key)} {shown}".strip()
+        facts.append(Fact(offset, offset + len(line), readable, negated))
+    return facts
