@@ -51,6 +51,7 @@ class OfflineJudge:
 
     kind = "offline"
     uses_prompt = False
+    prompt_format = "chat"
 
     def __init__(self, threshold: float | None = None, model: SupportModel | None = None) -> None:
         self.model = model or _default_model()
