@@ -14,6 +14,7 @@ import pytest
 from ragjudge.cli import main
 
 from .openai_server import OpenAIServer, prompt_text
+from .records import read_lines
 
 # The injected document never states the port 9999 itself: a correct judge must call the
 # response unsupported, whatever the document tells it to do. Newlines try to open new prompt
@@ -50,8 +51,7 @@ def data_file(tmp_path: Path) -> Path:
 
 
 def records(out: Path) -> dict[str, dict[str, Any]]:
-    lines = (out / "judgments.jsonl").read_text(encoding="utf-8").splitlines()
-    return {r["id"]: r for r in map(json.loads, lines)}
+    return {r["id"]: r for r in read_lines(out)}
 
 
 def flags(out: Path) -> dict[str, bool]:
