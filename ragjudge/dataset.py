@@ -141,7 +141,10 @@ def load_examples(
     examples: list[Example] = []
     errors: list[RowError] = []
     for item in stream:
-        (examples if isinstance(item, Example) else errors).append(item)
+        if isinstance(item, Example):
+            examples.append(item)
+        else:
+            errors.append(item)
     return examples, errors
 
 

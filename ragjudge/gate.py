@@ -112,7 +112,9 @@ def parse_thresholds(specs: Iterable[str], kind: Kind) -> list[Threshold]:
 
 def _split_specs(joined: str) -> list[str]:
     # commas inside a group's brackets belong to the group value
-    parts, depth, current = [], 0, []
+    parts: list[str] = []
+    current: list[str] = []
+    depth = 0
     for char in joined:
         depth += char == "["
         depth -= char == "]"
@@ -300,11 +302,33 @@ def _sort_value(value: float | None) -> float:
     return math.inf if value is None or math.isnan(value) else value
 
 
+def _check(
+    threshold: Threshold,
+    group: str | None,
+    stat: _Stat | None,
+    passed: bool,
+    message: str,
+    baseline: float | None = None,
+) -> Check:
+    """A check of `threshold` on `group`; `stat` is None when the run has no value."""
+    return Check(
+        metric=threshold.metric,
+        kind=threshold.kind,
+        threshold=threshold.value,
+        group=group,
+        value=stat.mean if stat is not None else None,
+        ci=stat.ci if stat is not None else None,
+        n=stat.n if stat is not None else 0,
+        passed=passed,
+        message=message,
+        baseline=baseline,
+    )
+
+
 def _limit_check(threshold: Threshold, group: str | None, stat: _Stat | None) -> Check:
-    common = dict(metric=threshold.metric, kind=threshold.kind, threshold=threshold.value)
     if stat is None or stat.mean is None:
         reason = "group not found in the run" if stat is None else "no value in the run"
-        return Check(**common, group=group, value=None, ci=None, n=0, passed=False, message=reason)
+        return _check(threshold, group, None, False, reason)
     if threshold.kind == "min":
         passed = stat.mean >= threshold.value - _EPS
         word = "below" if not passed else "at or above"
@@ -312,24 +336,19 @@ def _limit_check(threshold: Threshold, group: str | None, stat: _Stat | None) ->
         passed = stat.mean <= threshold.value + _EPS
         word = "above" if not passed else "at or below"
     message = f"{stat.mean:.3f} is {word} the {threshold.kind} {threshold.value:g}"
-    return Check(
-        **common, group=group, value=stat.mean, ci=stat.ci, n=stat.n, passed=passed,
-        message=message,
-    )  # fmt: skip
+    return _check(threshold, group, stat, passed, message)
 
 
 def _drop_check(
     threshold: Threshold, group: str | None, current: _Stat | None, base: _Run, strict: bool
 ) -> Check:
-    common = dict(metric=threshold.metric, kind=threshold.kind, threshold=threshold.value)
     previous = base.stat(threshold.metric, group)
     if current is None or current.mean is None:
         reason = "group not found in the run" if current is None else "no value in the run"
-        return Check(**common, group=group, value=None, ci=None, n=0, passed=False, message=reason)
-    values = dict(group=group, value=current.mean, ci=current.ci, n=current.n)
+        return _check(threshold, group, None, False, reason)
     if previous is None or previous.mean is None:
         # a group or metric new in this run cannot have regressed
-        return Check(**common, **values, passed=True, message="not in the baseline; not compared")
+        return _check(threshold, group, current, True, "not in the baseline; not compared")
 
     allowed = threshold.value
     lower_better = not BY_NAME[threshold.metric].higher_is_better
@@ -358,7 +377,7 @@ def _drop_check(
             f"{change}, but the CI [{low:.3f}, {high:.3f}] reaches {limit:.3f}: "
             "not significant (--strict compares point estimates)"
         )
-    return Check(**common, **values, passed=passed, message=message, baseline=previous.mean)
+    return _check(threshold, group, current, passed, message, baseline=previous.mean)
 
 
 # --- reading a run folder ----------------------------------------------------------------

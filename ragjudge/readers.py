@@ -17,7 +17,7 @@ import sys
 import zlib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from ragjudge.errors import InputError
 from ragjudge.values import RAW_CHARS, type_name
@@ -56,8 +56,12 @@ def _file_kind(path: Path) -> tuple[str, bool]:
     return kind, compressed
 
 
-def _open_binary(path: Path, compressed: bool) -> io.BufferedIOBase:
-    return gzip.open(path, "rb") if compressed else open(path, "rb")
+def _open_binary(path: Path, compressed: bool) -> IO[bytes]:
+    if compressed:
+        # a GzipFile reads bytes like any binary file; typeshed does not call it an IO[bytes]
+        handle: IO[bytes] = gzip.open(path, "rb")  # type: ignore[assignment]  # noqa: SIM115
+        return handle
+    return open(path, "rb")
 
 
 def _read_failure(name: str, exc: BaseException, where: str = "") -> InputError:
@@ -145,7 +149,7 @@ def _csv_rows(path: Path, name: str, compressed: bool) -> Iterator[RowItem]:
     return _csv_stream_rows(_open_binary(path, compressed), name)
 
 
-def _csv_stream_rows(binary: io.BufferedIOBase | Any, name: str) -> Iterator[RowItem]:
+def _csv_stream_rows(binary: IO[bytes], name: str) -> Iterator[RowItem]:
     line = 1
     try:
         with io.TextIOWrapper(binary, encoding="utf-8-sig", newline="") as handle:

@@ -356,7 +356,7 @@ def _no_surrogates(value: Any) -> Any:
 
 
 def example_from_dict(
-    row: Mapping[str, Any],
+    row: Mapping[str, Any] | object,
     *,
     source: Source | None,
     mapping: Mapping[str, str] | None = None,

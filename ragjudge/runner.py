@@ -340,7 +340,7 @@ def build_reports(out_dir: str | Path, info: dict[str, Any], config: RunConfig) 
     from the run's pricing), or only the run information when `config.reports` is off."""
     if not config.reports:
         return {"run": info, "usage": info["usage"]}
-    from ragjudge.report import write_reports
+    from ragjudge.report.writers import write_reports
 
     summary = write_reports(
         Path(out_dir), group_by=config.group_by, report_examples=config.report_examples

@@ -85,7 +85,8 @@ class _RemoteCache:
         self.coordinator = coordinator
 
     async def get(self, key: str) -> Reply | None:
-        return await self.coordinator.get.remote(key)
+        reply: Reply | None = await self.coordinator.get.remote(key)
+        return reply
 
     async def put(self, key: str, reply: Reply, *, judge: str, template: str) -> None:
         await self.coordinator.put.remote(key, reply, judge, template)
@@ -166,18 +167,21 @@ class JudgeWorker:
         records: list[Record | None] = [None] * len(batch["item"])
         for (n, _, _), record in zip(todo, judged, strict=True):
             records[n] = record
-        lines, statuses, cached, tokens = [], [], [], []
-        for record, file, base_id in zip(records, batch["file"], batch["base_id"], strict=True):
-            if record is None:  # kept from an earlier run
+        lines: list[str] = []
+        statuses: list[str] = []
+        cached: list[bool] = []
+        tokens: list[int] = []
+        for done, file, base_id in zip(records, batch["file"], batch["base_id"], strict=True):
+            if done is None:  # kept from an earlier run
                 lines.append("")
                 statuses.append(KEPT)
                 cached.append(False)
                 tokens.append(0)
                 continue
-            header = header_for(record, int(file), str(base_id))
-            lines.append(shard_line(header, record_line(record)))
+            header = header_for(done, int(file), str(base_id))
+            lines.append(shard_line(header, record_line(done)))
             statuses.append(header.status)
-            cached.append(record.cached)
+            cached.append(done.cached)
             tokens.append(header.input_tokens + header.output_tokens)
         # the batch's engine counts ride on its first row
         counts = ([json.dumps(stats.as_dict())] + [""] * (len(lines) - 1)) if lines else []

@@ -49,7 +49,8 @@ def ingest(fmt: str, paths: Sequence[str]) -> Iterator[dict[str, Any] | IngestEr
     missing = [str(p) for p in paths if not Path(p).is_file()]
     if missing:
         raise InputError(f"ingest {fmt}: not a file: {', '.join(missing)}")
-    return module.parse_files([str(p) for p in paths])
+    rows: Iterator[dict[str, Any] | IngestError] = module.parse_files([str(p) for p in paths])
+    return rows
 
 
 def write_jsonl(
@@ -91,7 +92,8 @@ def _as_examples(
 
     for n, row in enumerate(rows, start=1):
         if isinstance(row, IngestError):
-            yield RowError(Source(row.file, row.line), row.message)
+            # a problem not tied to a line (a file that cannot be read) sits at row 0
+            yield RowError(Source(row.file, row.line or 0), row.message)
         else:
             yield example_from_dict(
                 row,

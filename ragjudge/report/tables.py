@@ -107,11 +107,11 @@ class TableColumns:
             if key not in record.metadata:
                 kind.missing = True
         for key, value in record.metadata.items():
-            kind = self.metadata.get(key)
-            if kind is None:
-                kind = self.metadata[key] = _Kind()
-                kind.missing = self._rows > 0
-            kind.see(plain(value))
+            column = self.metadata.get(key)
+            if column is None:
+                column = self.metadata[key] = _Kind()
+                column.missing = self._rows > 0
+            column.see(plain(value))
         for key in record.gold:
             self.gold.setdefault(key, _Kind())
         if record.citations is not None:

@@ -66,8 +66,8 @@ def score(value: Any) -> str:
     return "–" if number is None else f"{number:.3f}"
 
 
-def short(text: Any, limit: int) -> str:
-    text = "" if text is None else str(text)
+def short(value: Any, limit: int) -> str:
+    text = "" if value is None else str(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

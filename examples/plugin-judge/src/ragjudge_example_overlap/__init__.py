@@ -70,7 +70,7 @@ class OverlapJudge:
     def judge(self, item: KeyedExample) -> dict[str, Any]:
         """The judgment of `item` in the judgment schema."""
         documents = [s for doc in item.documents for s in doc]
-        support = []
+        support: list[dict[str, Any]] = []
         for sentence in item.response:
             key, share = best_match(sentence, documents)
             supported = key is not None and share >= self.threshold
