@@ -1,7 +1,7 @@
 """The Ray engine (`ragjudge eval --engine ray`): the same pipeline on a Ray cluster.
 
 `source` reads the input with Ray Data on the cluster (stage 1), `worker` judges batches on
-an actor pool (stages 2 to 6, through `pipeline.judge_example`), `shards` keeps the results
+an actor pool (stages 2 to 6, through `pipeline.record_for`), `shards` keeps the results
 and merges them into the run folder, and `engine` drives it all from the driver. Ray is an
 optional dependency (`pip install 'ragjudge[ray]'`); nothing here is imported by the local
 engine.
