@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ragjudge.codec import OMIT_IF_NONE, CodecError, from_json, omit_with, to_json
+from ragjudge.errors import JudgeError
 from ragjudge.types import SPECIAL_KEYS, Judgment, Scores, Source, Usage, Violation
 
 #: the version written in every line of judgments.jsonl and in run.json; 1 is a line that has
@@ -69,7 +70,11 @@ class JudgeInfo:
 
     @classmethod
     def of(cls, identity: Mapping[str, Any]) -> JudgeInfo:
-        return from_json(cls, dict(identity), "judge identity")
+        """The identity a judge gives; `JudgeError` when it is not one (a plugin's mistake)."""
+        try:
+            return from_json(cls, dict(identity), "the judge's identity()")
+        except CodecError as exc:
+            raise JudgeError(f"{exc} (a judge's identity needs a 'kind' string)") from None
 
 
 @dataclass(frozen=True)

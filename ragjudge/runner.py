@@ -34,7 +34,7 @@ from ragjudge.limits import RateLimiter, RetryPolicy
 from ragjudge.pipeline import PipelineOptions, record_for
 from ragjudge.pricing import Price, cost_usd, pricing_for
 from ragjudge.progress import Progress
-from ragjudge.record import Record
+from ragjudge.record import JudgeInfo, Record
 from ragjudge.report import DEFAULT_EXAMPLES
 from ragjudge.runfolder import (
     PreviousRecords,
@@ -107,6 +107,7 @@ class Totals:
 def run_info(config: RunConfig) -> dict[str, Any]:
     """What `run.json` says about a run as it starts."""
     identity = dict(config.judge.identity())
+    JudgeInfo.of(identity)  # a judge whose identity is not one is refused before any row
     return {
         "dataset": config.dataset,
         "dataset_id": dataset_id(config.dataset),
