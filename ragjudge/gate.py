@@ -35,7 +35,7 @@ from ragjudge.errors import UsageError
 from ragjudge.metrics import BY_NAME, NAMES
 from ragjudge.record import Record, Status
 from ragjudge.report.summary import MISSING_GROUP, SummaryBuilder
-from ragjudge.runfolder import RunFolder
+from ragjudge.runfolder import JUDGMENTS, RunFolder
 
 METRICS = NAMES
 #: absorbs rounding in means read back from JSON, so `--min adherence=0.9` passes at 0.9
@@ -417,7 +417,7 @@ class _Run:
 
     def _records(self, needed_for: str) -> Iterable[Record]:
         if not self.folder.has_judgments():
-            raise UsageError(f"{self.path} has no judgments.jsonl, needed for {needed_for}")
+            raise UsageError(f"{self.path} has no {JUDGMENTS}, needed for {needed_for}")
         return self.folder.records()
 
     def prepare_groups(self, columns: Sequence[str]) -> None:

@@ -20,6 +20,7 @@ from urllib.parse import urlsplit
 from ragjudge.metrics import SCORE_METRICS
 from ragjudge.record import Record, SentenceResult, Status, sentence_verdict
 from ragjudge.report import DEFAULT_EXAMPLES
+from ragjudge.runfolder import EXAMPLES_CSV, JUDGMENTS
 from ragjudge.types import SPECIAL_KEYS
 
 VERDICT_LABELS = {
@@ -114,7 +115,7 @@ class Chosen:
             )
         return (
             f"Showing {len(positions)} of {self.total} examples: {listed}{cut}. "
-            "All examples are in examples.csv and judgments.jsonl."
+            f"All examples are in {EXAMPLES_CSV} and {JUDGMENTS}."
         )
 
 
