@@ -74,7 +74,7 @@ def test_removing_the_worker_node_mid_run_loses_and_doubles_nothing(
         run.start()
         deadline = time.monotonic() + 180
         while True:
-            assert run.is_alive(), "the run ended before the worker node judged anything"
+            assert run.is_alive(), f"the run ended before the worker node judged anything: {result}"
             assert time.monotonic() < deadline, "the worker node never judged a row"
             done = _finished_by_node(out) if RunFolder(out).shards.exists() else {}
             if done.get(worker_id):
