@@ -15,6 +15,7 @@ import pytest
 from ragjudge.record import Record
 from ragjudge.report import load_records, summarize
 from ragjudge.report.html import json_for_script, render_html, safe_url, select_examples
+from ragjudge.report.views import ExampleSelection
 
 SAMPLE = Path(__file__).parent / "data" / "report" / "sample"
 
@@ -174,12 +175,19 @@ def test_select_examples_keeps_failures_then_lowest_support_then_a_sample(
     # bounded: never more than the limit, every failed and invalid example first
     assert len(kept) == 120 and set(failing) <= set(kept)
     assert kept == sorted(kept) == select_examples(many, limit=120, seed=0)
-    # of the 20 left, three quarters are the lowest support: the hallucinated example
-    # (supported ratio 1/3), the rest a random sample of the others
-    lowest = [i for i in kept if i not in failing and many[i].id.startswith("ex-halluc")]
-    assert len(lowest) == 15
-    sampled = [i for i in kept if i not in failing and i not in lowest]
-    assert len(sampled) == 5
+    # of the 20 left, three quarters are the lowest support: copies of the hallucinated
+    # example (supported ratio 1/3), the earliest first; the rest a random sample of the others
+    selection = ExampleSelection(120, seed=0)
+    for position, record in enumerate(many):
+        selection.see(position, record)
+    chosen = selection.chosen()
+    assert (chosen.failed, chosen.lowest, chosen.sampled) == (100, 15, 5)
+    by_rank = sorted(chosen.ranks, key=chosen.ranks.__getitem__)
+    lowest = by_rank[100:115]
+    halluc = [i for i, r in enumerate(many) if r.id.startswith("ex-halluc")]
+    assert lowest == halluc[:15]
+    assert set(by_rank[115:]).isdisjoint(failing + lowest)
+    assert selection.chosen() == chosen  # asking again gives the same choice
     # a limit below the failures keeps the first failures only
     assert select_examples(many, limit=30, seed=0) == failing[:30]
     assert select_examples(many, limit=1000, seed=0) == list(range(len(many)))

@@ -106,7 +106,12 @@ class Chosen:
             parts.append(f"the {lowest} with the lowest support")
         if sampled:
             parts.append(f"a random sample of {sampled} others")
-        listed = ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + (parts or [""])[-1]
+        if not parts:
+            return (
+                f"No example of the {self.total} is shown in detail. "
+                f"All examples are in {EXAMPLES_CSV} and {JUDGMENTS}."
+            )
+        listed = ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
         cut = ""
         if len(positions) < len(self.ranks):
             cut = (
@@ -124,6 +129,7 @@ class ExampleSelection:
 
     def __init__(self, limit: int = DEFAULT_EXAMPLES, seed: int = 0) -> None:
         self.limit = max(0, limit)
+        self.seed = seed
         self.total = 0
         self._failed: list[int] = []
         self._n_failed = 0
@@ -172,7 +178,9 @@ class ExampleSelection:
             lowest = by_support[: room - math.floor(room * SAMPLE_SHARE)]
             taken = set(lowest)
             pool = [p for p in self._reservoir if p not in taken]
-            sample = sorted(self._random.sample(pool, min(room - len(lowest), len(pool))))
+            # a generator of its own: the same choice however often it is asked for
+            pick = random.Random(self.seed + 1)
+            sample = sorted(pick.sample(pool, min(room - len(lowest), len(pool))))
         ranks: dict[int, int] = {}
         for position in (*failed, *lowest, *sample):
             ranks[position] = len(ranks)
