@@ -35,7 +35,6 @@ from ragjudge.runner import (
     RunConfig,
     RunStats,
     Totals,
-    build_reports,
     finish_run,
     start_run,
 )
@@ -327,27 +326,4 @@ def execute_ray(
             ray.shutdown()
 
 
-def run_ray(
-    data: str,
-    out_dir: str | Path,
-    config: RunConfig,
-    *,
-    judge_spec: str | None,
-    judge_options: Mapping[str, Any] | None = None,
-    mapping: Mapping[str, str] | None = None,
-    ray_options: RayOptions = RayOptions(),
-) -> dict[str, Any]:
-    """`execute_ray`, then the reports, as `runner.run` does for the local engine."""
-    run_info, _ = execute_ray(
-        data,
-        out_dir,
-        config,
-        judge_spec=judge_spec,
-        judge_options=judge_options,
-        mapping=mapping,
-        ray_options=ray_options,
-    )
-    return build_reports(out_dir, run_info, config)
-
-
-__all__ = ["RayOptions", "execute_ray", "run_ray"]
+__all__ = ["RayOptions", "execute_ray"]
