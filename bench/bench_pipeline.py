@@ -1,12 +1,14 @@
 """Benchmark the pipeline's own overhead with the offline judge: examples per second and peak
-memory for growing datasets, to show that memory stays flat (stream in, stream out).
+memory for growing datasets, to show that memory stays flat (stream in, stream out), the
+reports included.
 
     python bench/bench_pipeline.py [--data ../shared/data] [--sizes 1000,10000,100000]
 
 Rows are RAGBench validation rows (question, documents, response) repeated with fresh ids
 into a temporary JSONL file; each size runs in a fresh process, which reports its resident
-memory after start-up (imports and one warm-up example) and its peak. Only the batch engine
-runs (no reports), so the figures are those of `judgments.jsonl` being written.
+memory after start-up (imports and one warm-up example), its peak while judging (the batch
+engine writing `judgments.jsonl`), then the time and peak of building every report from the
+records, and the size of `report.html`.
 """
 
 from __future__ import annotations
@@ -53,18 +55,36 @@ def synthesise(data: Path, n: int, path: Path) -> None:
 def child(path: Path, out: Path) -> None:
     from ragjudge.dataset import iter_examples
     from ragjudge.judges.base import make_judge
-    from ragjudge.runner import RunConfig, execute
+    from ragjudge.runner import RunConfig, build_reports, execute
 
     judge = make_judge("offline")
     warm = RunConfig(judge=judge, quiet=True, dataset="warm-up", limit=1)
-    execute(iter_examples(path), out.with_name("warm"), warm)
+    build_reports(
+        out.with_name("warm"), execute(iter_examples(path), out.with_name("warm"), warm)[0], warm
+    )
     base = rss_mb()
     config = RunConfig(judge=judge, quiet=True, dataset=str(path))
     start = time.perf_counter()
     info, _ = execute(iter_examples(path), out, config)
     wall = time.perf_counter() - start
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(json.dumps({"n": info["examples"], "wall": wall, "base_mb": base, "peak_mb": peak}))
+    start = time.perf_counter()
+    build_reports(out, info, config)
+    report_wall = time.perf_counter() - start
+    report_peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(
+        json.dumps(
+            {
+                "n": info["examples"],
+                "wall": wall,
+                "base_mb": base,
+                "peak_mb": peak,
+                "report_wall": report_wall,
+                "report_peak_mb": report_peak,
+                "html_mb": (out / "report.html").stat().st_size / 2**20,
+            }
+        )
+    )
 
 
 def main() -> None:
@@ -76,7 +96,10 @@ def main() -> None:
     if args.child:
         child(Path(args.child[0]), Path(args.child[1]))
         return
-    print(f"{'examples':>9} {'wall s':>8} {'examples/s':>11} {'RSS start MB':>13} {'peak MB':>8}")
+    print(
+        f"{'examples':>9} {'wall s':>8} {'examples/s':>11} {'RSS start MB':>13} {'peak MB':>8}"
+        f" {'reports s':>10} {'peak with reports MB':>21} {'report.html MB':>15}"
+    )
     for n in (int(s) for s in args.sizes.split(",")):
         with tempfile.TemporaryDirectory() as tmp:
             data = Path(tmp) / "data.jsonl"
@@ -90,7 +113,8 @@ def main() -> None:
             r = json.loads(result.stdout.strip().splitlines()[-1])
             print(
                 f"{r['n']:>9} {r['wall']:>8.1f} {r['n'] / r['wall']:>11.1f} "
-                f"{r['base_mb']:>13.0f} {r['peak_mb']:>8.0f}",
+                f"{r['base_mb']:>13.0f} {r['peak_mb']:>8.0f} {r['report_wall']:>10.1f} "
+                f"{r['report_peak_mb']:>21.0f} {r['html_mb']:>15.1f}",
                 flush=True,
             )
 

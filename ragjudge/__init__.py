@@ -1,9 +1,12 @@
 """ragjudge: is a RAG system's answer grounded in the documents it retrieved?
 
 The public API, imported lazily so that `import ragjudge` (and the pytest plugin) stays light:
-`evaluate`, `check`, `Result` (ragjudge.api); `load_examples`, `iter_examples`,
-`example_from_dict` (ragjudge.dataset); `make_judge`, `Judge` (ragjudge.judges); the stage
-types `Example`, `Document`, `KeyedExample`, `Sentence`, `Judgment` (ragjudge.types).
+`evaluate`, `check`, `Result` (ragjudge.api, which also has `report`, `compare`, `gate`, `ingest`:
+one function per command; `ragjudge.report`, `.gate` and `.ingest` name subpackages here);
+`load_examples`, `iter_examples`, `example_from_dict` (ragjudge.dataset);
+`make_judge`, `Judge`, `JudgeOptions` (ragjudge.judges); `Record`, `Status` (ragjudge.record:
+what `judgments.jsonl` holds); `RunFolder` (ragjudge.runfolder); the stage types `Example`,
+`Document`, `KeyedExample`, `Sentence`, `Judgment` (ragjudge.types).
 """
 
 from __future__ import annotations
@@ -22,6 +25,10 @@ _EXPORTS = {
     "example_from_dict": "ragjudge.dataset",
     "make_judge": "ragjudge.judges.base",
     "Judge": "ragjudge.judges.base",
+    "JudgeOptions": "ragjudge.judges.base",
+    "Record": "ragjudge.record",
+    "Status": "ragjudge.record",
+    "RunFolder": "ragjudge.runfolder",
     "Example": "ragjudge.types",
     "Document": "ragjudge.types",
     "KeyedExample": "ragjudge.types",

@@ -1,26 +1,36 @@
-"""The Python API: everything the CLI does, callable from a notebook or a test.
+"""The Python API: everything the command line does, callable from a notebook or a test.
 
 `evaluate()` runs a batch and returns a `Result` with pandas DataFrames; `check()` judges one
-answer and returns its record.
+answer and returns its `Record`; `report()`, `compare()`, `gate()` and `ingest()` are the
+`ragjudge report`, `compare`, `gate` and `ingest` commands; `split()` and `render_prompt()`
+show what stages 2 and 3 make of a text or a row. The command line only parses options and
+calls these.
 """
 
 from __future__ import annotations
 
+import os
 import tempfile
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Coroutine, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from ragjudge.errors import UsageError
+from ragjudge.errors import InputError, UsageError
 from ragjudge.judges.base import Judge, make_judge
 from ragjudge.limits import RetryPolicy
-from ragjudge.pipeline import PipelineOptions, judge_example
+from ragjudge.pipeline import PipelineOptions, judge_record
 from ragjudge.pricing import Price, parse_price
-from ragjudge.progress import count_rows
-from ragjudge.runner import RunConfig, default_out_dir, run
+from ragjudge.record import Record
+from ragjudge.report import DEFAULT_EXAMPLES
+from ragjudge.runfolder import GATE_MARKDOWN, RunFolder, default_out_dir
 from ragjudge.sentences import key_example
-from ragjudge.types import Source
+from ragjudge.types import RenderedPrompt, RowError, Sentence, Source
+
+if TYPE_CHECKING:
+    from ragjudge.gate import GateResult
+
+T = TypeVar("T")
 
 _PIPELINE_FIELDS = {"template", "max_repairs", "clean_keys", "lang", "max_prompt_tokens"}
 _JUDGE_FIELDS = {
@@ -44,20 +54,20 @@ class Result:
     summary: dict[str, Any]
 
     @property
-    def records(self) -> list[dict[str, Any]]:
-        from ragjudge.report import load_records
-
-        return load_records(self.out_dir)
+    def records(self) -> list[Record]:
+        return RunFolder(self.out_dir).read_records()
 
     @property
     def examples(self) -> Any:
-        from ragjudge.report import examples_frame
+        """One row per example: the columns of examples.csv, as a pandas DataFrame."""
+        from ragjudge.report.tables import examples_frame
 
         return examples_frame(self.records)
 
     @property
     def sentences(self) -> Any:
-        from ragjudge.report import sentences_frame
+        """One row per response sentence: the columns of sentences.csv."""
+        from ragjudge.report.tables import sentences_frame
 
         return sentences_frame(self.records)
 
@@ -87,54 +97,75 @@ def evaluate(
     limit: int | None = None,
     group_by: Sequence[str] = (),
     quiet: bool = True,
+    progress: str = "auto",
     rpm: float | None = None,
     tpm: float | None = None,
     timeout: float = 120.0,
     max_retries: int = 4,
+    retry_base_delay: float | None = None,
     cache: str | Path | bool | None = None,
     overwrite: bool = False,
     price: str | Price | None = None,
     engine: str = "local",
     ray_address: str | None = None,
+    ray_actors: int | None = None,
+    from_format: str | None = None,
+    report_examples: int = DEFAULT_EXAMPLES,
     **options: Any,
 ) -> Result:
     """Judge a dataset and write a run folder.
 
-    `data` is a file path (JSONL, JSON, CSV, Parquet), a pandas DataFrame, or an iterable of
-    dicts (documents may be strings, dicts or LangChain `Document` objects). `judge` is
-    `"offline"` (default), `"recorded"`, `"provider:model"`, or a `Judge` object. `out`
-    defaults to a temporary folder. Other options: `template`, `max_repairs`, `clean_keys`,
-    `lang`, and the LLM options `base_url`, `api_key`, `temperature`, `max_tokens`.
+    `data` is a file path (JSONL, JSON, CSV, Parquet; `-` reads JSONL on standard input), a
+    pandas DataFrame, or an iterable of dicts (documents may be strings, dicts or LangChain
+    `Document` objects); with `from_format`, the log files of that ingest format (one path or
+    a list; see `ingest`). `judge` is `"offline"` (default), `"recorded"`, `"provider:model"`,
+    any `NAME[:ARG]` registered under `ragjudge.judges`, or a `Judge` object. `out` defaults
+    to a temporary folder. Other options: `template`, `max_repairs`, `clean_keys`, `lang`,
+    `max_prompt_tokens`, and the LLM options `base_url`, `api_key`, `temperature`,
+    `max_tokens`, `json_mode`, `completions` with `prompt_format`.
 
     Batch options (LLM judges): `concurrency` calls at once, `rpm` / `tpm` limits, `timeout`
-    seconds per call, `max_retries` after timeouts, connection errors, 429 and 5xx. `cache` is
-    the SQLite cache file (None: `<parent of out>/.ragjudge-cache.sqlite`; False: no cache).
-    An `out` folder that holds the same run is resumed (finished examples are kept); one that
-    holds another dataset or judge is refused unless `overwrite`. `price` overrides the price
-    table: `"input=0.15,output=0.6"` (USD per million tokens) or a `Price`.
+    seconds per call, `max_retries` after timeouts, connection errors, 429 and 5xx (first wait
+    `retry_base_delay` seconds). `cache` is the SQLite cache file (None:
+    `<parent of out>/.ragjudge-cache.sqlite`; False: no cache). An `out` folder that holds the
+    same run is resumed (finished examples are kept); one that holds another dataset or judge
+    is refused unless `overwrite`. `price` overrides the price table:
+    `"input=0.15,output=0.6"` (USD per million tokens) or a `Price`. `quiet=False` shows
+    progress on stderr (`progress`: `auto`, `bar`, `log`, `none`). `report_examples` bounds
+    the examples report.html shows in detail.
 
     `engine="ray"` runs the job on a Ray cluster (`ray_address`: `auto`, `host:port`,
-    `ray://…`; None starts a local Ray, or uses the one this process is connected to); `data`
-    must then be a file, a folder of files or a URI, and `judge` a name (each worker builds it).
+    `ray://…`; None starts a local Ray, or uses the one this process is connected to;
+    `ray_actors` judge actors); `data` must then be a file, a folder of files or a URI, and
+    `judge` a name (each worker builds it).
     """
-    from ragjudge.dataset import iter_examples, load_examples
+    from ragjudge.engines import Job, get_engine
+    from ragjudge.runner import RunConfig, build_reports
 
+    if concurrency < 1:
+        raise UsageError("--concurrency must be 1 or more")
+    if max_retries < 0:
+        raise UsageError("--max-retries must be 0 or more")
     pipeline_opts, judge_opts = _split_options(options)
-    if judge is not None and isinstance(judge, str) and judge not in ("offline", "recorded"):
-        judge_opts.setdefault("timeout", timeout)
+    if judge_opts.get("completions") and not (
+        judge_opts.get("base_url") or os.environ.get("OPENAI_BASE_URL")
+    ):
+        raise UsageError("--judge-completions needs --base-url (or OPENAI_BASE_URL)")
+    judge_opts.setdefault("timeout", timeout)
+    runner_engine = get_engine(engine, ray_address=ray_address, ray_actors=ray_actors)
+    if runner_engine.name == "ray" and not (judge is None or isinstance(judge, str)):
+        raise UsageError("engine='ray' needs data as a path or URI and judge as a name")
     the_judge = resolve_judge(judge, **judge_opts)
-    total = None
-    items: Iterable[Any] = ()
-    if isinstance(data, str | Path) and engine == "ray":
-        dataset = str(data)
-    elif isinstance(data, str | Path):
-        items = iter_examples(data, mapping=mapping)
-        dataset = str(data)
-        total = count_rows(data)
-    else:
-        examples, errors = load_examples(data, mapping=mapping)
-        items = _in_order(examples, errors)
-        dataset = type(data).__name__
+    job = Job(
+        data=data,
+        mapping=dict(mapping or {}),
+        from_format=from_format,
+        judge=judge if isinstance(judge, str) else None,
+        judge_options=judge_opts,
+    )
+    several = isinstance(data, list | tuple) and bool(data)
+    if from_format is None and several and all(isinstance(p, str | Path) for p in data):
+        raise UsageError("evaluate takes one dataset file (use from_format for several logs)")
     out_dir = Path(out) if out else Path(tempfile.mkdtemp(prefix="ragjudge-"))
     config = RunConfig(
         judge=the_judge,
@@ -143,42 +174,21 @@ def evaluate(
         limit=limit,
         group_by=tuple(group_by),
         quiet=quiet,
-        dataset=dataset,
+        dataset=job.dataset_name(),
         rpm=rpm,
         tpm=tpm,
         timeout=timeout,
-        retry=RetryPolicy.from_env(max_retries),
+        retry=RetryPolicy.from_env(max_retries, retry_base_delay),
         cache=cache if isinstance(cache, str | Path) else None,
         use_cache=cache is not False,
         overwrite=overwrite,
         price=parse_price(price) if isinstance(price, str) else price,
-        total=total,
+        total=job.total(),
+        progress=progress,
+        report_examples=report_examples,
     )
-    if engine == "ray":
-        from ragjudge.cluster import RayOptions, run_ray
-
-        if not isinstance(data, str | Path) or not (judge is None or isinstance(judge, str)):
-            raise UsageError("engine='ray' needs data as a path or URI and judge as a name")
-        summary = run_ray(
-            str(data),
-            out_dir,
-            config,
-            judge_spec=judge,
-            judge_options=judge_opts if judge not in (None, "offline", "recorded") else {},
-            mapping=mapping,
-            ray_options=RayOptions(address=ray_address),
-        )
-    elif engine == "local":
-        summary = run(items, out_dir, config)
-    else:
-        raise UsageError(f"unknown engine {engine!r}: use 'local' or 'ray'")
-    return Result(out_dir=out_dir, summary=summary)
-
-
-def _in_order(examples: list[Any], errors: list[Any]) -> list[Any]:
-    # load_examples returns the two lists apart; put errors back at their source rows
-    merged = [*examples, *errors]
-    return sorted(merged, key=lambda x: x.source.row if x.source else 0)
+    info, _ = runner_engine.execute(job, out_dir, config)
+    return Result(out_dir=out_dir, summary=build_reports(out_dir, info, config))
 
 
 def check(
@@ -188,12 +198,10 @@ def check(
     *,
     judge: str | Judge | None = "offline",
     **options: Any,
-) -> dict[str, Any]:
-    """Judge one answer and return its record (see docs/outputs.md): `status`, `scores`,
+) -> Record:
+    """Judge one answer and return its `Record` (see docs/outputs.md): `status`, `scores`,
     `sentences` with their verdicts and evidence, `violations`, `documents`."""
     from ragjudge.dataset import example_from_dict
-    from ragjudge.errors import InputError
-    from ragjudge.types import RowError
 
     pipeline_opts, judge_opts = _split_options(options)
     the_judge = resolve_judge(judge, **judge_opts)
@@ -203,14 +211,188 @@ def check(
         raise InputError(example.message)
     pipeline = PipelineOptions(**pipeline_opts)
     keyed = key_example(example, pipeline.lang)
-    return _run_sync(judge_example(keyed, the_judge, pipeline))
+    return _run_sync(judge_record(keyed, the_judge, pipeline))
 
 
-def _run_sync(coro: Any) -> Any:
+def _run_sync(coro: Coroutine[Any, Any, T]) -> T:
     # the runner's long-lived loop: LangChain clients keep pooled connections bound to it
     from ragjudge.runner import run_coroutine
 
     return run_coroutine(coro)
 
 
-__all__ = ["Result", "check", "default_out_dir", "evaluate"]
+def report(
+    run_dir: str | Path,
+    *,
+    group_by: str | Sequence[str] = (),
+    report_examples: int = DEFAULT_EXAMPLES,
+) -> dict[str, Any]:
+    """Rebuild every report of a run folder from its `judgments.jsonl` (no judge calls);
+    returns the summary."""
+    from ragjudge.report.writers import write_reports
+
+    folder = RunFolder(run_dir).require_judgments()
+    return write_reports(folder.path, group_by=group_by, report_examples=report_examples)
+
+
+def compare(run_a: str | Path, run_b: str | Path) -> dict[str, Any]:
+    """Run B against run A: metric differences with paired bootstrap CIs, changed verdicts
+    (see `ragjudge.report.compare.compare_runs`)."""
+    from ragjudge.report.compare import compare_runs
+
+    RunFolder(run_a).require_judgments()
+    RunFolder(run_b).require_judgments()
+    return compare_runs(run_a, run_b)
+
+
+@dataclass(frozen=True)
+class GateOutcome:
+    """What `gate` did: the `GateResult`, the Markdown file written (None when it could not
+    be, with the reason in `problem`)."""
+
+    result: GateResult
+    markdown: Path | None
+    problem: str | None = None
+
+    @property
+    def passed(self) -> bool:
+        return bool(self.result.passed)
+
+
+def gate(
+    run_dir: str | Path,
+    *,
+    min: Mapping[str, float] | Sequence[str] = (),
+    max: Mapping[str, float] | Sequence[str] = (),
+    max_drop: Mapping[str, float] | Sequence[str] = (),
+    baseline: str | Path | None = None,
+    strict: bool | None = None,
+    group_by: Sequence[str] | None = None,
+    config: str | Path | None = None,
+    use_config: bool = True,
+    junit: str | Path | None = None,
+    junit_examples: bool = False,
+    markdown: str | Path | None = None,
+    worst: int = 5,
+) -> GateOutcome:
+    """Check a run folder against thresholds (and a baseline run): `ragjudge gate`.
+
+    Thresholds are `{"adherence": 0.9}` or specs `["adherence=0.9", "adherence[model=x]=0.95"]`
+    for `min`, `max` and `max_drop`. They override, metric by metric, the `[gate]` table of
+    the nearest `ragjudge.toml` / `[tool.ragjudge.gate]` in pyproject.toml (or of `config`;
+    `use_config=False` ignores any file), which may also give `baseline`, `strict` and
+    `group_by`. Writes JUnit XML to `junit` (with one failing testcase per failing example when
+    `junit_examples`) and a Markdown summary to `markdown` (default: RUN_DIR/gate.md). Returns
+    a `GateOutcome` whose `result` is the `GateResult` (`passed`: exit code 0, else 1); raises
+    `UsageError` for bad input.
+    """
+    from ragjudge.config import load_config
+    from ragjudge.gate import (
+        KINDS,
+        merge_thresholds,
+        parse_thresholds,
+        run_gate,
+        thresholds_from_config,
+    )
+    from ragjudge.gate_report import write_junit, write_markdown
+
+    folder = Path(run_dir)
+    settings = load_config(config or Path.cwd()).get("gate", {}) if use_config else {}
+    given = {"min": min, "max": max, "max_drop": max_drop}
+    flags = []
+    for kind in KINDS:
+        specs = given[kind]
+        if isinstance(specs, Mapping):
+            specs = [f"{metric}={value}" for metric, value in specs.items()]
+        flags += parse_thresholds(list(specs), kind)
+    thresholds = merge_thresholds(thresholds_from_config(settings), flags)
+    if not thresholds:
+        raise UsageError(
+            "nothing to check: give --min, --max or --max-drop, or a [gate] table in "
+            "ragjudge.toml or [tool.ragjudge.gate] in pyproject.toml"
+        )
+    baseline = baseline or settings.get("baseline")
+    if baseline is None and any(t.kind == "max_drop" for t in thresholds):
+        raise UsageError("--max-drop needs a baseline run folder (--baseline DIR)")
+    strict = strict if strict is not None else settings.get("strict")
+    given_columns = group_by or settings.get("group_by") or []
+    columns = [c.strip() for joined in given_columns for c in joined.split(",")]
+    result = run_gate(
+        folder,
+        thresholds,
+        baseline_dir=baseline,
+        strict=bool(strict),
+        group_by=[c for c in columns if c],
+        worst=worst,
+    )
+    if junit:
+        write_junit(result, junit, include_examples=junit_examples)
+    problem = None
+    target = Path(markdown) if markdown else RunFolder(folder) / GATE_MARKDOWN
+    try:
+        write_markdown(result, target)
+    except OSError as exc:
+        if markdown:
+            raise UsageError(f"cannot write {markdown}: {exc.strerror}") from exc
+        problem = f"could not write {target}: {exc}"
+    return GateOutcome(result=result, markdown=None if problem else target, problem=problem)
+
+
+def ingest(fmt: str, paths: Sequence[str], output: str | Path) -> tuple[int, list[Any]]:
+    """Turn agent traces and RAG logs of format `fmt` into ragjudge rows (JSON Lines at
+    `output`, `-` for standard output); returns the rows written and the problems met."""
+    from ragjudge.ingest import ingest as read_logs
+    from ragjudge.ingest import write_jsonl
+
+    return write_jsonl(read_logs(fmt, paths), output)
+
+
+def split(
+    text: str, *, lang: str = "auto", doc_index: int = 0, response: bool = False
+) -> tuple[Sentence, ...]:
+    """`text` split and keyed as document `doc_index` (`0a, 0b, …`) or as a response
+    (`a, b, …`): what stage 2 makes of it."""
+    from ragjudge.sentences import key_document, key_response
+
+    if response:
+        return tuple(key_response(text, lang))
+    if doc_index < 0:
+        raise UsageError("--doc-index must be 0 or more")
+    return tuple(key_document(text, doc_index, lang))
+
+
+def render_prompt(
+    data: str | Path,
+    row: int = 0,
+    *,
+    mapping: Mapping[str, str] | None = None,
+    lang: str = "auto",
+    template: str = "groundedness-v1",
+    prompt_format: str = "chat",
+) -> RenderedPrompt:
+    """The judge prompt of row `row` (0-based) of a dataset file: what stage 3 renders."""
+    from ragjudge.dataset import iter_examples
+    from ragjudge.prompt import render
+
+    for index, item in enumerate(iter_examples(data, mapping=mapping)):
+        if index < row:
+            continue
+        if isinstance(item, RowError):
+            raise UsageError(f"row {row} cannot be used: {item.message}")
+        return render(key_example(item, lang), template=template, prompt_format=prompt_format)
+    raise UsageError(f"{data} has no row {row}")
+
+
+__all__ = [
+    "GateOutcome",
+    "Result",
+    "check",
+    "compare",
+    "default_out_dir",
+    "evaluate",
+    "gate",
+    "ingest",
+    "render_prompt",
+    "report",
+    "split",
+]

@@ -1,8 +1,8 @@
 """Citation accuracy: do the sources a response sentence cites actually support it?
 
 Works on what the pipeline already has after judging — the response sentences with their
-offsets, the judged sentence records (as in `judgments.jsonl`'s `sentences`) and the document
-keys — plus the `citations` list an ingest format attached to the row (see
+offsets, the judged sentences (`SentenceResult`, a record's `sentences`) and the document keys —
+plus the `citations` list an ingest format attached to the row (see
 `ragjudge.ingest.cited`). Hands on per-sentence citation fields and per-example figures.
 """
 
@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ragjudge.record import SentenceResult
 from ragjudge.types import Sentence
 
 
@@ -50,7 +51,7 @@ def _is_document_key(key: str, keys_by_doc: Sequence[Sequence[str]]) -> bool:
 def score_citations(
     citations: list[dict[str, Any]],
     response_sentences: Sequence[Sentence],
-    sentence_records: Sequence[Mapping[str, Any]],
+    judged_sentences: Sequence[SentenceResult],
     document_keys_by_doc: Sequence[Sequence[str]],
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Per-sentence citation fields and per-example citation figures.
@@ -71,7 +72,7 @@ def score_citations(
     its record says `supported` and at least one supporting key is a document key: a sentence
     supported only by general knowledge needs no citation.
     """
-    records = {str(r.get("key")): r for r in sentence_records}
+    judged = {s.key: s for s in judged_sentences}
     owned: list[list[Mapping[str, Any]]] = [[] for _ in response_sentences]
     unplaced = 0
     for c in citations:
@@ -84,15 +85,16 @@ def score_citations(
     per_sentence: list[dict[str, Any]] = []
     cited = supported_cited = needs = carries = 0
     for s, mine in zip(response_sentences, owned, strict=True):
-        record = records.get(s.key, {})
-        keys = [str(k) for k in record.get("supporting_keys") or []]
+        verdict = judged.get(s.key)
+        keys = list(verdict.supporting_keys) if verdict is not None else []
         sources = sorted({int(d) for c in mine for d in c.get("sources") or []})
         ok: bool | None = None
         if mine:
             ok = any(_belongs(k, d, document_keys_by_doc) for d in sources for k in keys)
             cited += 1
             supported_cited += ok
-        if record.get("supported") and any(_is_document_key(k, document_keys_by_doc) for k in keys):
+        supported = verdict is not None and verdict.supported
+        if supported and any(_is_document_key(k, document_keys_by_doc) for k in keys):
             needs += 1
             carries += bool(mine)
         per_sentence.append(

@@ -1,6 +1,7 @@
-"""The `ragjudge` command: a thin shell over the Python API.
+"""The `ragjudge` command: a thin shell over the Python API (`ragjudge.api`).
 
-Commands: eval, split, prompt, report, compare, gate, ingest. Errors meant for the user
+Commands: eval, split, prompt, report, compare, gate, ingest. Each parses its options, calls
+the API function of the same job and prints what it returns. Errors meant for the user
 (`RagjudgeError`) print one line and exit with code 2; nothing prints a traceback for them.
 """
 
@@ -14,7 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from ragjudge import __version__
+from ragjudge.engines import ENGINES
 from ragjudge.errors import RagjudgeError, UsageError
+from ragjudge.report import DEFAULT_EXAMPLES
 
 
 def _split_list(value: str | None) -> tuple[str, ...]:
@@ -137,7 +140,7 @@ def _add_eval_parser(sub: Any) -> None:
     g.add_argument(
         "--engine",
         default="local",
-        choices=("local", "ray"),
+        choices=tuple(ENGINES),
         help="local: asyncio in this process (default); ray: a Ray cluster, with Ray Data "
         "(pip install 'ragjudge[ray]')",
     )
@@ -155,21 +158,31 @@ def _add_eval_parser(sub: Any) -> None:
         "for LLM judges)",
     )
     g = p.add_argument_group("reports")
-    g.add_argument("--group-by", help="metadata column(s) to slice by, comma-separated")
+    _add_report_arguments(g)
     g = p.add_argument_group("gate (with --gate: check the run, exit 1 when a threshold fails)")
-    from ragjudge.gate import add_gate_arguments
-
     add_gate_arguments(g, include_run_dir=False)
     p.set_defaults(func=_cmd_eval)
 
 
+def _add_report_arguments(p: Any) -> None:
+    p.add_argument("--group-by", help="metadata column(s) to slice by, comma-separated")
+    p.add_argument(
+        "--report-examples",
+        type=int,
+        default=DEFAULT_EXAMPLES,
+        metavar="N",
+        help=f"examples report.html shows in detail (default {DEFAULT_EXAMPLES}): every failed "
+        "and invalid one, then the lowest support, then a random sample; all are in the CSVs",
+    )
+
+
 def _judge_options(args: argparse.Namespace) -> tuple[str | None, dict[str, Any]]:
+    """The judge spec and its options, from the judge flags."""
     import os
 
     options: dict[str, Any] = {
         "base_url": args.base_url,
         "temperature": args.temperature,
-        "timeout": args.timeout,
         "max_tokens": args.max_tokens,
         "json_mode": not args.no_json_mode,
     }
@@ -180,123 +193,65 @@ def _judge_options(args: argparse.Namespace) -> tuple[str | None, dict[str, Any]
         options["api_key"] = key
     spec = args.judge
     if args.judge_completions:
-        if not args.base_url and not os.environ.get("OPENAI_BASE_URL"):
-            raise UsageError("--judge-completions needs --base-url (or OPENAI_BASE_URL)")
         spec = args.judge_completions
         options["completions"] = True
         options["prompt_format"] = args.prompt_format or "chatml"
     elif args.prompt_format not in (None, "chat"):
         raise UsageError("--prompt-format applies to completion-only models: --judge-completions")
-    if spec in (None, "offline", "recorded"):
-        options = {}
     return spec, options
 
 
 def _cmd_eval(args: argparse.Namespace) -> int:
-    from ragjudge.dataset import iter_examples, parse_mapping
-    from ragjudge.judges.base import make_judge
-    from ragjudge.limits import RetryPolicy
-    from ragjudge.pipeline import PipelineOptions
-    from ragjudge.pricing import parse_price
-    from ragjudge.progress import count_rows
-    from ragjudge.runner import RunConfig, default_out_dir, run
+    from ragjudge.api import evaluate
+    from ragjudge.dataset import parse_mapping
+    from ragjudge.runfolder import default_out_dir
 
     if not args.data:
         raise UsageError("eval needs a dataset file (or - for JSONL on standard input)")
-    mapping = parse_mapping(args.map)
+    if not args.from_format and len(args.data) != 1:
+        if args.engine == "ray":
+            raise UsageError(
+                "--engine ray reads one file, folder or URI of rows; convert logs first with "
+                "ragjudge ingest FORMAT FILE… -o rows.jsonl"
+            )
+        raise UsageError("eval takes one dataset file (use --from FORMAT for several logs)")
     spec, judge_options = _judge_options(args)
-    judge = make_judge(spec, **judge_options)
-    ray_engine = args.engine == "ray"
-    if ray_engine and (args.from_format or len(args.data) != 1):
-        raise UsageError(
-            "--engine ray reads one file, folder or URI of rows; convert logs first with "
-            "ragjudge ingest FORMAT FILE… -o rows.jsonl"
-        )
-    if not ray_engine and (args.ray_address or args.ray_actors):
-        raise UsageError("--ray-address and --ray-actors go with --engine ray")
-    if args.ray_actors is not None and args.ray_actors < 1:
-        raise UsageError("--ray-actors must be 1 or more")
-    if ray_engine:
-        items = None
-        dataset = args.data[0]
-    elif args.from_format:
-        items = _ingested_items(args.from_format, args.data, mapping)
-        dataset = f"{args.from_format}:{','.join(args.data)}"
-    else:
-        if len(args.data) != 1:
-            raise UsageError("eval takes one dataset file (use --from FORMAT for several logs)")
-        items = iter_examples(args.data[0], mapping=mapping)
-        dataset = args.data[0]
-    local_file = not args.from_format and dataset != "-" and Path(dataset).is_file()
-    total = count_rows(dataset) if local_file else None
-    if args.concurrency < 1:
-        raise UsageError("--concurrency must be 1 or more")
-    if args.max_retries < 0:
-        raise UsageError("--max-retries must be 0 or more")
     out_dir = Path(args.out) if args.out else default_out_dir()
-    config = RunConfig(
-        judge=judge,
-        pipeline=PipelineOptions(
-            template=args.template,
-            max_repairs=args.max_repairs,
-            clean_keys=args.clean_keys,
-            lang=args.lang,
-            max_prompt_tokens=args.max_prompt_tokens,
-        ),
+    result = evaluate(
+        list(args.data) if args.from_format else args.data[0],
+        judge=spec,
+        out=out_dir,
         concurrency=args.concurrency,
+        mapping=parse_mapping(args.map),
         limit=args.limit,
         group_by=_split_list(args.group_by),
         quiet=args.quiet,
-        dataset=dataset,
+        progress=args.progress,
         rpm=args.rpm,
         tpm=args.tpm,
         timeout=args.timeout,
-        retry=RetryPolicy.from_env(args.max_retries, args.retry_base_delay),
-        cache=args.cache,
-        use_cache=not args.no_cache,
+        max_retries=args.max_retries,
+        retry_base_delay=args.retry_base_delay,
+        cache=False if args.no_cache else args.cache,
         overwrite=args.overwrite,
-        price=parse_price(args.price) if args.price else None,
-        total=total,
-        progress=args.progress,
+        price=args.price,
+        engine=args.engine,
+        ray_address=args.ray_address,
+        ray_actors=args.ray_actors,
+        from_format=args.from_format,
+        report_examples=args.report_examples,
+        template=args.template,
+        max_repairs=args.max_repairs,
+        clean_keys=args.clean_keys,
+        lang=args.lang,
+        max_prompt_tokens=args.max_prompt_tokens,
+        **judge_options,
     )
-    if ray_engine:
-        from ragjudge.cluster import RayOptions, run_ray
-
-        summary = run_ray(
-            dataset,
-            out_dir,
-            config,
-            judge_spec=spec,
-            judge_options=judge_options,
-            mapping=mapping,
-            ray_options=RayOptions(address=args.ray_address, actors=args.ray_actors),
-        )
-    else:
-        summary = run(items, out_dir, config)
     if not args.quiet:
-        _print_summary(summary, out_dir)
+        _print_summary(result.summary, out_dir)
     if args.gate:
-        from ragjudge.gate import run_gate_command
-
-        return run_gate_command(args, run_dir=out_dir)
+        return _run_gate(args, out_dir, group_by=args.gate_group_by)
     return 0
-
-
-def _ingested_items(fmt: str, paths: Sequence[str], mapping: Any) -> Any:
-    from ragjudge.dataset import example_from_dict
-    from ragjudge.ingest import IngestError, ingest
-    from ragjudge.types import RowError, Source
-
-    for n, row in enumerate(ingest(fmt, paths), start=1):
-        if isinstance(row, IngestError):
-            yield RowError(Source(row.file, row.line), row.message)
-        else:
-            yield example_from_dict(
-                row,
-                source=Source(str(row.get("source_file", fmt)), n),
-                mapping=mapping,
-                index=n - 1,
-            )
 
 
 def _print_summary(summary: dict[str, Any], out_dir: Path) -> None:
@@ -327,15 +282,10 @@ def _add_split_parser(sub: Any) -> None:
 
 
 def _cmd_split(args: argparse.Namespace) -> int:
-    from ragjudge.sentences import key_document, key_response
+    from ragjudge.api import split
 
     text = sys.stdin.read() if args.text == "-" else args.text
-    if args.response:
-        sentences = key_response(text, args.lang)
-    else:
-        if args.doc_index < 0:
-            raise UsageError("--doc-index must be 0 or more")
-        sentences = key_document(text, args.doc_index, args.lang)
+    sentences = split(text, lang=args.lang, doc_index=args.doc_index, response=args.response)
     if args.json:
         print(json.dumps([[s.key, s.text] for s in sentences], ensure_ascii=False))
     else:
@@ -355,26 +305,23 @@ def _add_prompt_parser(sub: Any) -> None:
 
 
 def _cmd_prompt(args: argparse.Namespace) -> int:
-    from ragjudge.dataset import iter_examples, parse_mapping
-    from ragjudge.prompt import render
-    from ragjudge.sentences import key_example
-    from ragjudge.types import RowError
+    from ragjudge.api import render_prompt
+    from ragjudge.dataset import parse_mapping
 
-    for index, item in enumerate(iter_examples(args.data, mapping=parse_mapping(args.map))):
-        if index < args.row:
-            continue
-        if isinstance(item, RowError):
-            raise UsageError(f"row {args.row} cannot be used: {item.message}")
-        rendered = render(
-            key_example(item, args.lang), template=args.template, prompt_format=args.prompt_format
-        )
-        if rendered.text is not None:
-            print(rendered.text)
-        else:
-            for m in rendered.messages:
-                print(f"===== {m.role} =====\n{m.content}\n")
-        return 0
-    raise UsageError(f"{args.data} has no row {args.row}")
+    rendered = render_prompt(
+        args.data,
+        args.row,
+        mapping=parse_mapping(args.map),
+        lang=args.lang,
+        template=args.template,
+        prompt_format=args.prompt_format,
+    )
+    if rendered.text is not None:
+        print(rendered.text)
+    else:
+        for m in rendered.messages:
+            print(f"===== {m.role} =====\n{m.content}\n")
+    return 0
 
 
 # --- report, compare, gate, ingest ---------------------------------------------------------
@@ -383,7 +330,7 @@ def _cmd_prompt(args: argparse.Namespace) -> int:
 def _add_report_parsers(sub: Any) -> None:
     p = sub.add_parser("report", help="rebuild every report of a run folder, no judge calls")
     p.add_argument("run_dir")
-    p.add_argument("--group-by")
+    _add_report_arguments(p)
     p.set_defaults(func=_cmd_report)
     p = sub.add_parser("compare", help="compare two runs: metric differences, changed verdicts")
     p.add_argument("run_a")
@@ -392,42 +339,105 @@ def _add_report_parsers(sub: Any) -> None:
     p.set_defaults(func=_cmd_compare)
 
 
-def _run_dir(path: str) -> Path:
-    run_dir = Path(path)
-    if not (run_dir / "judgments.jsonl").is_file():
-        raise UsageError(f"{run_dir} is not a run folder (no judgments.jsonl)")
-    return run_dir
-
-
 def _cmd_report(args: argparse.Namespace) -> int:
-    from ragjudge.report import write_reports
+    from ragjudge.api import report
 
-    run_dir = _run_dir(args.run_dir)
-    write_reports(run_dir, group_by=_split_list(args.group_by))
-    print(f"reports rebuilt in {run_dir}/")
+    report(args.run_dir, group_by=_split_list(args.group_by), report_examples=args.report_examples)
+    print(f"reports rebuilt in {Path(args.run_dir)}/")
     return 0
 
 
 def _cmd_compare(args: argparse.Namespace) -> int:
-    from ragjudge.report import compare_runs, format_comparison
+    from ragjudge.api import compare
+    from ragjudge.report.compare import format_comparison
 
-    result = compare_runs(_run_dir(args.run_a), _run_dir(args.run_b))
+    result = compare(args.run_a, args.run_b)
     print(
         json.dumps(result, indent=2, ensure_ascii=False) if args.json else format_comparison(result)
     )
     return 0
 
 
+def add_gate_arguments(parser: Any, *, include_run_dir: bool = True) -> None:
+    """Add the gate's options to `parser`: the `ragjudge gate` subcommand, or `ragjudge eval`
+    with `include_run_dir=False`, which adds `--gate` instead of the RUN_DIR argument and
+    names the group option `--gate-group-by` (eval's own `--group-by` slices the report).
+    An option the parser has already is left as it is and its value shared."""
+    if include_run_dir:
+        parser.add_argument("run_dir", metavar="RUN_DIR", help="a run folder of `ragjudge eval`")
+    else:
+        parser.add_argument(
+            "--gate", action="store_true", help="check the run with the quality gate afterwards"
+        )
+    options: list[tuple[tuple[str, ...], dict[str, Any]]] = [
+        (("--min",), dict(action="append", default=[], metavar="METRIC=VALUE",
+                          help="fail when the metric's mean is below VALUE (repeatable)")),
+        (("--max",), dict(action="append", default=[], metavar="METRIC=VALUE",
+                          help="fail when the metric's mean is above VALUE (repeatable)")),
+        (("--max-drop",), dict(action="append", default=[], metavar="METRIC=VALUE",
+                               help="fail when the metric is worse than the baseline by more "
+                                    "than VALUE (repeatable; needs --baseline)")),
+        (("--baseline",), dict(metavar="DIR", help="a stored run folder to compare against")),
+        (("--strict",), dict(action=argparse.BooleanOptionalAction, default=None,
+                             help="compare point estimates against the baseline instead of "
+                                  "requiring the whole CI to show the drop")),
+        (("--gate-group-by" if not include_run_dir else "--group-by",),
+         dict(action="append", default=None, metavar="COLUMN",
+              dest="gate_group_by" if not include_run_dir else "group_by",
+              help="apply the thresholds to each group of COLUMN too")),
+        (("--junit",), dict(metavar="FILE", help="write JUnit XML (one testcase per check)")),
+        (("--junit-examples",), dict(action="store_true",
+                                     help="add one failing testcase per failing example")),
+        (("--markdown",), dict(metavar="FILE",
+                               help="write a Markdown summary (default: RUN_DIR/gate.md)")),
+        (("--config",), dict(metavar="FILE",
+                             help="read thresholds from FILE instead of the nearest "
+                                  "ragjudge.toml / pyproject.toml")),
+        (("--no-config",), dict(action="store_true", help="ignore any config file")),
+    ]  # fmt: skip
+    for flags, kwargs in options:
+        try:
+            parser.add_argument(*flags, **kwargs)
+        except argparse.ArgumentError:
+            continue  # the host command defines it already; both read the same value
+
+
 def _add_gate_parser(sub: Any) -> None:
     p = sub.add_parser(
         "gate", help="check a run against thresholds and a baseline (exit 1 on fail)"
     )
-    try:
-        from ragjudge.gate import add_gate_arguments, run_gate_command
-    except ImportError:
-        return
     add_gate_arguments(p)
-    p.set_defaults(func=run_gate_command)
+    p.set_defaults(func=_cmd_gate)
+
+
+def _cmd_gate(args: argparse.Namespace) -> int:
+    return _run_gate(args, Path(args.run_dir), group_by=args.group_by)
+
+
+def _run_gate(args: argparse.Namespace, run_dir: Path, group_by: Sequence[str] | None) -> int:
+    """The gate on `run_dir` with the gate flags in `args`; prints the table. Exit code 0
+    when every check passed, 1 when one failed."""
+    from ragjudge.api import gate
+    from ragjudge.gate_report import format_table
+
+    outcome = gate(
+        run_dir,
+        min=args.min or [],
+        max=args.max or [],
+        max_drop=args.max_drop or [],
+        baseline=args.baseline,
+        strict=args.strict,
+        group_by=group_by,
+        config=args.config,
+        use_config=not args.no_config,
+        junit=args.junit,
+        junit_examples=args.junit_examples,
+        markdown=args.markdown,
+    )
+    print(format_table(outcome.result), end="")
+    if outcome.problem:
+        print(f"ragjudge gate: {outcome.problem}", file=sys.stderr)
+    return 0 if outcome.passed else 1
 
 
 def _add_ingest_parser(sub: Any) -> None:
@@ -439,9 +449,9 @@ def _add_ingest_parser(sub: Any) -> None:
 
 
 def _cmd_ingest(args: argparse.Namespace) -> int:
-    from ragjudge.ingest import ingest, write_jsonl
+    from ragjudge.api import ingest
 
-    n_rows, errors = write_jsonl(ingest(args.format, args.files), args.output)
+    n_rows, errors = ingest(args.format, args.files, args.output)
     for err in errors:
         print(f"ragjudge: {err.file}:{err.line}: {err.message}", file=sys.stderr)
     print(f"wrote {n_rows} examples to {args.output} ({len(errors)} problems reported)")

@@ -1,9 +1,11 @@
-"""Stage 7: the CI quality gate — checks a run folder's metrics against thresholds and a baseline.
+"""Stage 7: the CI quality gate — checks a run's metrics against thresholds and a baseline.
 
-`run_gate` reads `summary.json` (and `examples.csv` for per-group figures and the worst examples)
-from a run folder written by `ragjudge eval`, and returns a `GateResult`: one `Check` per
-threshold and group, each passed or failed with its reason. `format_table`, `write_junit` and
-`write_markdown` render that result; `run_gate_command` is the `ragjudge gate` command.
+`run_gate` reads a run folder written by `ragjudge eval`: the whole-run figures from
+`summary.json`, and per-group figures and failing examples from the records themselves (through
+`ragjudge.runfolder`, computed with the metric declarations of `ragjudge.metrics` exactly as the
+summary computes them). It returns a `GateResult`: one `Check` per threshold and group, each
+passed or failed with its reason. `ragjudge.gate_report` renders the result (table, Markdown,
+JUnit XML); `ragjudge.api.gate` is the whole gate behind `ragjudge gate`.
 
 Exit codes: 0 every check passed, 1 a check failed, 2 a usage or input error (`UsageError`).
 
@@ -20,41 +22,27 @@ estimate.
 
 from __future__ import annotations
 
-import argparse
 import difflib
-import json
+import heapq
 import math
 import re
-import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
-from xml.etree import ElementTree as ET
+from typing import Any, Literal
 
-from ragjudge.errors import RagjudgeError, UsageError
-from ragjudge.report.metrics import LOWER_IS_BETTER, METRICS, SCORE_METRICS
+from ragjudge.errors import UsageError
+from ragjudge.metrics import BY_NAME, NAMES
+from ragjudge.record import Record, Status
+from ragjudge.report.summary import MISSING_GROUP, SummaryBuilder
+from ragjudge.runfolder import JUDGMENTS, RunFolder
 
-if TYPE_CHECKING:
-    import pandas as pd
-
-#: per-example score columns of examples.csv that are metrics as they stand
-_PER_EXAMPLE = SCORE_METRICS
+METRICS = NAMES
 #: absorbs rounding in means read back from JSON, so `--min adherence=0.9` passes at 0.9
 _EPS = 1e-9
-#: the bootstrap settings of ragjudge.report, so group CIs computed here match its summaries
-_BOOTSTRAP_SAMPLES = 1000
-_BOOTSTRAP_SEED = 0
-
-#: examples.csv columns that are not metadata (metadata columns follow them)
-_FIXED_COLUMNS = frozenset(
-    {*_PER_EXAMPLE, "id", "status", "n_sentences", "n_unsupported", "unsupported_keys"}
-    | {"n_violations", "injection_suspected", "error"}
-)
-MISSING_GROUP = "(missing)"
 
 Kind = Literal["min", "max", "max_drop"]
-_KINDS: tuple[str, ...] = ("min", "max", "max_drop")
+KINDS: tuple[Kind, ...] = ("min", "max", "max_drop")
 
 
 # --- thresholds --------------------------------------------------------------------------
@@ -97,8 +85,8 @@ def parse_thresholds(specs: Iterable[str], kind: Kind) -> list[Threshold]:
     `min`/`max` values must lie in [0, 1] (every metric does) and `max_drop` values in [0, 1].
     Raises `UsageError` for an unknown metric, a malformed spec or a value out of range.
     """
-    if kind not in _KINDS:
-        raise UsageError(f"unknown threshold kind {kind!r} (use one of {', '.join(_KINDS)})")
+    if kind not in KINDS:
+        raise UsageError(f"unknown threshold kind {kind!r} (use one of {', '.join(KINDS)})")
     flag = "--" + kind.replace("_", "-")
     thresholds = []
     for joined in specs:
@@ -124,7 +112,9 @@ def parse_thresholds(specs: Iterable[str], kind: Kind) -> list[Threshold]:
 
 def _split_specs(joined: str) -> list[str]:
     # commas inside a group's brackets belong to the group value
-    parts, depth, current = [], 0, []
+    parts: list[str] = []
+    current: list[str] = []
+    depth = 0
     for char in joined:
         depth += char == "["
         depth -= char == "]"
@@ -138,7 +128,7 @@ def _split_specs(joined: str) -> list[str]:
 
 
 def _check_metric(metric: str, flag: str) -> None:
-    if metric in METRICS:
+    if metric in BY_NAME:
         return
     close = difflib.get_close_matches(metric, METRICS, n=1)
     hint = f" (did you mean {close[0]}?)" if close else ""
@@ -150,12 +140,12 @@ def _check_metric(metric: str, flag: str) -> None:
 def thresholds_from_config(gate: Mapping[str, Any]) -> list[Threshold]:
     """The thresholds of a `[gate]` config table (`min`, `max`, `max_drop` sub-tables)."""
     thresholds: list[Threshold] = []
-    for kind in _KINDS:
+    for kind in KINDS:
         table = gate.get(kind) or {}
         for metric, value in table.items():
             if isinstance(value, bool) or not isinstance(value, int | float):
                 raise UsageError(f"config gate.{kind}.{metric} must be a number, not {value!r}")
-            thresholds += parse_thresholds([f"{metric}={value}"], kind)  # type: ignore[arg-type]
+            thresholds += parse_thresholds([f"{metric}={value}"], kind)
     return thresholds
 
 
@@ -259,7 +249,7 @@ def run_gate(
     `max_drop` thresholds). See the module docstring for the regression rule.
 
     Group figures come from `summary.json`'s `groups` when it has the column, else they are
-    computed from `examples.csv` with the same definitions and a seeded bootstrap CI. A
+    computed from the records with the summary's own definitions and seeded bootstrap. A
     threshold with a group adds that group's column to `group_by`. A metric with no value
     (no judged examples, or a judge that gives no `support_score`) fails its check.
     Raises `UsageError` for a missing run folder or summary, or a group column the run lacks.
@@ -269,6 +259,9 @@ def run_gate(
     if base is None and any(t.kind == "max_drop" for t in thresholds):
         raise UsageError("max_drop thresholds need a baseline run folder (--baseline DIR)")
     columns = list(dict.fromkeys([*group_by, *(_column(t.group) for t in thresholds if t.group)]))
+    run.prepare_groups(columns)
+    if base is not None:
+        base.prepare_groups(columns)
 
     checks: list[Check] = []
     for threshold in thresholds:
@@ -280,13 +273,7 @@ def run_gate(
             else:
                 checks.append(_limit_check(threshold, group, current))
 
-    failing = run.failing_examples()
-    worst_rows = sorted(
-        (f for f in failing if f.status in ("ok", "repaired")),
-        key=lambda f: (_sort_value(f.support_score), _sort_value(f.supported_ratio)),
-    )[: max(worst, 0)]
-    texts = run.unsupported_sentences({f.id for f in worst_rows})
-    worst_rows = [replace(f, unsupported_sentences=texts.get(f.id, ())) for f in worst_rows]
+    failing, worst_rows = run.failing_examples(max(worst, 0))
     return GateResult(
         run_dir=run.path,
         checks=tuple(checks),
@@ -315,11 +302,33 @@ def _sort_value(value: float | None) -> float:
     return math.inf if value is None or math.isnan(value) else value
 
 
+def _check(
+    threshold: Threshold,
+    group: str | None,
+    stat: _Stat | None,
+    passed: bool,
+    message: str,
+    baseline: float | None = None,
+) -> Check:
+    """A check of `threshold` on `group`; `stat` is None when the run has no value."""
+    return Check(
+        metric=threshold.metric,
+        kind=threshold.kind,
+        threshold=threshold.value,
+        group=group,
+        value=stat.mean if stat is not None else None,
+        ci=stat.ci if stat is not None else None,
+        n=stat.n if stat is not None else 0,
+        passed=passed,
+        message=message,
+        baseline=baseline,
+    )
+
+
 def _limit_check(threshold: Threshold, group: str | None, stat: _Stat | None) -> Check:
-    common = dict(metric=threshold.metric, kind=threshold.kind, threshold=threshold.value)
     if stat is None or stat.mean is None:
         reason = "group not found in the run" if stat is None else "no value in the run"
-        return Check(**common, group=group, value=None, ci=None, n=0, passed=False, message=reason)
+        return _check(threshold, group, None, False, reason)
     if threshold.kind == "min":
         passed = stat.mean >= threshold.value - _EPS
         word = "below" if not passed else "at or above"
@@ -327,27 +336,22 @@ def _limit_check(threshold: Threshold, group: str | None, stat: _Stat | None) ->
         passed = stat.mean <= threshold.value + _EPS
         word = "above" if not passed else "at or below"
     message = f"{stat.mean:.3f} is {word} the {threshold.kind} {threshold.value:g}"
-    return Check(
-        **common, group=group, value=stat.mean, ci=stat.ci, n=stat.n, passed=passed,
-        message=message,
-    )  # fmt: skip
+    return _check(threshold, group, stat, passed, message)
 
 
 def _drop_check(
     threshold: Threshold, group: str | None, current: _Stat | None, base: _Run, strict: bool
 ) -> Check:
-    common = dict(metric=threshold.metric, kind=threshold.kind, threshold=threshold.value)
     previous = base.stat(threshold.metric, group)
     if current is None or current.mean is None:
         reason = "group not found in the run" if current is None else "no value in the run"
-        return Check(**common, group=group, value=None, ci=None, n=0, passed=False, message=reason)
-    values = dict(group=group, value=current.mean, ci=current.ci, n=current.n)
+        return _check(threshold, group, None, False, reason)
     if previous is None or previous.mean is None:
         # a group or metric new in this run cannot have regressed
-        return Check(**common, **values, passed=True, message="not in the baseline; not compared")
+        return _check(threshold, group, current, True, "not in the baseline; not compared")
 
     allowed = threshold.value
-    lower_better = threshold.metric in LOWER_IS_BETTER
+    lower_better = not BY_NAME[threshold.metric].higher_is_better
     drop = current.mean - previous.mean if lower_better else previous.mean - current.mean
     low, high = current.ci if current.ci else (current.mean, current.mean)
     if lower_better:
@@ -373,35 +377,26 @@ def _drop_check(
             f"{change}, but the CI [{low:.3f}, {high:.3f}] reaches {limit:.3f}: "
             "not significant (--strict compares point estimates)"
         )
-    return Check(**common, **values, passed=passed, message=message, baseline=previous.mean)
+    return _check(threshold, group, current, passed, message, baseline=previous.mean)
 
 
 # --- reading a run folder ----------------------------------------------------------------
 
 
 class _Run:
-    """A run folder: summary.json read at once, examples.csv and judgments.jsonl when needed."""
+    """A run folder: `summary.json` read at once, the records when groups or examples need
+    them."""
 
     def __init__(self, path: Path) -> None:
+        self.folder = RunFolder(path)
         self.path = path
         if not path.is_dir():
             raise UsageError(f"run folder {path} does not exist")
-        summary_path = path / "summary.json"
-        if not summary_path.is_file():
-            raise UsageError(
-                f"{path} has no summary.json: is it a run folder of `ragjudge eval`? "
-                f"(`ragjudge report {path}` rebuilds it from judgments.jsonl)"
-            )
-        try:
-            self.summary = json.loads(summary_path.read_text(encoding="utf-8"))
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise UsageError(f"{summary_path} is not valid JSON ({exc})") from exc
-        if not isinstance(self.summary, dict) or not isinstance(
-            self.summary.get("metrics", {}), dict
-        ):
-            raise UsageError(f"{summary_path} has no `metrics` object")
-        self._frame: pd.DataFrame | None = None
+        self.summary = self.folder.read_summary()
         self._groups: dict[str, dict[str, dict[str, _Stat]]] = {}
+        for column, stored in (self.summary.get("groups") or {}).items():
+            if isinstance(stored, list):
+                self._groups[column] = _parse_groups(stored)
 
     def stat(self, metric: str, group: str | None) -> _Stat | None:
         if group is None:
@@ -417,70 +412,78 @@ class _Run:
 
     def groups(self, column: str) -> dict[str, dict[str, _Stat]]:
         if column not in self._groups:
-            stored = (self.summary.get("groups") or {}).get(column)
-            if isinstance(stored, list):
-                self._groups[column] = {
-                    _group_key(entry.get("value")): {
-                        name: stat
-                        for name, raw in (entry.get("metrics") or {}).items()
-                        if (stat := _stat_from(raw)) is not None
-                    }
-                    for entry in stored
-                }
-            else:
-                self._groups[column] = compute_group_metrics(self.frame(), column)
+            self.prepare_groups([column])
         return self._groups[column]
 
-    def frame(self) -> pd.DataFrame:
-        if self._frame is None:
-            path = self.path / "examples.csv"
-            if not path.is_file():
-                raise UsageError(f"{self.path} has no examples.csv, needed for groups and examples")
-            self._frame = read_examples_csv(path)
-        return self._frame
+    def _records(self, needed_for: str) -> Iterable[Record]:
+        if not self.folder.has_judgments():
+            raise UsageError(f"{self.path} has no {JUDGMENTS}, needed for {needed_for}")
+        return self.folder.records()
 
-    def failing_examples(self) -> list[ExampleFailure]:
-        if not (self.path / "examples.csv").is_file():
-            return []
-        frame = self.frame()
-        bad = frame["status"].isin(["failed", "invalid_input"])
-        if "adherence" in frame:
-            bad |= frame["status"].isin(["ok", "repaired"]) & (frame["adherence"] == 0)
-        rows = []
-        for row in frame[bad].to_dict("records"):
-            rows.append(
-                ExampleFailure(
-                    id=str(row["id"]),
-                    status=str(row["status"]),
-                    supported_ratio=_number(row.get("supported_ratio")),
-                    support_score=_number(row.get("support_score")),
-                    unsupported_keys=tuple(str(row.get("unsupported_keys") or "").split()),
-                    error=str(row["error"]) if row.get("error") else None,
-                )
-            )
-        return rows
+    def prepare_groups(self, columns: Sequence[str]) -> None:
+        """Compute, in one pass over the records, the groups `summary.json` does not hold."""
+        missing = [c for c in columns if c not in self._groups]
+        if not missing:
+            return
+        facts = SummaryBuilder(missing).add_all(self._records("groups"))
+        for column, entries in facts.group_blocks().items():
+            self._groups[column] = _parse_groups(entries)
 
-    def unsupported_sentences(self, ids: set[str]) -> dict[str, tuple[tuple[str, str], ...]]:
-        path = self.path / "judgments.jsonl"
-        found: dict[str, tuple[tuple[str, str], ...]] = {}
-        if not ids or not path.is_file():
-            return found
-        with path.open(encoding="utf-8") as handle:
-            for line in handle:
-                try:
-                    record = json.loads(line)
-                except json.JSONDecodeError:
-                    continue  # the summary was built already; a damaged line only costs text
-                if not isinstance(record, dict) or str(record.get("id")) not in ids:
-                    continue
-                found[str(record["id"])] = tuple(
-                    (str(s.get("key")), str(s.get("text")))
-                    for s in record.get("sentences") or []
-                    if not s.get("supported")
+    def failing_examples(self, worst: int) -> tuple[list[ExampleFailure], list[ExampleFailure]]:
+        """Every example that is not adherent, failed or had invalid input, in input order;
+        and the `worst` judged ones (lowest support first) with their unsupported sentences."""
+        if not self.folder.has_judgments():
+            return [], []
+        failing: list[ExampleFailure] = []
+        heap: list[tuple[tuple[float, float, int], ExampleFailure]] = []
+        for position, record in enumerate(self.folder.records()):
+            failure = _failure(record)
+            if failure is None:
+                continue
+            failing.append(failure)
+            if record.status.scored and worst > 0:
+                key = (
+                    _sort_value(failure.support_score),
+                    _sort_value(failure.supported_ratio),
+                    position,
                 )
-                if len(found) == len(ids):
-                    break
-        return found
+                texts = tuple((s.key, s.text) for s in record.unsupported_sentences())
+                entry = ((-key[0], -key[1], -key[2]), replace(failure, unsupported_sentences=texts))
+                if len(heap) < worst:
+                    heapq.heappush(heap, entry)
+                elif entry[0] > heap[0][0]:
+                    heapq.heapreplace(heap, entry)
+        worst_rows = [failure for _, failure in sorted(heap, key=lambda e: e[0], reverse=True)]
+        return failing, worst_rows
+
+
+def _failure(record: Record) -> ExampleFailure | None:
+    scores = record.scores
+    judged = record.status.scored and scores is not None
+    if record.status in (Status.FAILED, Status.INVALID_INPUT):
+        pass
+    elif not (judged and scores is not None and scores.adherence == 0):
+        return None
+    return ExampleFailure(
+        id=record.id,
+        status=record.status.value,
+        supported_ratio=_number(scores.supported_ratio) if scores is not None else None,
+        support_score=_number(scores.support_score) if scores is not None else None,
+        unsupported_keys=tuple(scores.unsupported_keys) if scores is not None else (),
+        error=record.error or None,
+    )
+
+
+def _parse_groups(entries: Sequence[Any]) -> dict[str, dict[str, _Stat]]:
+    return {
+        _group_key(entry.get("value")): {
+            name: stat
+            for name, raw in (entry.get("metrics") or {}).items()
+            if (stat := _stat_from(raw)) is not None
+        }
+        for entry in entries
+        if isinstance(entry, Mapping)
+    }
 
 
 def _group_key(value: Any) -> str:
@@ -510,360 +513,16 @@ def _number(value: Any) -> float | None:
     return None if math.isnan(number) else number
 
 
-def read_examples_csv(path: str | Path) -> pd.DataFrame:
-    """examples.csv with text columns as strings and the score columns as floats
-    (booleans written as True/False become 1.0/0.0, blanks NaN)."""
-    import pandas as pd
-
-    frame = pd.read_csv(path, dtype=str, keep_default_na=False)
-    for column in (*_PER_EXAMPLE, "n_sentences", "n_unsupported"):
-        if column in frame:
-            text = frame[column].str.strip().str.lower()
-            text = text.replace({"true": "1", "false": "0", "": "nan", "none": "nan"})
-            frame[column] = pd.to_numeric(text, errors="coerce").astype("float64")
-    if "status" not in frame or "id" not in frame:
-        raise UsageError(f"{path} lacks the id and status columns of an examples.csv")
-    return frame
-
-
-# --- per-group metrics from examples.csv -------------------------------------------------
-
-
-def compute_group_metrics(frame: pd.DataFrame, column: str) -> dict[str, dict[str, _Stat]]:
-    """Every metric for each value of `column`, with the definitions and the seeded bootstrap
-    of `ragjudge.report` (so the figures match a summary written with `--group-by`): quality
-    metrics over `ok`/`repaired` rows, `failed_rate` over all rows. A metadata key that
-    shadows a fixed column is found under its `meta_` name; a blank value is `(missing)`."""
-    if column not in frame and f"meta_{column}" in frame:
-        column = f"meta_{column}"
-    if column not in frame:
-        known = [c for c in frame.columns if c not in _FIXED_COLUMNS]
-        raise UsageError(
-            f"--group-by {column}: the run has no such column "
-            f"(metadata columns: {', '.join(known) or 'none'})"
-        )
-    found = {_group_key(value): rows for value, rows in frame.groupby(column, sort=False)}
-    # the order of ragjudge.report: by label, the missing group last
-    order = sorted(found, key=lambda label: (label == MISSING_GROUP, label))
-    return {label: _metrics_of(found[label]) for label in order}
-
-
-def _metrics_of(rows: pd.DataFrame) -> dict[str, _Stat]:
-    judged = rows[rows["status"].isin(["ok", "repaired"])]
-    stats: dict[str, _Stat] = {}
-    for name in _PER_EXAMPLE:
-        if name in judged:
-            stats[name] = _mean_stat(judged[name].to_numpy(dtype=float), name)
-    if "adherence" in judged:
-        hallucination = 1.0 - judged["adherence"].to_numpy(dtype=float)
-        stats["hallucination_rate"] = _mean_stat(hallucination, "hallucination_rate")
-    if "n_sentences" in judged and "n_unsupported" in judged:
-        both = judged[judged["n_sentences"] > 0][["n_unsupported", "n_sentences"]].dropna()
-        stats["unsupported_sentence_rate"] = _ratio_stat(
-            both["n_unsupported"].to_numpy(dtype=float),
-            both["n_sentences"].to_numpy(dtype=float),
-            "unsupported_sentence_rate",
-        )
-    failed = (rows["status"] == "failed").to_numpy(dtype=float)
-    stats["failed_rate"] = _mean_stat(failed, "failed_rate")
-    return stats
-
-
-def _mean_stat(values: Any, name: str) -> _Stat:
-    import numpy as np
-
-    values = values[np.isfinite(values)]
-    return _ratio_stat(values, np.ones(len(values)), name)
-
-
-def _ratio_stat(numerators: Any, denominators: Any, name: str) -> _Stat:
-    from ragjudge.report.aggregate import bootstrap_ratio
-
-    n = len(numerators)
-    if n == 0 or not denominators.sum():
-        return _Stat(None, None, n)
-    low, high = bootstrap_ratio(
-        numerators, denominators, seed=_BOOTSTRAP_SEED, name=name, n_boot=_BOOTSTRAP_SAMPLES
-    )
-    ci = (low, high) if low is not None and high is not None else None
-    return _Stat(float(numerators.sum() / denominators.sum()), ci, n)
-
-
-# --- rendering ---------------------------------------------------------------------------
-
-
-def _fmt(value: float | None) -> str:
-    return "—" if value is None else f"{value:.3f}"
-
-
-def _fmt_ci(ci: tuple[float, float] | None) -> str:
-    return "—" if ci is None else f"[{ci[0]:.3f}, {ci[1]:.3f}]"
-
-
-def _check_rows(result: GateResult) -> list[list[str]]:
-    rows = []
-    for check in result.checks:
-        threshold = check.describe_threshold()
-        if check.baseline is not None:
-            threshold += f" (base {check.baseline:.3f})"
-        rows.append(
-            [
-                check.metric,
-                check.group or "all",
-                _fmt(check.value),
-                _fmt_ci(check.ci),
-                str(check.n),
-                threshold,
-                "pass" if check.passed else "FAIL",
-            ]
-        )
-    return rows
-
-
-_HEADERS = ["metric", "group", "value", "95% CI", "n", "threshold", "result"]
-
-
-def _headline(result: GateResult) -> str:
-    total = f"{len(result.checks)} check{'s' if len(result.checks) != 1 else ''}"
-    failed = f"FAILED ({len(result.failures)} of {total} failed)"
-    verdict = f"passed ({total})" if result.passed else failed
-    where = f"run {result.run_dir}"
-    if result.baseline_dir is not None:
-        mode = "strict" if result.strict else "CI-aware"
-        where += f", baseline {result.baseline_dir} ({mode})"
-    return f"ragjudge gate {verdict}: {where}"
-
-
-def format_table(result: GateResult) -> str:
-    """A plain-text report: one line per check, the failures' reasons and the worst examples."""
-    rows = [_HEADERS, *_check_rows(result)]
-    widths = [max(len(row[i]) for row in rows) for i in range(len(_HEADERS))]
-    lines = [_headline(result), ""]
-    for row in rows:
-        lines.append("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)))
-    if result.failures:
-        lines += ["", "Failed checks:"]
-        lines += [f"  {check.name}: {check.message}" for check in result.failures]
-    if result.worst_examples:
-        lines += ["", "Worst examples (not adherent, lowest support first):"]
-        id_width = max(len(example.id) for example in result.worst_examples)
-        for example in result.worst_examples:
-            lines.append(
-                f"  {example.id.ljust(id_width)}  supported_ratio={_fmt(example.supported_ratio)}"
-                f"  support_score={_fmt(example.support_score)}"
-                f"  unsupported={' '.join(example.unsupported_keys) or '—'}"
-            )
-            for key, text in example.unsupported_sentences:
-                lines.append(f"      {key}: {_shorten(text, 100)!r}")
-    return "\n".join(lines) + "\n"
-
-
-def _shorten(text: str, width: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= width else text[: width - 1] + "…"
-
-
-def _md_cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
-
-
-def format_markdown(result: GateResult) -> str:
-    """The result as GitHub-flavoured Markdown, for a pull-request comment or the step summary."""
-    mark = "✅" if result.passed else "❌"
-    lines = [f"### {mark} {_md_cell(_headline(result))}", ""]
-    lines.append("| " + " | ".join(_HEADERS) + " |")
-    lines.append("|" + "---|" * len(_HEADERS))
-    for row, check in zip(_check_rows(result), result.checks, strict=True):
-        row[-1] = "✅ pass" if check.passed else "❌ **fail**"
-        lines.append("| " + " | ".join(_md_cell(cell) for cell in row) + " |")
-    if result.failures:
-        lines += ["", "**Failed checks**", ""]
-        lines += [f"- `{check.name}`: {_md_cell(check.message)}" for check in result.failures]
-    if result.worst_examples:
-        lines += [
-            "",
-            "**Worst examples** (not adherent, lowest support first)",
-            "",
-            "| id | supported_ratio | support_score | unsupported sentences |",
-            "|---|---|---|---|",
-        ]
-        for example in result.worst_examples:
-            sentences = "<br>".join(
-                f"`{key}` {_md_cell(_shorten(text, 120))}"
-                for key, text in example.unsupported_sentences
-            ) or " ".join(f"`{key}`" for key in example.unsupported_keys)
-            lines.append(
-                f"| `{_md_cell(example.id)}` | {_fmt(example.supported_ratio)} | "
-                f"{_fmt(example.support_score)} | {sentences or '—'} |"
-            )
-    return "\n".join(lines) + "\n"
-
-
-def write_markdown(result: GateResult, path: str | Path) -> Path:
-    """Write `format_markdown(result)` to `path` (parent folders are created)."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(format_markdown(result), encoding="utf-8")
-    return target
-
-
-def write_junit(result: GateResult, path: str | Path, include_examples: bool = False) -> Path:
-    """Write JUnit XML: a `ragjudge.gate` suite with one testcase per check and, with
-    `include_examples`, a `ragjudge.examples` suite with one failing testcase per example that
-    is not adherent, failed or had invalid input."""
-    root = ET.Element("testsuites", name="ragjudge")
-    suite = _suite(root, "ragjudge.gate")
-    for check in result.checks:
-        case = ET.SubElement(
-            suite, "testcase", classname="ragjudge.gate", name=check.name, time="0"
-        )
-        details = (
-            f"value {_fmt(check.value)}, CI {_fmt_ci(check.ci)}, n {check.n}, "
-            f"threshold {check.describe_threshold()}: {check.message}"
-        )
-        if check.passed:
-            ET.SubElement(case, "system-out").text = details
-        else:
-            failure = ET.SubElement(case, "failure", message=check.message, type="threshold")
-            failure.text = details
-    if include_examples:
-        examples = _suite(root, "ragjudge.examples")
-        for example in result.failing_examples:
-            case = ET.SubElement(
-                examples, "testcase", classname="ragjudge.examples", name=example.id, time="0"
-            )
-            kind = "not_adherent" if example.status in ("ok", "repaired") else example.status
-            ET.SubElement(case, "failure", message=example.describe(), type=kind).text = (
-                f"status {example.status}, supported_ratio {_fmt(example.supported_ratio)}, "
-                f"support_score {_fmt(example.support_score)}, "
-                f"unsupported {' '.join(example.unsupported_keys) or '—'}"
-            )
-    for element in (root, *root):
-        cases = list(element.iter("testcase"))
-        element.set("tests", str(len(cases)))
-        element.set("failures", str(sum(c.find("failure") is not None for c in cases)))
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    ET.ElementTree(root).write(target, encoding="utf-8", xml_declaration=True)
-    return target
-
-
-def _suite(root: ET.Element, name: str) -> ET.Element:
-    return ET.SubElement(root, "testsuite", name=name, errors="0", skipped="0", time="0")
-
-
-# --- command line ------------------------------------------------------------------------
-
-
-def add_gate_arguments(parser: argparse.ArgumentParser, *, include_run_dir: bool = True) -> None:
-    """Add the gate's options to `parser`: the `ragjudge gate` subcommand, or `ragjudge eval`
-    with `include_run_dir=False`, which adds `--gate` instead of the RUN_DIR argument and
-    names the group option `--gate-group-by` (eval's own `--group-by` slices the report).
-    An option the parser has already is left as it is and its value shared."""
-    if include_run_dir:
-        parser.add_argument("run_dir", metavar="RUN_DIR", help="a run folder of `ragjudge eval`")
-    else:
-        parser.add_argument(
-            "--gate", action="store_true", help="check the run with the quality gate afterwards"
-        )
-    options: list[tuple[tuple[str, ...], dict[str, Any]]] = [
-        (("--min",), dict(action="append", default=[], metavar="METRIC=VALUE",
-                          help="fail when the metric's mean is below VALUE (repeatable)")),
-        (("--max",), dict(action="append", default=[], metavar="METRIC=VALUE",
-                          help="fail when the metric's mean is above VALUE (repeatable)")),
-        (("--max-drop",), dict(action="append", default=[], metavar="METRIC=VALUE",
-                               help="fail when the metric is worse than the baseline by more "
-                                    "than VALUE (repeatable; needs --baseline)")),
-        (("--baseline",), dict(metavar="DIR", help="a stored run folder to compare against")),
-        (("--strict",), dict(action=argparse.BooleanOptionalAction, default=None,
-                             help="compare point estimates against the baseline instead of "
-                                  "requiring the whole CI to show the drop")),
-        (("--gate-group-by" if not include_run_dir else "--group-by",),
-         dict(action="append", default=None, metavar="COLUMN",
-              dest="gate_group_by" if not include_run_dir else "group_by",
-              help="apply the thresholds to each group of COLUMN too")),
-        (("--junit",), dict(metavar="FILE", help="write JUnit XML (one testcase per check)")),
-        (("--junit-examples",), dict(action="store_true",
-                                     help="add one failing testcase per failing example")),
-        (("--markdown",), dict(metavar="FILE",
-                               help="write a Markdown summary (default: RUN_DIR/gate.md)")),
-        (("--config",), dict(metavar="FILE",
-                             help="read thresholds from FILE instead of the nearest "
-                                  "ragjudge.toml / pyproject.toml")),
-        (("--no-config",), dict(action="store_true", help="ignore any config file")),
-    ]  # fmt: skip
-    for flags, kwargs in options:
-        try:
-            parser.add_argument(*flags, **kwargs)
-        except argparse.ArgumentError:
-            continue  # the host command defines it already; both read the same value
-
-
-def run_gate_command(args: argparse.Namespace, run_dir: str | Path | None = None) -> int:
-    """Run the gate from parsed arguments; print the table and write the requested files.
-
-    Returns 0 when every check passed and 1 when one failed; raises `UsageError` (exit code 2)
-    for bad input. `run_dir` overrides `args.run_dir` (for `ragjudge eval --gate`). Flags
-    override the config file's `[gate]` table metric by metric.
-    """
-    from ragjudge.config import load_config
-
-    folder = Path(run_dir if run_dir is not None else args.run_dir)
-    config: dict[str, Any] = {}
-    if not getattr(args, "no_config", False):
-        config = load_config(getattr(args, "config", None) or Path.cwd())
-    gate = config.get("gate", {})
-
-    cli: list[Threshold] = []
-    for kind in _KINDS:
-        cli += parse_thresholds(getattr(args, kind, None) or [], kind)  # type: ignore[arg-type]
-    thresholds = merge_thresholds(thresholds_from_config(gate), cli)
-    if not thresholds:
-        raise UsageError(
-            "nothing to check: give --min, --max or --max-drop, or a [gate] table in "
-            "ragjudge.toml or [tool.ragjudge.gate] in pyproject.toml"
-        )
-    baseline = getattr(args, "baseline", None) or gate.get("baseline")
-    if baseline is None and any(t.kind == "max_drop" for t in thresholds):
-        raise UsageError("--max-drop needs a baseline run folder (--baseline DIR)")
-    strict = args.strict if getattr(args, "strict", None) is not None else gate.get("strict")
-    # under `eval`, --group-by slices the report; the gate's own groups are --gate-group-by
-    group_by = getattr(args, "gate_group_by", getattr(args, "group_by", None))
-    if isinstance(group_by, str):
-        group_by = [group_by]
-    columns = [c.strip() for g in (group_by or gate.get("group_by") or []) for c in g.split(",")]
-
-    result = run_gate(
-        folder,
-        thresholds,
-        baseline_dir=baseline,
-        strict=bool(strict),
-        group_by=[c for c in columns if c],
-    )
-    print(format_table(result), end="")
-    if getattr(args, "junit", None):
-        write_junit(result, args.junit, include_examples=bool(getattr(args, "junit_examples", 0)))
-    markdown = getattr(args, "markdown", None)
-    try:
-        write_markdown(result, markdown or folder / "gate.md")
-    except OSError as exc:
-        if markdown:
-            raise UsageError(f"cannot write {markdown}: {exc.strerror}") from exc
-        print(f"ragjudge gate: could not write {folder / 'gate.md'}: {exc}", file=sys.stderr)
-    return 0 if result.passed else 1
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """`python -m ragjudge.gate RUN_DIR …`: the gate on its own, with the same exit codes."""
-    parser = argparse.ArgumentParser(prog="ragjudge gate", description=__doc__.split("\n")[0])
-    add_gate_arguments(parser)
-    args = parser.parse_args(argv)
-    try:
-        return run_gate_command(args)
-    except RagjudgeError as exc:
-        print(f"ragjudge gate: error: {exc}", file=sys.stderr)
-        return exc.exit_code
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+__all__ = [
+    "KINDS",
+    "METRICS",
+    "MISSING_GROUP",
+    "Check",
+    "ExampleFailure",
+    "GateResult",
+    "Threshold",
+    "merge_thresholds",
+    "parse_thresholds",
+    "run_gate",
+    "thresholds_from_config",
+]

@@ -69,8 +69,11 @@ def status_code(exc: BaseException) -> int | None:
 
 
 def _headers(exc: BaseException) -> Mapping[str, str]:
-    headers = getattr(getattr(exc, "response", None), "headers", None)
-    return headers if isinstance(headers, Mapping) or hasattr(headers, "get") else {}
+    headers: Any = getattr(getattr(exc, "response", None), "headers", None)
+    found: Mapping[str, str] = (
+        headers if isinstance(headers, Mapping) or hasattr(headers, "get") else {}
+    )
+    return found
 
 
 def parse_retry_after(value: str | None, *, now: float | None = None) -> float | None:
@@ -166,7 +169,7 @@ class RetryPolicy:
             return min(asked, self.retry_after_cap)
         step = min(self.max_delay, self.base_delay * (2**attempt))
         # half fixed, half random: keeps a floor under the wait while spreading retries
-        return step / 2 + random.uniform(0, step / 2)
+        return float(step / 2 + random.uniform(0, step / 2))
 
 
 class TokenBucket:

@@ -119,7 +119,7 @@ def cost_usd(
     rate_in, rate_out = pricing.get("input_usd_per_mtok"), pricing.get("output_usd_per_mtok")
     if rate_in is None or rate_out is None:
         return None
-    return round((input_tokens * rate_in + output_tokens * rate_out) / 1_000_000, 6)
+    return round((input_tokens * float(rate_in) + output_tokens * float(rate_out)) / 1e6, 6)
 
 
 __all__ = ["PRICES", "Price", "cost_usd", "lookup", "parse_price", "pricing_for"]

@@ -12,7 +12,10 @@ import gzip
 import sys
 import time
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
+
+if TYPE_CHECKING:
+    from ragjudge.record import Record
 
 
 def count_rows(path: str | Path) -> int | None:
@@ -79,20 +82,33 @@ class Progress:
         self.tokens = 0
         self.retries = 0
 
-    def update(self, record: dict[str, Any], *, resumed: bool = False) -> None:
+    def update(
+        self, status: str, *, cached: bool = False, tokens: int = 0, resumed: bool = False
+    ) -> None:
+        """Count one finished example: its status, whether its judgment came from the cache,
+        the tokens it used, and whether an earlier run had judged it already."""
         self.done += 1
         if resumed:
             self.resumed += 1
-        elif record.get("cached"):
+        elif cached:
             self.cached += 1
-        if record.get("status") in ("failed", "invalid_input"):
+        if status in ("failed", "invalid_input"):
             self.failed += 1
-        usage = record.get("usage") or {}
-        self.tokens += int(usage.get("input_tokens") or 0) + int(usage.get("output_tokens") or 0)
+        self.tokens += tokens
         now = time.monotonic()
         if self.mode != "none" and now - self.last >= self.every:
             self.last = now
             self.show()
+
+    def add(self, record: Record, *, resumed: bool = False) -> None:
+        """`update` with what a record says."""
+        usage = record.usage
+        self.update(
+            record.status.value,
+            cached=record.cached,
+            tokens=usage.input_tokens + usage.output_tokens,
+            resumed=resumed,
+        )
 
     def line(self) -> str:
         elapsed = max(time.monotonic() - self.start, 1e-9)

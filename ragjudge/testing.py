@@ -12,7 +12,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ragjudge.record import Record, SentenceResult
 
 #: the evidence text shown in a failure message is cut to this many characters
 _EVIDENCE_WIDTH = 160
@@ -37,7 +40,7 @@ def assert_grounded(
     judge: Any = "offline",
     min_supported_ratio: float = 1.0,
     **judge_options: Any,
-) -> dict[str, Any]:
+) -> Record:
     """Judge `response` against `documents` and fail unless it is grounded enough.
 
     `documents` are strings, dicts or LangChain documents (as `ragjudge.api.check` accepts
@@ -49,7 +52,7 @@ def assert_grounded(
 
     Raises `AssertionError` whose message names each unsupported sentence, e.g.
     ``b: 'The default port is 8080.' — closest evidence 0c: 'The port defaults to 9090.'``.
-    Returns the judged record (the `judgments.jsonl` shape) so a test can look further.
+    Returns the judged `Record` (one line of `judgments.jsonl`) so a test can look further.
     """
     __tracebackhide__ = True  # pytest then shows the message, not this helper's frame
     from ragjudge.api import check
@@ -72,51 +75,41 @@ def _as_input(document: Any) -> Any:
     return document
 
 
-def grounding_problem(record: Mapping[str, Any], *, min_supported_ratio: float = 1.0) -> str | None:
+def grounding_problem(record: Record, *, min_supported_ratio: float = 1.0) -> str | None:
     """The failure message `assert_grounded` would raise for a judged `record`, or None when
     the record is grounded enough. Useful for collecting problems over many records."""
-    status = record.get("status")
-    if status not in ("ok", "repaired"):
-        reason = record.get("error") or "no reason recorded"
-        return f"the answer could not be judged (status {status}): {reason}"
-    sentences = list(record.get("sentences") or [])
-    unsupported = [s for s in sentences if not s.get("supported")]
-    ratio = (record.get("scores") or {}).get("supported_ratio")
-    if ratio is None:
+    if not record.status.scored:
+        reason = record.error or "no reason recorded"
+        return f"the answer could not be judged (status {record.status.value}): {reason}"
+    sentences = record.sentences
+    unsupported = record.unsupported_sentences()
+    if record.scores is not None:
+        ratio = record.scores.supported_ratio
+    else:
         ratio = 1.0 - len(unsupported) / len(sentences) if sentences else 1.0
     if ratio >= min_supported_ratio - 1e-9:
         return None
 
-    evidence = _document_sentences(record)
+    evidence = {key: text for doc in record.documents for key, text in doc.sentences}
     lines = [
         f"answer not grounded: supported_ratio {ratio:.2f} < required {min_supported_ratio:.2f} "
         f"({len(unsupported)} of {len(sentences)} sentences unsupported)"
     ]
     for sentence in unsupported:
-        key, text = sentence.get("key"), sentence.get("text", "")
-        line = f"  {key}: {text!r} — {_closest_evidence(sentence, evidence)}"
-        if sentence.get("explanation"):
-            line += f" (judge: {sentence['explanation']})"
+        line = f"  {sentence.key}: {sentence.text!r} — {_closest_evidence(sentence, evidence)}"
+        if sentence.explanation:
+            line += f" (judge: {sentence.explanation})"
         lines.append(line)
     return "\n".join(lines)
 
 
-def _document_sentences(record: Mapping[str, Any]) -> dict[str, str]:
-    found: dict[str, str] = {}
-    for document in record.get("documents") or []:
-        for pair in document.get("sentences") or []:
-            if len(pair) == 2:
-                found[str(pair[0])] = str(pair[1])
-    return found
-
-
-def _closest_evidence(sentence: Mapping[str, Any], evidence: Mapping[str, str]) -> str:
+def _closest_evidence(sentence: SentenceResult, evidence: Mapping[str, str]) -> str:
     # The judge's own citations come first: they say what it compared the sentence with.
-    cited = [k for k in sentence.get("supporting_keys") or [] if k in evidence]
+    cited = [k for k in sentence.supporting_keys if k in evidence]
     if cited:
         key = cited[0]
         return f"cited evidence {key}: {_shorten(evidence[key])!r}"
-    words = _tokens(str(sentence.get("text", "")))
+    words = _tokens(sentence.text)
     best_key, best_score = None, 0.0
     for key, text in evidence.items():
         other = _tokens(text)

@@ -3,8 +3,8 @@
 Stage 1 (`dataset`) yields `Example` or `RowError`; stage 2 (`sentences`) turns an `Example`
 into a `KeyedExample`; stage 3 (`prompt`) renders a `RenderedPrompt`; stage 4 (`judges`) returns
 a `Reply`; stage 5 (`validate`, `rules`) produces a `Judgment` and `Violation`s; stage 6 (`scores`)
-computes `Scores`; the runner wraps everything for one example in a `Record`, which is what
-`judgments.jsonl` stores and every report is built from.
+computes `Scores`; `ragjudge.record.Record` holds everything about one judged example, which is
+what `judgments.jsonl` stores and every report is built from.
 """
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from ragjudge.codec import OMIT_IF_NONE
+
 #: Labels a judge may use instead of a document sentence key.
 SPECIAL_KEYS: tuple[str, ...] = (
     "supported_without_sentence",
@@ -20,9 +22,6 @@ SPECIAL_KEYS: tuple[str, ...] = (
     "well_known_fact",
     "numerical_reasoning",
 )
-
-Status = Literal["ok", "repaired", "failed", "invalid_input"]
-
 
 # --- stage 1 -----------------------------------------------------------------------------
 
@@ -183,7 +182,7 @@ class SentenceSupport:
     supporting_sentence_keys: tuple[str, ...]
     fully_supported: bool
     #: probability that the sentence is supported, for judges that give one (offline judge)
-    probability: float | None = None
+    probability: float | None = field(default=None, metadata=OMIT_IF_NONE)
 
 
 @dataclass(frozen=True)
@@ -197,7 +196,9 @@ class Judgment:
     sentence_support_information: tuple[SentenceSupport, ...]
     all_utilized_sentence_keys: tuple[str, ...]
     #: example-level continuous support in [0, 1], for judges that give one
-    support_score: float | None = None
+    support_score: float | None = field(default=None, metadata=OMIT_IF_NONE)
+    #: for a long example judged in document windows: how many were merged
+    merged_from_windows: int | None = field(default=None, metadata=OMIT_IF_NONE)
 
 
 # --- stage 6 -----------------------------------------------------------------------------

@@ -36,7 +36,8 @@ class Parsed:
 @cache
 def judgment_schema() -> dict[str, Any]:
     text = (resources.files("ragjudge") / "schema" / "judgment.schema.json").read_text("utf-8")
-    return json.loads(text)
+    schema: dict[str, Any] = json.loads(text)
+    return schema
 
 
 @cache

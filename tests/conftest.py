@@ -1,10 +1,17 @@
-"""Shared test fixtures: the path of ../shared/data, skipping cleanly when it is absent."""
+"""Shared test fixtures: the path of ../shared/data, skipping cleanly when it is absent.
+
+Ray reads `RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER` when it is imported; set here, before any test
+module imports it, every Ray node a test starts listens on 127.0.0.1 (see tests/ray_helpers.py).
+"""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+
+os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED_DATA = ROOT.parent / "shared" / "data"

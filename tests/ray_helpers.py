@@ -19,6 +19,8 @@ os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"
 import ray
 from ray.cluster_utils import Cluster
 
+from .records import read_lines
+
 #: fields that may differ between two runs of the same judgments: timing and placement
 RUN_FIELDS = ("latency_s", "worker")
 
@@ -59,8 +61,7 @@ def two_nodes_fixture() -> Iterator[TwoNodes]:
 
 
 def records(run: Path) -> list[dict[str, Any]]:
-    with open(run / "judgments.jsonl", encoding="utf-8") as fh:
-        return [json.loads(line) for line in fh]
+    return read_lines(run)
 
 
 def without_run_fields(

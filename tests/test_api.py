@@ -16,6 +16,7 @@ from ragjudge.api import Result, evaluate
 from ragjudge.errors import UsageError
 
 from .openai_server import OpenAIServer, question_of, valid_judgment, write_dataset
+from .records import judgments_file
 
 ROWS = [
     {
@@ -40,15 +41,15 @@ ROWS = [
 
 def test_rows_with_langchain_documents_give_dataframes(tmp_path: Path) -> None:
     result = evaluate(ROWS, out=tmp_path / "out", group_by=["model"])
-    assert isinstance(result, Result)
+    assert result.out_dir == tmp_path / "out" and (result.out_dir / "report.html").is_file()
     examples, sentences = result.examples, result.sentences
     assert isinstance(examples, pd.DataFrame) and isinstance(sentences, pd.DataFrame)
     assert list(examples["id"]) == ["lc-1", "lc-2"]
     assert set(examples["status"]) == {"ok"}
     assert len(sentences) == 3 and set(sentences["id"]) == {"lc-1", "lc-2"}
     record = result.records[0]
-    assert record["documents"][0]["title"] == "Eiffel"
-    assert record["documents"][1]["sentences"] == [["1a", "Paris is the capital of France."]]
+    assert record.documents[0].title == "Eiffel"
+    assert record.documents[1].sentences == (("1a", "Paris is the capital of France."),)
     assert result.summary["counts"]["total"] == 2
     assert {g["value"] for g in result.summary["groups"]["model"]} == {"rag-a", "rag-b"}
 
@@ -62,7 +63,7 @@ def test_dataframe_input_and_default_temporary_folder() -> None:
         }
     )
     result = evaluate(frame)
-    assert result.out_dir.is_dir() and (result.out_dir / "judgments.jsonl").is_file()
+    assert result.out_dir.is_dir() and judgments_file(result.out_dir).is_file()
     assert result.examples["status"].tolist() == ["ok"]
 
 
@@ -80,7 +81,7 @@ def test_llm_judge_with_cache_and_resume(tmp_path: Path) -> None:
         rerun = evaluate(data, out=tmp_path / "b", price="input=1,output=2", **options)
         assert len(server.requests) == 6  # every reply came from the cache
     assert rerun.examples["id"].tolist() == [f"ex-{i}" for i in range(6)]
-    assert all(r["cached"] for r in rerun.records)
+    assert all(r.cached for r in rerun.records)
     assert rerun.summary["usage"]["cost_usd"] == pytest.approx(6 * (100 * 1 + 50 * 2) / 1e6)
     info = json.loads((tmp_path / "b" / "run.json").read_text())
     assert info["engine"]["calls"] == 0 and info["engine"]["cache_hits"] == 6

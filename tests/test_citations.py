@@ -8,14 +8,16 @@ from typing import Any
 
 from ragjudge.citations import score_citations
 from ragjudge.ingest import ingest
+from ragjudge.record import SentenceResult
 from ragjudge.sentences import key_response
 from ragjudge.types import Sentence
 
 DATA = Path(__file__).parent / "data" / "ingest"
 
 
-def record(key: str, supported: bool, keys: list[str]) -> dict[str, Any]:
-    return {"key": key, "supported": supported, "supporting_keys": keys}
+def record(key: str, supported: bool, keys: list[str]) -> SentenceResult:
+    """A judged sentence, as a record's `sentences` holds it."""
+    return SentenceResult(key, "", supported, supported, tuple(keys))
 
 
 def cite(start: int, end: int, sources: list[int]) -> dict[str, Any]:

@@ -3,12 +3,13 @@ span labels carried through to the CSVs."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pandas as pd
 
 from ragjudge.cli import main
+
+from .records import read_lines
 
 INGEST = Path(__file__).parent / "data" / "ingest"
 
@@ -21,7 +22,7 @@ def test_cited_answers_get_citation_columns(tmp_path: Path) -> None:
     for column in ("n_citations", "n_citations_unresolved", "citation_precision"):
         assert column in examples.columns
     assert (examples["n_citations"] > 0).all()
-    record = json.loads((out / "judgments.jsonl").read_text().splitlines()[0])
+    record = read_lines(out)[0]
     figures = record["citations"]
     assert figures["n_citations"] == len(record["metadata"]["citations"])
     resolved = [c for c in record["metadata"]["citations"] if c["resolved"]]
@@ -36,7 +37,7 @@ def test_ragtruth_spans_become_gold_sentence_keys(tmp_path: Path) -> None:
     out = tmp_path / "out"
     src = str(INGEST / "ragtruth" / "joined.jsonl")
     assert main(["eval", "--from", "ragtruth", src, "--out", str(out), "--quiet"]) == 0
-    records = [json.loads(line) for line in (out / "judgments.jsonl").read_text().splitlines()]
+    records = read_lines(out)
     judged = [r for r in records if r["status"] in ("ok", "repaired")]
     assert judged
     labelled = [r for r in judged if r["metadata"].get("label_unsupported_spans")]

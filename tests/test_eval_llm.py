@@ -15,6 +15,7 @@ from ragjudge.cli import main
 
 from .helpers import judgment
 from .openai_server import OpenAIServer
+from .records import read_lines
 
 ROWS = [
     {
@@ -80,8 +81,7 @@ def run_eval(data: Path, out: Path, server: OpenAIServer, *extra: str) -> int:
 
 
 def records(out: Path) -> dict[str, dict[str, Any]]:
-    lines = (out / "judgments.jsonl").read_text().splitlines()
-    return {r["id"]: r for r in map(json.loads, lines)}
+    return {r["id"]: r for r in read_lines(out)}
 
 
 def test_good_replies_are_scored(data_file: Path, tmp_path: Path) -> None:

@@ -30,6 +30,7 @@ from ragjudge.limits import RetryPolicy, describe, is_retryable, parse_retry_aft
 from ragjudge.runner import RunConfig, RunStats, execute
 
 from .openai_server import Fault, OpenAIServer, question_of, valid_judgment, write_dataset
+from .records import judgments_file, read_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -68,7 +69,7 @@ def _run(
             **kw,
         )
         _, stats = execute(iter_examples(data), out, config)
-    records = [json.loads(x) for x in (out / "judgments.jsonl").read_text().splitlines()]
+    records = read_lines(out)
     assert [r["index"] for r in records] == list(range(n))
     return records, stats
 
@@ -183,7 +184,7 @@ def test_kill_9_mid_run_then_resume(tmp_path: Path) -> None:
     n = 40
     data = write_dataset(tmp_path / "data.jsonl", n)
     out = tmp_path / "runs" / "out"
-    judgments = out / "judgments.jsonl"
+    judgments = judgments_file(out)
     with OpenAIServer(valid_judgment, latency=0.1) as server:
         args = ["eval", str(data), "--judge", "openai:m", "--base-url", server.base_url]
         args += ["--out", str(out), "--concurrency", "2", "--quiet"]

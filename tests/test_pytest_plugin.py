@@ -10,7 +10,10 @@ from typing import Any
 import pytest
 
 from ragjudge.errors import InputError
+from ragjudge.record import Record, RecordDocument
 from ragjudge.testing import assert_grounded, dataset_params, grounding_problem
+
+from .records import SentenceSpec, make_record
 
 pytest_plugins = ["pytester"]
 
@@ -164,17 +167,21 @@ def test_plugin_module_imports_nothing_from_ragjudge(pytester: pytest.Pytester) 
     # pytest loads the plugin in every project with ragjudge installed; it must stay light
     pytester.makepyfile(
         """
-        import subprocess, sys
+        import json, subprocess, sys
 
         def test_import():
             code = (
-                "import sys, ragjudge.pytest_plugin; "
-                "print(sorted(m for m in sys.modules if m.startswith('ragjudge')))"
+                "import json, sys; before = set(sys.modules); import ragjudge.pytest_plugin; "
+                "print(json.dumps(sorted(set(sys.modules) - before)))"
             )
             out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-            assert out.stdout.strip() == "['ragjudge', 'ragjudge.pytest_plugin']", out.stderr
-            for heavy in ("pandas", "numpy", "langchain"):
-                assert heavy not in out.stdout
+            loaded = json.loads(out.stdout)
+            ours = [m for m in loaded if m.split(".")[0] == "ragjudge"]
+            assert ours == ["ragjudge", "ragjudge.pytest_plugin"], out.stderr
+            packages = {m.split(".")[0] for m in loaded}
+            assert "_pytest" in packages or "pytest" in packages  # what it does import
+            for heavy in ("pandas", "numpy", "langchain", "langchain_core", "matplotlib"):
+                assert heavy not in packages
         """
     )
     run(pytester).assert_outcomes(passed=1)
@@ -183,26 +190,20 @@ def test_plugin_module_imports_nothing_from_ragjudge(pytester: pytest.Pytester) 
 # --- ragjudge.testing --------------------------------------------------------------------
 
 
-def record(sentences: list[dict[str, Any]], **fields: Any) -> dict[str, Any]:
-    """A record in the shape of docs/outputs.md, as `ragjudge.api.check` returns it."""
-    unsupported = [s for s in sentences if not s["supported"]]
-    base = {
-        "status": "ok",
-        "error": None,
-        "documents": [
-            {"title": None, "url": None, "sentences": [["0a", DOCS[0].split(". ")[0] + "."]]},
-            {"title": None, "url": None, "sentences": [["1a", DOCS[1]]]},
-        ],
-        "scores": {"supported_ratio": 1 - len(unsupported) / len(sentences)},
-        "sentences": sentences,
-        "violations": [],
-    }
-    return base | fields
+RUN_DOCUMENTS = (
+    RecordDocument(sentences=(("0a", DOCS[0].split(". ")[0] + "."),)),
+    RecordDocument(sentences=(("1a", DOCS[1]),)),
+)
 
 
-def sentence(key: str, text: str, supported: bool, keys: list[str] | None = None) -> dict:
-    return {"key": key, "text": text, "supported": supported, "supporting_keys": keys or [],
-            "explanation": "", "probability": None}  # fmt: skip
+def record(sentences: list[SentenceSpec], **fields: Any) -> Record:
+    """A judged record as `ragjudge.api.check` returns one."""
+    fields.setdefault("documents", RUN_DOCUMENTS)
+    return make_record("ex", sentences=sentences, **fields)
+
+
+def sentence(key: str, text: str, supported: bool, keys: list[str] | None = None) -> SentenceSpec:
+    return (key, text, supported, keys or [])
 
 
 def test_grounding_problem_lists_unsupported_sentences_with_evidence() -> None:
@@ -238,12 +239,12 @@ def test_grounding_problem_finds_japanese_evidence_by_character_pairs() -> None:
     judged = record(
         [sentence("a", "設定を変えたら再起動してください。", False)],
         documents=[
-            {
-                "sentences": [
-                    ["0a", "ログは毎日削除されます。"],
-                    ["0b", "設定を変更したら再起動します。"],
-                ]
-            }
+            RecordDocument(
+                sentences=(
+                    ("0a", "ログは毎日削除されます。"),
+                    ("0b", "設定を変更したら再起動します。"),
+                )
+            )
         ],
     )
     assert "closest evidence 0b" in (grounding_problem(judged) or "")
@@ -251,8 +252,8 @@ def test_grounding_problem_finds_japanese_evidence_by_character_pairs() -> None:
 
 def test_assert_grounded_judges_with_the_offline_judge() -> None:
     judged = assert_grounded("Which port?", DOCS, "The agent uses port 9090.")
-    assert judged["status"] == "ok"
-    assert [s["supported"] for s in judged["sentences"]] == [True]
+    assert judged.status == "ok"
+    assert [s.supported for s in judged.sentences] == [True]
     with pytest.raises(AssertionError, match=r"a: 'The agent uses port 8080\.' — closest"):
         assert_grounded("Which port?", DOCS, "The agent uses port 8080.")
     # a lower bar lets a partly supported answer through

@@ -16,10 +16,19 @@ from typing import Any
 
 import pytest
 
+pytest.importorskip("ray", reason="the Ray engine needs Ray: pip install 'ragjudge[ray]'")
+
 from ragjudge.cli import main
+from ragjudge.runfolder import RunFolder
 
 from .openai_server import OpenAIServer, valid_judgment, write_dataset
-from .ray_helpers import TwoNodes, assert_same_run, records, two_nodes_fixture, workers
+from .ray_helpers import (
+    TwoNodes,
+    assert_same_run,
+    records,
+    two_nodes_fixture,
+    workers,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "datasets"
@@ -113,7 +122,7 @@ def test_a_rerun_keeps_only_the_rows_of_its_own_input(nodes: TwoNodes, tmp_path:
     base = ["eval", str(data), "--quiet"]
     assert main([*base, "--engine", "ray", "--limit", "20", "--out", str(out)]) == 0
     assert main([*base, "--engine", "ray", "--limit", "10", "--out", str(out)]) == 0
-    info = json.loads((out / "run.json").read_text(encoding="utf-8"))
+    info = json.loads(RunFolder(out).run_info_path.read_text(encoding="utf-8"))
     assert info["resumed"] == 10 and info["examples"] == 10
     assert main([*base, "--limit", "10", "--out", str(local)]) == 0
     assert_same_run(local, out)
@@ -200,7 +209,7 @@ def test_rpm_limits_the_whole_job_not_each_worker(nodes: TwoNodes, tmp_path: Pat
 
 def _complete_shard_lines(out: Path) -> int:
     n = 0
-    for part in (out / "shards").glob("part-*.jsonl"):
+    for part in RunFolder(out).shards.glob("part-*.jsonl"):
         with open(part, "rb") as fh:
             n += sum(1 for line in fh if line.endswith(b"\n"))
     return n
@@ -229,14 +238,14 @@ def test_a_killed_driver_resumes_into_the_same_folder(nodes: TwoNodes, tmp_path:
         assert driver.poll() is None, driver.stderr.read().decode() if driver.stderr else ""
         os.killpg(driver.pid, signal.SIGKILL)
         driver.wait()
-        assert not (out / "judgments.jsonl").exists()
+        assert not RunFolder(out).judgments.exists()
 
         assert main(["eval", str(data), *args, "--out", str(out), "--engine", "ray"]) == 0
-    info = json.loads((out / "run.json").read_text(encoding="utf-8"))
+    info = json.loads(RunFolder(out).run_info_path.read_text(encoding="utf-8"))
     assert info["resumed"] >= 10
     # only the rows without a finished record were judged again
     assert info["engine"]["calls"] == 60 - info["resumed"]
-    assert not (out / "shards").exists()
+    assert not RunFolder(out).shards.exists()
     assert_same_run(local, out)
 
 

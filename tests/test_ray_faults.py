@@ -12,10 +12,19 @@ from pathlib import Path
 
 import pytest
 
+pytest.importorskip("ray", reason="the Ray engine needs Ray: pip install 'ragjudge[ray]'")
+
 from ragjudge.cli import main
+from ragjudge.runfolder import RunFolder
 
 from .openai_server import OpenAIServer, valid_judgment, write_dataset
-from .ray_helpers import TwoNodes, assert_same_run, records, two_nodes_fixture, workers
+from .ray_helpers import (
+    TwoNodes,
+    assert_same_run,
+    records,
+    two_nodes_fixture,
+    workers,
+)
 
 
 @pytest.fixture(scope="module")
@@ -26,7 +35,7 @@ def nodes() -> Iterator[TwoNodes]:
 def _finished_by_node(out: Path) -> dict[str, int]:
     """Records in the run's shards so far, by the node that judged them."""
     counts: dict[str, int] = {}
-    for part in (out / "shards").glob("part-*.jsonl"):
+    for part in RunFolder(out).shards.glob("part-*.jsonl"):
         with open(part, "rb") as fh:
             for line in fh:
                 if line.endswith(b"\n"):
@@ -65,9 +74,9 @@ def test_removing_the_worker_node_mid_run_loses_and_doubles_nothing(
         run.start()
         deadline = time.monotonic() + 180
         while True:
-            assert run.is_alive(), "the run ended before the worker node judged anything"
+            assert run.is_alive(), f"the run ended before the worker node judged anything: {result}"
             assert time.monotonic() < deadline, "the worker node never judged a row"
-            done = _finished_by_node(out) if (out / "shards").exists() else {}
+            done = _finished_by_node(out) if RunFolder(out).shards.exists() else {}
             if done.get(worker_id):
                 break
             time.sleep(0.05)

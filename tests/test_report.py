@@ -11,12 +11,14 @@ from __future__ import annotations
 import json
 import math
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from ragjudge.errors import InputError, UsageError
+from ragjudge.record import Record, SentenceResult, Status, sentence_verdict
 from ragjudge.report import (
     compare_runs,
     examples_frame,
@@ -26,7 +28,10 @@ from ragjudge.report import (
     summarize,
     write_reports,
 )
-from ragjudge.report.aggregate import bootstrap_ratio, sentence_verdict
+from ragjudge.stats import bootstrap_ratio
+from ragjudge.types import Scores
+
+from .records import judgments_file, write_run
 
 SAMPLE = Path(__file__).parent / "data" / "report" / "sample"
 
@@ -39,22 +44,15 @@ def run_dir(tmp_path: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def records() -> list[dict]:
+def records() -> list[Record]:
     return load_records(SAMPLE)
-
-
-def _write(path: Path, records: list[dict]) -> None:
-    path.mkdir(parents=True, exist_ok=True)
-    with open(path / "judgments.jsonl", "w", encoding="utf-8") as handle:
-        for record in records:
-            handle.write(json.dumps(record, ensure_ascii=False) + "\n")
 
 
 # --- reading -------------------------------------------------------------------------------
 
 
-def test_load_records_reads_every_line_in_order(records: list[dict]) -> None:
-    assert [r["id"] for r in records] == [
+def test_load_records_reads_every_line_in_order(records: list[Record]) -> None:
+    assert [r.id for r in records] == [
         "ex-ok-1",
         "ex-halluc",
         "ex-repaired-ja",
@@ -65,19 +63,50 @@ def test_load_records_reads_every_line_in_order(records: list[dict]) -> None:
 
 
 def test_truncated_last_line_is_dropped(run_dir: Path) -> None:
-    text = (run_dir / "judgments.jsonl").read_text(encoding="utf-8")
+    judgments = judgments_file(run_dir)
+    text = judgments.read_text(encoding="utf-8")
     last = text.rstrip("\n").rsplit("\n", 1)[1]
     cut = text.rstrip("\n")[: -len(last) // 2]  # half of the last record, no newline
-    (run_dir / "judgments.jsonl").write_text(cut, encoding="utf-8")
-    assert [r["id"] for r in load_records(run_dir)][-1] == "ex-invalid"
+    judgments.write_text(cut, encoding="utf-8")
+    assert [r.id for r in load_records(run_dir)][-1] == "ex-invalid"
 
 
 def test_damaged_middle_line_is_an_error(run_dir: Path) -> None:
-    lines = (run_dir / "judgments.jsonl").read_text(encoding="utf-8").splitlines()
+    judgments = judgments_file(run_dir)
+    lines = judgments.read_text(encoding="utf-8").splitlines()
     lines[2] = lines[2][:40]
-    (run_dir / "judgments.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    judgments.write_text("\n".join(lines) + "\n", encoding="utf-8")
     with pytest.raises(InputError, match="record 3"):
         load_records(run_dir)
+
+
+def test_a_record_that_is_not_a_record_is_an_error_naming_the_field(run_dir: Path) -> None:
+    judgments = judgments_file(run_dir)
+    lines = judgments.read_text(encoding="utf-8").splitlines()
+    lines[1] = lines[1].replace('"adherence": 0.0', '"adherence": "no"', 1)
+    judgments.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"record 2: .*scores\.adherence: expected a number"):
+        load_records(run_dir)
+
+
+def test_a_newer_format_version_is_refused(run_dir: Path) -> None:
+    judgments = judgments_file(run_dir)
+    lines = judgments.read_text(encoding="utf-8").splitlines()
+    lines[0] = '{"format_version": 99, ' + lines[0][1:]
+    judgments.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(InputError, match="format_version 99 is newer"):
+        load_records(run_dir)
+
+
+def test_old_records_are_read_and_written_in_the_current_format(run_dir: Path) -> None:
+    # the sample holds version-1 lines (no format_version), as ragjudge wrote before
+    first = json.loads(judgments_file(run_dir).read_text(encoding="utf-8").splitlines()[0])
+    assert "format_version" not in first
+    record = load_records(run_dir)[0]
+    assert record.format_version == 2
+    again = Record.from_json(record.to_json())
+    assert again == record
+    assert record.to_json() == {"format_version": 2, **first}
 
 
 def test_missing_run_folder_is_an_input_error(tmp_path: Path) -> None:
@@ -90,7 +119,7 @@ def test_missing_run_folder_is_an_input_error(tmp_path: Path) -> None:
 # --- summary -------------------------------------------------------------------------------
 
 
-def test_counts_usage_latency_and_violations(records: list[dict]) -> None:
+def test_counts_usage_latency_and_violations(records: list[Record]) -> None:
     summary = summarize(records)
     assert summary["counts"] == {
         "total": 6,
@@ -110,7 +139,7 @@ def test_counts_usage_latency_and_violations(records: list[dict]) -> None:
     assert summary["latency"] == {"total_s": 8.0, "mean_s": 1.6}
 
 
-def test_metric_means_and_medians_match_hand_computation(records: list[dict]) -> None:
+def test_metric_means_and_medians_match_hand_computation(records: list[Record]) -> None:
     m = summarize(records)["metrics"]
     expected = {
         "relevance": (0.5625, 0.5, 4),
@@ -133,7 +162,7 @@ def test_metric_means_and_medians_match_hand_computation(records: list[dict]) ->
 
 
 def test_confidence_intervals_contain_the_mean_and_are_deterministic(
-    records: list[dict],
+    records: list[Record],
 ) -> None:
     first = summarize(records, seed=7)
     again = summarize(records, seed=7)
@@ -159,7 +188,7 @@ def test_bootstrap_interval_of_a_large_sample_is_tight_around_the_mean() -> None
     )
 
 
-def test_gold_agreement(records: list[dict]) -> None:
+def test_gold_agreement(records: list[Record]) -> None:
     gold = summarize(records)["gold"]
     # hallucination labels (gold adherence false) of the scored examples: 0, 1, 1, 0;
     # risk (1 − support_score, else 1 − adherence): 0, 1, 0, 0.1 → AUROC (1 + 1 + 0.5 + 0) / 4
@@ -181,12 +210,12 @@ def test_gold_agreement(records: list[dict]) -> None:
     assert sentences["recall"] == pytest.approx(1.0)
 
 
-def test_no_gold_labels_gives_an_empty_gold_block(records: list[dict]) -> None:
-    stripped = [{**r, "gold": {}} for r in records]
+def test_no_gold_labels_gives_an_empty_gold_block(records: list[Record]) -> None:
+    stripped = [replace(r, gold={}) for r in records]
     assert summarize(stripped)["gold"] == {}
 
 
-def test_groups_by_metadata_column(records: list[dict]) -> None:
+def test_groups_by_metadata_column(records: list[Record]) -> None:
     groups = summarize(records, group_by=["model"])["groups"]["model"]
     assert [g["value"] for g in groups] == ["alpha", "beta", "(missing)"]
     alpha, beta, missing = groups
@@ -198,7 +227,7 @@ def test_groups_by_metadata_column(records: list[dict]) -> None:
     assert missing["counts"]["total"] == 1
 
 
-def test_group_by_accepts_a_comma_list_and_rejects_unknown_columns(records: list[dict]) -> None:
+def test_group_by_accepts_a_comma_list_and_rejects_unknown_columns(records: list[Record]) -> None:
     groups = summarize(records, group_by="model, split")["groups"]
     assert list(groups) == ["model", "split"]
     # ex-invalid has no split
@@ -232,7 +261,7 @@ def test_cost_comes_from_run_json(run_dir: Path) -> None:
 # --- tables --------------------------------------------------------------------------------
 
 
-def test_examples_frame_columns_and_values(records: list[dict]) -> None:
+def test_examples_frame_columns_and_values(records: list[Record]) -> None:
     frame = examples_frame(records)
     assert list(frame.columns) == [
         "id",
@@ -268,7 +297,7 @@ def test_examples_frame_columns_and_values(records: list[dict]) -> None:
     assert "not valid JSON" in failed["error"]
 
 
-def test_sentences_frame_has_one_row_per_judged_sentence(records: list[dict]) -> None:
+def test_sentences_frame_has_one_row_per_judged_sentence(records: list[Record]) -> None:
     frame = sentences_frame(records)
     assert list(frame.columns) == [
         "id",
@@ -282,9 +311,8 @@ def test_sentences_frame_has_one_row_per_judged_sentence(records: list[dict]) ->
         "cited_sources",  # the fixture has a cited answer
     ]
     cited = frame["cited_sources"].dropna()
-    assert len(cited) == sum(
-        "cited_sources" in s for r in records for s in r.get("sentences") or []
-    )
+    assert len(cited) == sum(s.cited_sources is not None for r in records for s in r.sentences)
+    assert len(cited) == 1
     assert len(frame) == 8
     assert frame["supported"].sum() == 6
     assert "東京タワーの高さは333メートルです。" in set(frame["text"])
@@ -292,14 +320,15 @@ def test_sentences_frame_has_one_row_per_judged_sentence(records: list[dict]) ->
 
 
 def test_sentence_verdicts() -> None:
-    keys = {"0a", "1a"}
-    assert sentence_verdict({"supported": True, "supporting_keys": ["0a"]}, keys) == "supported"
-    partial = {"supported": False, "fully_supported": False, "supporting_keys": ["1a"]}
-    assert sentence_verdict(partial, keys) == "partially"
-    wrong_key = {"supported": False, "fully_supported": False, "supporting_keys": ["9z"]}
-    assert sentence_verdict(wrong_key, keys) == "unsupported"
-    general = {"supported": True, "fully_supported": True, "supporting_keys": ["general"]}
-    assert sentence_verdict(general, keys) == "supported"
+    keys = frozenset({"0a", "1a"})
+
+    def judged(supported: bool, fully: bool, evidence: str) -> SentenceResult:
+        return SentenceResult("a", "A sentence.", supported, fully, (evidence,))
+
+    assert sentence_verdict(judged(True, True, "0a"), keys) == "supported"
+    assert sentence_verdict(judged(False, False, "1a"), keys) == "partially"
+    assert sentence_verdict(judged(False, False, "9z"), keys) == "unsupported"
+    assert sentence_verdict(judged(True, True, "general"), keys) == "supported"
 
 
 # --- writers -------------------------------------------------------------------------------
@@ -330,28 +359,33 @@ def test_groups_csv_only_with_group_by(run_dir: Path) -> None:
 
 def test_compare_runs_pairs_examples_and_lists_verdict_changes(tmp_path: Path) -> None:
     records = load_records(SAMPLE)
-    changed = json.loads(json.dumps(records))
+    changed = list(records)
     # in run B the hallucinated example becomes adherent with better relevance,
     # and the failed example is judged (a hallucination)
-    b1 = changed[1]
-    b1["scores"] |= {"adherence": 1.0, "relevance": 0.75, "n_unsupported": 0}
-    b3 = changed[3]
-    b3["status"] = "ok"
-    b3["scores"] = {
-        "relevance": 1.0,
-        "utilization": 1.0,
-        "completeness": 1.0,
-        "adherence": 0.0,
-        "strict_adherence": 0.0,
-        "supported_ratio": 0.0,
-        "n_sentences": 1,
-        "n_unsupported": 1,
-        "unsupported_keys": ["a"],
-        "support_score": None,
-    }
-    changed.append({**records[0], "id": "only-in-b"})
-    _write(tmp_path / "a", records)
-    _write(tmp_path / "b", changed)
+    old = changed[1].scores
+    assert old is not None
+    changed[1] = replace(
+        changed[1], scores=replace(old, adherence=1.0, relevance=0.75, n_unsupported=0)
+    )
+    changed[3] = replace(
+        changed[3],
+        status=Status.OK,
+        scores=Scores(
+            relevance=1.0,
+            utilization=1.0,
+            completeness=1.0,
+            adherence=0.0,
+            strict_adherence=0.0,
+            supported_ratio=0.0,
+            n_sentences=1,
+            n_unsupported=1,
+            unsupported_keys=("a",),
+            support_score=None,
+        ),
+    )
+    changed.append(replace(records[0], id="only-in-b"))
+    write_run(tmp_path / "a", records)
+    write_run(tmp_path / "b", changed)
     result = compare_runs(tmp_path / "a", tmp_path / "b", seed=3)
     assert (result["n_common"], result["only_a"], result["only_b"]) == (6, 0, 1)
     relevance = result["metrics"]["relevance"]

@@ -19,9 +19,11 @@ from ragjudge.judges.base import make_judge
 from ragjudge.limits import RetryPolicy, TokenBucket
 from ragjudge.pricing import Price, cost_usd, lookup, parse_price, pricing_for
 from ragjudge.progress import Progress, count_rows
+from ragjudge.runfolder import RunFolder
 from ragjudge.runner import RunConfig, RunStats, execute, run
 
 from .openai_server import OpenAIServer, question_of, valid_judgment, write_dataset
+from .records import judgments_file, read_records
 
 FAST = RetryPolicy(max_retries=2, base_delay=0.01, max_delay=0.02)
 
@@ -45,10 +47,6 @@ def _execute(
     return execute(iter_examples(data), out, _config(server, data, cache, **kw))
 
 
-def _records(out: Path) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in (out / "judgments.jsonl").read_text().splitlines()]
-
-
 def _asked(server: OpenAIServer) -> Counter[str]:
     return Counter(question_of(body) for body in server.requests)
 
@@ -63,10 +61,10 @@ def test_records_come_out_in_input_order_with_bounded_concurrency(
 ) -> None:
     with OpenAIServer(valid_judgment, latency=0.02) as server:
         info, stats = _execute(server, data, tmp_path / "out", None, concurrency=4)
-    records = _records(tmp_path / "out")
-    assert [r["index"] for r in records] == list(range(12))
-    assert [r["id"] for r in records] == [f"ex-{i}" for i in range(12)]
-    assert {r["status"] for r in records} == {"ok"}
+    records = read_records(tmp_path / "out")
+    assert [r.index for r in records] == list(range(12))
+    assert [r.id for r in records] == [f"ex-{i}" for i in range(12)]
+    assert {r.status for r in records} == {"ok"}
     assert 1 < server.max_active <= 4
     assert stats.calls == 12 and info["engine"]["calls"] == 12
     assert info["usage"] == {
@@ -85,9 +83,9 @@ def test_rerun_with_the_cache_makes_no_judge_call(tmp_path: Path, data: Path) ->
         server.requests.clear()
         info, stats = _execute(server, data, tmp_path / "second", cache)
     assert server.requests == [] and stats.calls == 0 and stats.cache_hits == 12
-    first, second = _records(tmp_path / "first"), _records(tmp_path / "second")
-    assert all(r["cached"] for r in second) and not any(r["cached"] for r in first)
-    assert [r["judgment"] for r in first] == [r["judgment"] for r in second]
+    first, second = read_records(tmp_path / "first"), read_records(tmp_path / "second")
+    assert all(r.cached for r in second) and not any(r.cached for r in first)
+    assert [r.judgment for r in first] == [r.judgment for r in second]
     # the judgment's recorded cost stays what it was; this run spent nothing
     assert info["usage"]["input_tokens"] == 1200 and info["engine"]["input_tokens"] == 0
 
@@ -104,9 +102,9 @@ def test_repair_turns_are_cached_too(tmp_path: Path, data: Path) -> None:
         server.requests.clear()
         _execute(server, data, tmp_path / "second", cache)
     assert server.requests == []
-    records = _records(tmp_path / "second")
-    assert {r["status"] for r in records} == {"repaired"}
-    assert all(len(r["replies"]) == 2 and r["cached"] for r in records)
+    records = read_records(tmp_path / "second")
+    assert {r.status for r in records} == {"repaired"}
+    assert all(len(r.replies) == 2 and r.cached for r in records)
 
 
 def test_offline_judge_opens_no_cache(tmp_path: Path, data: Path) -> None:
@@ -124,9 +122,9 @@ def test_resume_judges_only_what_is_missing(tmp_path: Path, data: Path) -> None:
         server.requests.clear()
         info, _ = _execute(server, data, out, None)  # no cache: resume alone must skip them
     assert sorted(_asked(server)) == sorted(f"Question number {i}?" for i in range(5, 12))
-    assert [r["index"] for r in _records(out)] == list(range(12))
+    assert [r.index for r in read_records(out)] == list(range(12))
     assert info["resumed"] == 5 and info["examples"] == 12
-    assert not (out / "judgments.jsonl.resume").exists()
+    assert not RunFolder(out).resume_partial.exists()
 
 
 def test_resume_discards_a_truncated_last_line_and_redoes_failures(
@@ -135,31 +133,33 @@ def test_resume_discards_a_truncated_last_line_and_redoes_failures(
     out = tmp_path / "out"
     with OpenAIServer(valid_judgment) as server:
         _execute(server, data, out, None)
-        lines = (out / "judgments.jsonl").read_text().splitlines(keepends=True)
+        judgments = judgments_file(out)
+        lines = judgments.read_text().splitlines(keepends=True)
         failed = json.loads(lines[3]) | {"status": "failed", "error": "judge call failed"}
         lines[3] = json.dumps(failed) + "\n"
-        (out / "judgments.jsonl").write_text("".join(lines[:-1]) + lines[-1][:40])
+        judgments.write_text("".join(lines[:-1]) + lines[-1][:40])
         server.requests.clear()
         _execute(server, data, out, None)
     assert sorted(_asked(server)) == ["Question number 11?", "Question number 3?"]
-    records = _records(out)
-    assert [r["index"] for r in records] == list(range(12))
-    assert {r["status"] for r in records} == {"ok"}
+    records = read_records(out)
+    assert [r.index for r in records] == list(range(12))
+    assert {r.status for r in records} == {"ok"}
 
 
 def test_an_interrupted_resume_is_folded_back_in(tmp_path: Path, data: Path) -> None:
     out = tmp_path / "out"
     with OpenAIServer(valid_judgment) as server:
         _execute(server, data, out, None)
-        lines = (out / "judgments.jsonl").read_text().splitlines(keepends=True)
+        judgments = judgments_file(out)
+        lines = judgments.read_text().splitlines(keepends=True)
         # the main file got 0–5; a resume that was killed had rewritten 0–3 and added 8–9
-        (out / "judgments.jsonl").write_text("".join(lines[:6]))
-        (out / "judgments.jsonl.resume").write_text("".join(lines[:4] + lines[8:10]))
+        judgments.write_text("".join(lines[:6]))
+        RunFolder(out).resume_partial.write_text("".join(lines[:4] + lines[8:10]))
         server.requests.clear()
         _execute(server, data, out, None)
     assert sorted(_asked(server)) == [f"Question number {i}?" for i in (10, 11, 6, 7)]
-    assert [r["index"] for r in _records(out)] == list(range(12))
-    assert not (out / "judgments.jsonl.resume").exists()
+    assert [r.index for r in read_records(out)] == list(range(12))
+    assert not RunFolder(out).resume_partial.exists()
 
 
 def test_a_folder_of_another_run_is_refused_unless_overwritten(tmp_path: Path, data: Path) -> None:
@@ -173,7 +173,7 @@ def test_a_folder_of_another_run_is_refused_unless_overwritten(tmp_path: Path, d
         with pytest.raises(UsageError, match="judge"):
             execute(iter_examples(data), out, offline)
         info, _ = _execute(server, other, out, None, overwrite=True)
-    assert [r["id"] for r in _records(out)] == ["ex-100", "ex-101", "ex-102"]
+    assert [r.id for r in read_records(out)] == ["ex-100", "ex-101", "ex-102"]
     assert info["resumed"] == 0
 
 
@@ -242,16 +242,16 @@ def test_count_rows_jsonl_and_parquet(tmp_path: Path, data: Path) -> None:
 def test_progress_log_lines_and_bar() -> None:
     stream = io.StringIO()
     progress = Progress(4, mode="log", stream=stream, log_every_s=0)
-    progress.update({"status": "ok", "usage": {"input_tokens": 10, "output_tokens": 5}})
-    progress.update({"status": "failed", "cached": True})
-    progress.update({"status": "ok"}, resumed=True)
+    progress.update("ok", tokens=15)
+    progress.update("failed", cached=True)
+    progress.update("ok", resumed=True)
     lines = stream.getvalue().splitlines()
     assert len(lines) == 3 and lines[0].startswith("ragjudge: 1/4 (25%)")
     assert "1 failed, 1 cached, 1 resumed" in lines[-1] and "15 tokens" in lines[-1]
     assert "ETA" in lines[-1]
     bar = io.StringIO()
     quiet = Progress(2, mode="bar", stream=bar, bar_every_s=0)
-    quiet.update({"status": "ok"})
+    quiet.update("ok")
     quiet.close()
     assert bar.getvalue().startswith("\r") and "[############" in bar.getvalue()
     assert Progress(None, stream=io.StringIO()).mode == "log"  # not a terminal

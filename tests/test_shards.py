@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-import copy
 import json
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -14,10 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ragjudge.cluster.shards import (
-    KEPT_STATUSES,
-    SHARDS,
     Header,
-    MergeTotals,
     ShardWriter,
     Sources,
     header_for,
@@ -30,6 +27,10 @@ from ragjudge.cluster.shards import (
     shard_line,
 )
 from ragjudge.dataset import UniqueIds, load_examples
+from ragjudge.record import Record, Status
+from ragjudge.runfolder import SHARDS, parse_record, record_line
+from ragjudge.runner import Totals
+from ragjudge.types import Source, Usage
 
 FILE = "data.jsonl"
 ORDINALS = {FILE: 0}
@@ -50,28 +51,27 @@ def make_record(
     tokens: tuple[int, int] = (0, 0),
     estimated: bool = False,
     note: str = "",
-) -> dict[str, Any]:
-    """A small record shaped like the ones the pipeline writes."""
-    return {
-        "id": example_id,
-        "index": row - 1 if index is None else index,
-        "source": {"file": file, "row": row},
-        "status": status,
-        "error": "missing required field 'response'" if status == "invalid_input" else None,
-        "question": f"Où est la réponse n°{row} ? {note}",
-        "metadata": dict(metadata or {}),
-        "usage": {"input_tokens": tokens[0], "output_tokens": tokens[1], "estimated": estimated},
-        "worker": None,
-    }
+) -> Record:
+    """A small record of the kind the pipeline writes."""
+    return Record(
+        id=example_id,
+        index=row - 1 if index is None else index,
+        source=Source(file, row),
+        status=Status(status),
+        error="missing required field 'response'" if status == "invalid_input" else None,
+        question=f"Où est la réponse n°{row} ? {note}",
+        metadata=dict(metadata or {}),
+        usage=Usage(tokens[0], tokens[1], estimated),
+    )
 
 
-def dumps(record: dict[str, Any]) -> str:
-    return json.dumps(record, ensure_ascii=False)
+def dumps(record: Record) -> str:
+    return record_line(record)
 
 
-def line_for(record: dict[str, Any], file: int = 0, base_id: str | None = None) -> str:
+def line_for(record: Record, file: int = 0, base_id: str | None = None) -> str:
     """The shard line a worker writes for `record` (its id is the un-renamed id by default)."""
-    base = record["id"] if base_id is None else base_id
+    base = record.id if base_id is None else base_id
     return shard_line(header_for(record, file, base), dumps(record))
 
 
@@ -82,7 +82,7 @@ def write_shard(out_dir: Path, lines: list[str]) -> Path:
     return writer.path
 
 
-def write_records(path: Path, records: list[dict[str, Any]]) -> Path:
+def write_records(path: Path, records: list[Record]) -> Path:
     path.write_text("".join(dumps(r) + "\n" for r in records), encoding="utf-8")
     return path
 
@@ -93,30 +93,38 @@ def run_merge(
     *,
     ordinals: dict[str, int] | None = None,
     renumber: bool = False,
-) -> MergeTotals:
+) -> tuple[int, int, int, bool]:
+    """Merge; returns (records written, input tokens, output tokens, estimated)."""
     latest = latest_entries(sources.entries(ORDINALS if ordinals is None else ordinals))
-    return merge(sources, target, latest, renumber)
+    return _merged(sources, target, latest, renumber)
+
+
+def _merged(
+    sources: Sources, target: Path, latest: Any, renumber: bool
+) -> tuple[int, int, int, bool]:
+    totals = Totals()
+    n = merge(sources, target, latest, renumber, totals)
+    return n, totals.input_tokens, totals.output_tokens, totals.estimated
 
 
 def read_lines(path: Path) -> list[str]:
     return path.read_text(encoding="utf-8").splitlines()
 
 
-def read_records(path: Path) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in read_lines(path)]
+def read_records(path: Path) -> list[Record]:
+    return [parse_record(line) for line in read_lines(path)]
 
 
-def renamed_like_loader(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def renamed_like_loader(records: list[Record]) -> list[Record]:
     """The records in input order with the ids `UniqueIds` gives (invalid rows untouched)."""
     unique = UniqueIds()
     out = []
     for record in records:
-        record = copy.deepcopy(record)
-        if record["status"] != "invalid_input":
-            final = unique(record["id"])
-            if final != record["id"]:
-                record["metadata"] = {**record["metadata"], "duplicate_of": record["id"]}
-                record["id"] = final
+        if record.status != "invalid_input":
+            final = unique(record.id)
+            if final != record.id:
+                metadata = {**record.metadata, "duplicate_of": record.id}
+                record = replace(record, id=final, metadata=metadata)
         out.append(record)
     return out
 
@@ -143,7 +151,6 @@ def test_header_for_reads_the_record_and_round_trips() -> None:
     assert "\t" not in header.dumps() and "\n" not in header.dumps()
 
     invalid = make_record("row-3", 3, status="invalid_input")
-    del invalid["usage"]
     head = header_for(invalid, 0, "row-3")
     assert head.example is False
     assert (head.input_tokens, head.output_tokens, head.estimated) == (0, 0, False)
@@ -197,7 +204,7 @@ def test_shard_writer_makes_a_new_part_each_time_and_flushes(tmp_path: Path) -> 
 
 def test_out_of_order_rows_in_two_shards_merge_byte_identical(tmp_path: Path) -> None:
     records = [make_record(f"id-{n}", n, note="—ü") for n in range(1, 8)]
-    by_row = {r["source"]["row"]: r for r in records}
+    by_row = {r.index + 1: r for r in records}
     a = write_shard(tmp_path, [line_for(by_row[n]) for n in (6, 2, 7)])
     b = write_shard(tmp_path, [line_for(by_row[n]) for n in (4, 1, 5, 3)])
     target = tmp_path / "judgments.jsonl"
@@ -206,15 +213,15 @@ def test_out_of_order_rows_in_two_shards_merge_byte_identical(tmp_path: Path) ->
 
     expected = "".join(dumps(r) + "\n" for r in records)
     assert target.read_bytes() == expected.encode("utf-8")
-    assert totals.examples == 7
+    assert totals[0] == 7
 
 
 def test_records_needing_no_patch_are_copied_not_reserialised(tmp_path: Path) -> None:
     records = [make_record(f"id-{n}", n) for n in range(1, 4)]
-    records[1]["index"] = 9  # renumbering must patch this one only
-    compact = [json.dumps(r, ensure_ascii=False, separators=(",", ":")) for r in records]
+    records[1] = replace(records[1], index=9)  # renumbering must patch this one only
+    compact = [json.dumps(r.to_json(), ensure_ascii=False, separators=(",", ":")) for r in records]
     pairs = zip(records, compact, strict=True)
-    lines = [shard_line(header_for(r, 0, r["id"]), text) for r, text in pairs]
+    lines = [shard_line(header_for(r, 0, r.id), text) for r, text in pairs]
     shard = write_shard(tmp_path, lines[::-1])
     target = tmp_path / "judgments.jsonl"
 
@@ -223,7 +230,7 @@ def test_records_needing_no_patch_are_copied_not_reserialised(tmp_path: Path) ->
     out = read_lines(target)
     assert out[0] == compact[0]
     assert out[2] == compact[2]
-    assert out[1] == dumps({**records[1], "index": 1})
+    assert out[1] == dumps(replace(records[1], index=1))
 
 
 def test_row_in_two_shards_appears_once_and_the_later_shard_wins(tmp_path: Path) -> None:
@@ -239,7 +246,7 @@ def test_row_in_two_shards_appears_once_and_the_later_shard_wins(tmp_path: Path)
         dumps(new),
         dumps(make_record("c", 3)),
     ]
-    assert (totals.examples, totals.input_tokens, totals.output_tokens) == (3, 50, 7)
+    assert totals[:3] == (3, 50, 7)
 
     # "later" is the order of the sources, not the names of the files
     run_merge(Sources(None, (second, first)), target)
@@ -266,9 +273,9 @@ def test_truncated_last_line_is_ignored(tmp_path: Path) -> None:
     assert sorted(latest) == [pack_key(0, n) for n in (1, 2, 3)]
     assert pack_key(0, 4) not in kept_rows(latest)
     target = tmp_path / "judgments.jsonl"
-    totals = merge(sources, target, latest, False)
+    totals = _merged(sources, target, latest, False)
     assert read_lines(target) == [dumps(r) for r in records[:3]]
-    assert totals.examples == 3
+    assert totals[0] == 3
 
 
 def test_whole_last_line_without_newline_is_ignored_too(tmp_path: Path) -> None:
@@ -292,7 +299,7 @@ def test_lines_without_a_valid_header_are_skipped(tmp_path: Path) -> None:
     latest = latest_entries(Sources(None, (shard,)).entries(ORDINALS))
     assert list(latest) == [pack_key(0, 1)]
     target = tmp_path / "judgments.jsonl"
-    merge(Sources(None, (shard,)), target, latest, False)
+    _merged(Sources(None, (shard,)), target, latest, False)
     assert read_lines(target) == [dumps(good)]
 
 
@@ -324,13 +331,13 @@ def test_repeated_ids_are_renamed_like_the_loader(tmp_path: Path) -> None:
     run_merge(Sources(None, (a, b)), target, ordinals={str(data): 0})
 
     merged = read_records(target)
-    judged = [r for r in merged if r["status"] != "invalid_input"]
-    assert [r["id"] for r in judged] == [e.id for e in examples]
-    assert [r["metadata"] for r in judged] == [e.metadata for e in examples]
-    assert [r["source"]["row"] for r in judged] == [e.source.row for e in examples]
+    judged = [r for r in merged if r.status != "invalid_input"]
+    assert [r.id for r in judged] == [e.id for e in examples]
+    assert [r.metadata for r in judged] == [e.metadata for e in examples]
+    assert [r.source.row for r in judged if r.source] == [e.source.row for e in examples]
     invalid = merged[3]
-    assert invalid["status"] == "invalid_input"
-    assert invalid["id"] == "x" and "duplicate_of" not in invalid["metadata"]
+    assert invalid.status == "invalid_input"
+    assert invalid.id == "x" and "duplicate_of" not in invalid.metadata
     assert merged == renamed_like_loader(records)
 
 
@@ -346,18 +353,18 @@ def test_renumber_counts_rows_across_files(tmp_path: Path) -> None:
 
     run_merge(sources, target, ordinals=ordinals, renumber=True)
     merged = read_records(target)
-    assert [(r["source"]["file"], r["source"]["row"]) for r in merged] == [
+    assert [(r.source.file, r.source.row) for r in merged if r.source] == [
         ("one.jsonl", 1),
         ("one.jsonl", 2),
         ("one.jsonl", 3),
         ("two.csv", 1),
         ("two.csv", 2),
     ]
-    assert [r["index"] for r in merged] == [0, 1, 2, 3, 4]
-    assert merged == [{**r, "index": i} for i, r in enumerate(first + second)]
+    assert [r.index for r in merged] == [0, 1, 2, 3, 4]
+    assert merged == [replace(r, index=i) for i, r in enumerate(first + second)]
 
     run_merge(sources, target, ordinals=ordinals, renumber=False)
-    assert [r["index"] for r in read_records(target)] == [0, 1, 2, 0, 1]
+    assert [r.index for r in read_records(target)] == [0, 1, 2, 0, 1]
     assert read_lines(target) == [dumps(r) for r in first + second]
 
 
@@ -372,14 +379,14 @@ def test_repeated_ids_are_renamed_across_files(tmp_path: Path) -> None:
         Sources(None, (shard,)), target, ordinals={"one.jsonl": 0, "two.jsonl": 1}, renumber=True
     )
     merged = read_records(target)
-    assert [r["id"] for r in merged] == ["a", "a#2"]
-    assert merged[1]["metadata"] == {"duplicate_of": "a"}
+    assert [r.id for r in merged] == ["a", "a#2"]
+    assert merged[1].metadata == {"duplicate_of": "a"}
 
 
 # --- an earlier run's judgments.jsonl --------------------------------------------------------
 
 
-def old_run() -> list[dict[str, Any]]:
+def old_run() -> list[Record]:
     """The records a finished run wrote for ids x, x, y, z (invalid), x."""
     return [
         make_record("x", 1, status="ok", tokens=(10, 1)),
@@ -403,7 +410,7 @@ def test_kept_rows_of_an_old_run_use_the_original_ids(tmp_path: Path) -> None:
         pack_key(0, 4): id_hash("z"),
         pack_key(0, 5): id_hash("x"),
     }
-    assert {"ok", "repaired", "invalid_input"} == KEPT_STATUSES
+    assert {"ok", "repaired", "invalid_input"} == {s for s in Status if s.kept_on_resume}
 
 
 def test_kept_rows_keeps_ok_repaired_and_invalid_shard_rows(tmp_path: Path) -> None:
@@ -427,7 +434,7 @@ def test_old_run_plus_new_shard_keeps_renames_stable(tmp_path: Path) -> None:
     assert after == [*before[:2], dumps(again), *before[3:]]
     assert [json.loads(line)["id"] for line in after] == ["x", "x#2", "y", "z", "x#3"]
     assert not any("#2#" in line for line in after)
-    assert totals == MergeTotals(examples=5, input_tokens=103, output_tokens=10, estimated=False)
+    assert totals == (5, 103, 10, False)
 
     # merging the result again changes nothing
     run_merge(Sources(target, ()), target)
@@ -441,9 +448,9 @@ def test_old_run_row_judged_again_in_a_shard_is_renamed(tmp_path: Path) -> None:
     shard = write_shard(tmp_path, [line_for(again)])
     run_merge(Sources(target, (shard,)), target)
     last = read_records(target)[4]
-    assert last["id"] == "x#3"
-    assert last["metadata"] == {"duplicate_of": "x"}
-    assert last["question"].endswith("again")
+    assert last.id == "x#3"
+    assert last.metadata == {"duplicate_of": "x"}
+    assert last.question is not None and last.question.endswith("again")
 
 
 def test_record_that_loses_its_rename_drops_duplicate_of(tmp_path: Path) -> None:
@@ -471,20 +478,20 @@ def test_record_that_loses_its_rename_drops_duplicate_of(tmp_path: Path) -> None
     run_merge(Sources(old, (shard,)), old, ordinals=ordinals)
 
     merged = read_records(old)
-    assert [r["id"] for r in merged] == ["z", "x"]
-    assert [r["metadata"] for r in merged] == [e.metadata for e in examples]
+    assert [r.id for r in merged] == ["z", "x"]
+    assert [r.metadata for r in merged] == [e.metadata for e in examples]
 
 
 def test_old_records_of_other_files_or_unreadable_are_skipped(tmp_path: Path) -> None:
-    keep = make_record("a", 1)
-    other = make_record("b", 2, file="gone.jsonl")
-    no_row = make_record("c", 3)
+    keep = make_record("a", 1).to_json()
+    other = make_record("b", 2, file="gone.jsonl").to_json()
+    no_row = make_record("c", 3).to_json()
     no_row["source"]["row"] = None
-    no_index = make_record("d", 4)
+    no_index = make_record("d", 4).to_json()
     no_index["index"] = "4"
     old = tmp_path / "judgments.jsonl"
     old.write_text(
-        "".join(dumps(r) + "\n" for r in (keep, other, no_row, no_index))
+        "".join(json.dumps(r) + "\n" for r in (keep, other, no_row, no_index))
         + "not json\n"
         + "[1, 2]\n"
         + dumps(make_record("e", 5)),  # cut short: no newline
@@ -520,7 +527,7 @@ def test_merge_replaces_the_target_and_sums_the_headers(tmp_path: Path) -> None:
 
     totals = run_merge(Sources(None, (first, second)), target)
 
-    assert totals == MergeTotals(examples=3, input_tokens=300, output_tokens=30, estimated=True)
+    assert totals == (3, 300, 30, True)
     assert read_lines(target) == [dumps(r) for r in records]
     assert not target.with_name("judgments.jsonl.merge").exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["judgments.jsonl", SHARDS]
@@ -529,15 +536,15 @@ def test_merge_replaces_the_target_and_sums_the_headers(tmp_path: Path) -> None:
 def test_merge_without_estimates_reports_none(tmp_path: Path) -> None:
     shard = write_shard(tmp_path, [line_for(make_record("a", 1, tokens=(1, 2)))])
     totals = run_merge(Sources(None, (shard,)), tmp_path / "out.jsonl")
-    assert totals == MergeTotals(examples=1, input_tokens=1, output_tokens=2, estimated=False)
+    assert totals == (1, 1, 2, False)
 
 
 def test_merge_of_nothing_writes_an_empty_file(tmp_path: Path) -> None:
     target = tmp_path / "judgments.jsonl"
     target.write_text("old\n", encoding="utf-8")
-    totals = merge(Sources(None, ()), target, {}, False)
+    totals = _merged(Sources(None, ()), target, {}, False)
     assert target.read_text(encoding="utf-8") == ""
-    assert totals == MergeTotals()
+    assert totals == (0, 0, 0, False)
 
 
 def test_failed_merge_leaves_the_target_and_no_temp_file(tmp_path: Path) -> None:
@@ -548,7 +555,7 @@ def test_failed_merge_leaves_the_target_and_no_temp_file(tmp_path: Path) -> None
     latest = latest_entries(sources.entries(ORDINALS))
     shard.unlink()
     with pytest.raises(FileNotFoundError):
-        merge(sources, target, latest, False)
+        _merged(sources, target, latest, False)
     assert target.read_text(encoding="utf-8") == "previous\n"
     assert not target.with_name("judgments.jsonl.merge").exists()
 
@@ -609,13 +616,14 @@ def test_merge_is_input_order_with_loader_ids(
         text = target.read_text(encoding="utf-8")
         assert not target.with_name("judgments.jsonl.merge").exists()
 
-    expected = renamed_like_loader(records)
-    for n, record in enumerate(expected):
-        record["index"] = n if renumber else record["index"]
+    expected = [
+        replace(record, index=n) if renumber else record
+        for n, record in enumerate(renamed_like_loader(records))
+    ]
     assert text == "".join(dumps(r) + "\n" for r in expected)
-    assert totals == MergeTotals(
-        examples=len(records),
-        input_tokens=sum(r[2] for r in rows),
-        output_tokens=sum(range(1, len(rows) + 1)),
-        estimated=any(r[2] % 7 == 0 for r in rows),
+    assert totals == (
+        len(records),
+        sum(r[2] for r in rows),
+        sum(range(1, len(rows) + 1)),
+        any(r[2] % 7 == 0 for r in rows),
     )

@@ -15,6 +15,7 @@ from ragjudge.prompt import default_prompt_budget
 
 from .helpers import keyed
 from .openai_server import OpenAIServer
+from .records import read_lines
 
 FILLER = [f"Section {i} describes an unrelated maintenance task in some detail." for i in range(60)]
 EVIDENCE = "The backup agent listens on port 7443 by default."
@@ -93,7 +94,7 @@ def test_long_example_is_judged_per_window_and_merged(tmp_path: Path) -> None:
              "--max-prompt-tokens", "1500"]
         )  # fmt: skip
         assert code == 0
-    record = json.loads((tmp_path / "out" / "judgments.jsonl").read_text())
+    [record] = read_lines(tmp_path / "out")
     assert record["status"] == "ok"
     assert len(record["windows"]) == len(prompts) > 2
     assert record["judgment"]["merged_from_windows"] == len(prompts)

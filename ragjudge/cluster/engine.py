@@ -30,11 +30,11 @@ from typing import Any
 from ragjudge.cluster import shards as sh
 from ragjudge.errors import InputError, RagjudgeError, UsageError
 from ragjudge.progress import Progress
+from ragjudge.runfolder import RunFolder
 from ragjudge.runner import (
     RunConfig,
     RunStats,
     Totals,
-    build_reports,
     finish_run,
     start_run,
 )
@@ -212,7 +212,8 @@ def execute_ray(
     _check_input(data)
     ray = _import_ray()
     started = _connect(ray, ray_options.address)
-    out_path = Path(out_dir)
+    folder = RunFolder(out_dir)
+    out_path = folder.path
     coordinator = None
     try:
         from ragjudge.cluster.source import ExampleSource
@@ -222,9 +223,9 @@ def execute_ray(
         plan = _plan(cpus, config, ray_options)
         _configure_ray_data(ray, plan.actors, cpus)
         run_info, resuming = start_run(
-            out_path,
+            folder,
             config,
-            others=[out_path / sh.SHARDS],
+            others=[folder.shards],
             engine="ray",
             actors=plan.actors,
         )
@@ -238,9 +239,8 @@ def execute_ray(
         except ValueError as exc:
             raise UsageError(f"{data}: {exc}") from None
         ordinals = source.ordinals
-        old_records = out_path / "judgments.jsonl"
         previous = sh.Sources(
-            old_records if resuming and old_records.exists() else None,
+            folder.judgments if resuming and folder.judgments.exists() else None,
             tuple(sh.shard_files(out_path)),
         )
         kept = sh.kept_rows(sh.latest_entries(previous.entries(ordinals)))
@@ -294,13 +294,7 @@ def execute_ray(
                         progress.done += 1
                         progress.resumed += 1
                         continue
-                    progress.update(
-                        {
-                            "status": str(status),
-                            "cached": bool(cached),
-                            "usage": {"input_tokens": int(tokens)},
-                        }
-                    )
+                    progress.update(str(status), cached=bool(cached), tokens=int(tokens))
         except Exception as exc:
             cause = _unwrap(exc)
             if cause is not exc:
@@ -317,13 +311,10 @@ def execute_ray(
             for key, entry in sh.latest_entries(sources.entries(ordinals)).items()
             if key in present
         }
-        merged = sh.merge(sources, out_path / "judgments.jsonl", latest, len(ordinals) > 1)
-        shutil.rmtree(out_path / sh.SHARDS, ignore_errors=True)
         totals = Totals()
-        totals.input_tokens, totals.output_tokens = merged.input_tokens, merged.output_tokens
-        totals.estimated = merged.estimated
-        progress.done = merged.examples
-        finish_run(out_path, run_info, progress, totals, stats)
+        progress.done = sh.merge(sources, folder.judgments, latest, len(ordinals) > 1, totals)
+        shutil.rmtree(folder.shards, ignore_errors=True)
+        finish_run(folder, run_info, progress, totals, stats)
         return run_info, stats
     finally:
         if coordinator is not None:
@@ -335,27 +326,4 @@ def execute_ray(
             ray.shutdown()
 
 
-def run_ray(
-    data: str,
-    out_dir: str | Path,
-    config: RunConfig,
-    *,
-    judge_spec: str | None,
-    judge_options: Mapping[str, Any] | None = None,
-    mapping: Mapping[str, str] | None = None,
-    ray_options: RayOptions = RayOptions(),
-) -> dict[str, Any]:
-    """`execute_ray`, then the reports, as `runner.run` does for the local engine."""
-    run_info, _ = execute_ray(
-        data,
-        out_dir,
-        config,
-        judge_spec=judge_spec,
-        judge_options=judge_options,
-        mapping=mapping,
-        ray_options=ray_options,
-    )
-    return build_reports(out_dir, run_info, config)
-
-
-__all__ = ["RayOptions", "execute_ray", "run_ray"]
+__all__ = ["RayOptions", "execute_ray"]

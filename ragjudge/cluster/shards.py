@@ -1,10 +1,10 @@
 """Result shards of a Ray run, and their merge into `judgments.jsonl`.
 
-The driver appends every batch of records that comes back from the cluster to a shard file in
-`<out>/shards/` as soon as it arrives, in whatever order the cluster finishes them. A shard
-line is a small JSON header, a tab, then the record exactly as the local engine writes it. The
-header says where the row sits in the input and what the merge and a resume need to know,
-so neither has to parse the (large) record.
+The driver appends every batch of records that comes back from the cluster to a shard file
+in the run folder's `shards/` as soon as it arrives, in whatever order the cluster finishes
+them. A shard line is a small JSON header, a tab, then the record exactly as the local engine
+writes it. The header says where the row sits in the input and what the merge and a resume
+need to know, so neither has to parse the (large) record.
 
 At the end, `merge` writes `judgments.jsonl` in input order from the shards and from the
 records of an earlier run in the folder: one line per input row (a row met twice keeps its
@@ -20,15 +20,15 @@ import hashlib
 import json
 import os
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from ragjudge.dataset import UniqueIds
+from ragjudge.record import FORMAT_VERSION, Record, Status
+from ragjudge.runfolder import RunFolder, kept_on_resume, parse_record, record_line
+from ragjudge.runner import Totals
 
-SHARDS = "shards"
-#: statuses a resume keeps (as in the local engine): `failed` rows are judged again
-KEPT_STATUSES = frozenset({"ok", "repaired", "invalid_input"})
 _ROW_BITS = 40
 
 
@@ -69,7 +69,23 @@ class Header:
         return cls(*json.loads(text))
 
 
-def header_for(record: Mapping[str, Any], file: int, base_id: str) -> Header:
+def header_for(record: Record, file: int, base_id: str) -> Header:
+    return Header(
+        file=file,
+        row=record.source.row if record.source is not None else 0,
+        index=record.index,
+        base_id=base_id,
+        record_id=record.id,
+        example=record.status is not Status.INVALID_INPUT,
+        status=record.status.value,
+        input_tokens=record.usage.input_tokens,
+        output_tokens=record.usage.output_tokens,
+        estimated=record.usage.estimated,
+    )
+
+
+def _header_of_line(record: Mapping[str, Any], file: int, base_id: str) -> Header:
+    """The header of an earlier run's record, read from its JSON object without building it."""
     usage = record.get("usage") or {}
     status = str(record.get("status"))
     return Header(
@@ -78,7 +94,7 @@ def header_for(record: Mapping[str, Any], file: int, base_id: str) -> Header:
         index=int(record.get("index") or 0),
         base_id=base_id,
         record_id=str(record.get("id")),
-        example=status != "invalid_input",
+        example=status != Status.INVALID_INPUT.value,
         status=status,
         input_tokens=int(usage.get("input_tokens") or 0),
         output_tokens=int(usage.get("output_tokens") or 0),
@@ -106,7 +122,7 @@ class ShardWriter:
     with a flush, so a killed driver leaves every finished batch on disk."""
 
     def __init__(self, out_dir: Path) -> None:
-        folder = out_dir / SHARDS
+        folder = RunFolder(out_dir).shards
         folder.mkdir(parents=True, exist_ok=True)
         n = len(list(folder.glob("part-*.jsonl")))
         while (folder / f"part-{n:05d}.jsonl").exists():
@@ -123,7 +139,7 @@ class ShardWriter:
 
 
 def shard_files(out_dir: Path) -> list[Path]:
-    return sorted((out_dir / SHARDS).glob("part-*.jsonl"))
+    return sorted(RunFolder(out_dir).shards.glob("part-*.jsonl"))
 
 
 # --- reading shards and old records --------------------------------------------------------
@@ -135,6 +151,8 @@ class Entry:
     source: int  # position of the file in the list of sources
     offset: int  # byte offset of the record JSON
     length: int  # its length in bytes
+    #: the line has an older format version: it is rewritten in the current one
+    migrate: bool = False
 
 
 def _complete_lines(path: Path) -> Iterator[tuple[int, bytes]]:
@@ -183,7 +201,9 @@ def _record_entries(path: Path, source: int, ordinals: Mapping[str, int]) -> Ite
         file = ordinals.get(str(source_info.get("file")))
         if file is None or not isinstance(source_info.get("row"), int):
             continue
-        yield Entry(header_for(record, file, _base_id(record)), source, offset, len(line))
+        version = record.get("format_version", 1)
+        header = _header_of_line(record, file, _base_id(record))
+        yield Entry(header, source, offset, len(line), version != FORMAT_VERSION)
 
 
 @dataclass(frozen=True)
@@ -219,45 +239,35 @@ def kept_rows(latest: Mapping[int, Entry]) -> dict[int, int]:
     return {
         key: id_hash(entry.header.base_id)
         for key, entry in latest.items()
-        if entry.header.status in KEPT_STATUSES
+        if kept_on_resume(entry.header.status)
     }
 
 
 # --- the merge -------------------------------------------------------------------------------
 
 
-@dataclass
-class MergeTotals:
-    examples: int = 0
-    input_tokens: int = 0
-    output_tokens: int = 0
-    estimated: bool = False
-
-
 def _patched(record_json: bytes, index: int, final_id: str, base_id: str) -> str:
-    record = json.loads(record_json)
-    record["index"] = index
-    record["id"] = final_id
-    metadata = dict(record.get("metadata") or {})
+    record = parse_record(record_json, "a kept record")
+    metadata = dict(record.metadata)
     if final_id != base_id:
         metadata["duplicate_of"] = base_id
     elif metadata.get("duplicate_of") == base_id:
         del metadata["duplicate_of"]  # the row's id is no longer a repeat (an edited input)
-    record["metadata"] = metadata
-    return json.dumps(record, ensure_ascii=False)
+    return record_line(replace(record, index=index, id=final_id, metadata=metadata))
 
 
 def merge(
-    sources: Sources, target: Path, latest: Mapping[int, Entry], renumber: bool
-) -> MergeTotals:
-    """Write one record per row of `latest`, in input order, to `target` (atomically).
+    sources: Sources, target: Path, latest: Mapping[int, Entry], renumber: bool, totals: Totals
+) -> int:
+    """Write one record per row of `latest`, in input order, to `target` (atomically), and
+    add their token usage to `totals`; returns the number of records written.
 
     With `renumber`, `index` counts rows across every input file; otherwise each record keeps
     the position it was judged at (a single input file). Repeated ids are renamed in order.
     """
     paths = sources.paths()
     unique = UniqueIds()
-    totals = MergeTotals()
+    examples = 0
     tmp = target.with_name(target.name + ".merge")
     try:
         with contextlib.ExitStack() as files, open(tmp, "w", encoding="utf-8") as out:
@@ -274,26 +284,21 @@ def merge(
                 raw = fh.read(entry.length)
                 index = rank if renumber else head.index
                 final_id = unique(head.base_id) if head.example else head.record_id
-                if index != head.index or final_id != head.record_id:
+                if index != head.index or final_id != head.record_id or entry.migrate:
                     out.write(_patched(raw, index, final_id, head.base_id) + "\n")
                 else:
                     out.write(raw.decode("utf-8") + "\n")
-                totals.examples += 1
-                totals.input_tokens += head.input_tokens
-                totals.output_tokens += head.output_tokens
-                totals.estimated = totals.estimated or head.estimated
+                examples += 1
+                totals.add_usage(head.input_tokens, head.output_tokens, head.estimated)
         os.replace(tmp, target)
     finally:
         tmp.unlink(missing_ok=True)
-    return totals
+    return examples
 
 
 __all__ = [
-    "KEPT_STATUSES",
-    "SHARDS",
     "Entry",
     "Header",
-    "MergeTotals",
     "ShardWriter",
     "Sources",
     "header_for",

@@ -28,7 +28,6 @@ from ray.data.datasource import FileBasedDatasource
 
 from ragjudge.cluster.shards import id_hash, pack_key
 from ragjudge.dataset import convert_row, file_kind, stream_rows
-from ragjudge.types import Example
 
 #: the names a folder's files may have to be read as data (others are ignored)
 DATA_EXTENSIONS = [
@@ -107,29 +106,29 @@ class ExampleSource(FileBasedDatasource):
 
     def _read_stream(self, f: Any, path: str) -> Iterator[pa.Table]:
         ordinal, name = self.files[path]
-        keys, hashes = ray.get(self._skip) if self._skip is not None else (None, None)
+        skip: Any = ray.get(self._skip) if self._skip is not None else None
         rows: list[dict[str, Any]] = []
         for index, item in enumerate(stream_rows(f, file_kind(path), name)):
             if self._limit is not None and index >= self._limit:
                 break
             example = convert_row(item, name, self._mapping, index)
-            if isinstance(example, Example):
-                base_id = example.id
-            else:
-                base_id = example.id or f"row-{example.source.row}"
-            item = pickle.dumps(example, protocol=pickle.HIGHEST_PROTOCOL)
-            if keys is not None and len(keys):
-                key = pack_key(ordinal, example.source.row)
+            row = example.source.row if example.source is not None else index + 1
+            # an unreadable row without an id is named by its place, as the local engine names it
+            base_id = example.id or f"row-{row}"
+            payload = pickle.dumps(example, protocol=pickle.HIGHEST_PROTOCOL)
+            if skip is not None and len(skip[0]):
+                keys, hashes = skip
+                key = pack_key(ordinal, row)
                 at = int(np.searchsorted(keys, key))
                 if at < len(keys) and keys[at] == key and hashes[at] == id_hash(base_id):
-                    item = b""  # judged before: only its place travels on
+                    payload = b""  # judged before: only its place travels on
             rows.append(
                 {
                     "file": ordinal,
-                    "row": example.source.row,
+                    "row": row,
                     "index": index,
                     "base_id": base_id,
-                    "item": item,
+                    "item": payload,
                 }
             )
             if len(rows) >= self._block_rows:

@@ -3,7 +3,7 @@
 `JudgeWorker` is the `map_batches` class of the Ray engine. Each actor builds its judge once,
 then judges the rows of every batch it is handed concurrently on its own event loop (Ray
 Data runs several batches of an async actor at once), so one CPU slot keeps many LLM calls in
-flight. Each row goes through the same `pipeline.judge_example` as on the local engine; the
+flight. Each row goes through the same `pipeline.record_for` as on the local engine; the
 record gains the node that judged it (`worker`) and leaves as a shard line.
 
 `Coordinator` is one async actor, placed on the driver's node, that holds the run's judge
@@ -18,19 +18,20 @@ import asyncio
 import json
 import os
 import pickle
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import ray
 
 from ragjudge.cache import JudgeCache
+from ragjudge.calls import JudgeCaller, RunStats
 from ragjudge.cluster.shards import header_for, shard_line
 from ragjudge.judges.base import make_judge
 from ragjudge.limits import RateLimiter, RetryPolicy
-from ragjudge.pipeline import PipelineOptions, invalid_input_record, judge_example
-from ragjudge.runner import JudgeCaller, RunStats
-from ragjudge.sentences import key_example
-from ragjudge.types import Reply, RowError
+from ragjudge.pipeline import PipelineOptions, record_for
+from ragjudge.record import Record
+from ragjudge.runfolder import record_line
+from ragjudge.types import Reply
 
 
 @dataclass(frozen=True)
@@ -84,7 +85,8 @@ class _RemoteCache:
         self.coordinator = coordinator
 
     async def get(self, key: str) -> Reply | None:
-        return await self.coordinator.get.remote(key)
+        reply: Reply | None = await self.coordinator.get.remote(key)
+        return reply
 
     async def put(self, key: str, reply: Reply, *, judge: str, template: str) -> None:
         await self.coordinator.put.remote(key, reply, judge, template)
@@ -144,16 +146,14 @@ class JudgeWorker:
             timeout=s.timeout,
         )
 
-    async def _record(self, item: Any, index: int, caller: JudgeCaller | None) -> dict[str, Any]:
-        if isinstance(item, RowError):
-            return invalid_input_record(item, index)
-        keyed = key_example(item, self.settings.pipeline.lang)
+    async def _record(self, item: Any, index: int, caller: JudgeCaller | None) -> Record:
+        pipeline = self.settings.pipeline
         if caller is None:  # offline and recorded judges: CPU work, nothing to wait for
-            return await judge_example(keyed, self.judge, self.settings.pipeline, index=index)
-        async with self.semaphore:
-            return await judge_example(
-                keyed, self.judge, self.settings.pipeline, index=index, ask=caller
-            )
+            record = await record_for(item, index, self.judge, pipeline)
+        else:
+            async with self.semaphore:
+                record = await record_for(item, index, self.judge, pipeline, caller)
+        return replace(record, worker=self.node)
 
     async def __call__(self, batch: dict[str, Any]) -> dict[str, list[Any]]:
         stats = RunStats()
@@ -164,22 +164,24 @@ class JudgeWorker:
             if len(raw)
         ]
         judged = await asyncio.gather(*(self._record(item, i, caller) for _, item, i in todo))
-        records: list[dict[str, Any] | None] = [None] * len(batch["item"])
+        records: list[Record | None] = [None] * len(batch["item"])
         for (n, _, _), record in zip(todo, judged, strict=True):
             records[n] = record
-        lines, statuses, cached, tokens = [], [], [], []
-        for record, file, base_id in zip(records, batch["file"], batch["base_id"], strict=True):
-            if record is None:  # kept from an earlier run
+        lines: list[str] = []
+        statuses: list[str] = []
+        cached: list[bool] = []
+        tokens: list[int] = []
+        for done, file, base_id in zip(records, batch["file"], batch["base_id"], strict=True):
+            if done is None:  # kept from an earlier run
                 lines.append("")
                 statuses.append(KEPT)
                 cached.append(False)
                 tokens.append(0)
                 continue
-            record["worker"] = self.node
-            header = header_for(record, int(file), str(base_id))
-            lines.append(shard_line(header, json.dumps(record, ensure_ascii=False)))
+            header = header_for(done, int(file), str(base_id))
+            lines.append(shard_line(header, record_line(done)))
             statuses.append(header.status)
-            cached.append(bool(record.get("cached")))
+            cached.append(done.cached)
             tokens.append(header.input_tokens + header.output_tokens)
         # the batch's engine counts ride on its first row
         counts = ([json.dumps(stats.as_dict())] + [""] * (len(lines) - 1)) if lines else []

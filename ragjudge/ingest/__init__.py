@@ -12,16 +12,19 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ragjudge.errors import InputError, UsageError
 from ragjudge.ingest import bedrock, cited, ctrlf, ragtruth, react
 from ragjudge.ingest._common import IngestError
 
-__all__ = ["FORMATS", "IngestError", "ingest", "write_jsonl"]
+if TYPE_CHECKING:
+    from ragjudge.types import Example, RowError
+
+__all__ = ["FORMATS", "IngestError", "ingest", "ingested_examples", "write_jsonl"]
 
 #: format name → module (each has `NAME`, `SUMMARY` and `parse_files(paths)`)
 FORMATS: dict[str, ModuleType] = {
@@ -46,7 +49,8 @@ def ingest(fmt: str, paths: Sequence[str]) -> Iterator[dict[str, Any] | IngestEr
     missing = [str(p) for p in paths if not Path(p).is_file()]
     if missing:
         raise InputError(f"ingest {fmt}: not a file: {', '.join(missing)}")
-    return module.parse_files([str(p) for p in paths])
+    rows: Iterator[dict[str, Any] | IngestError] = module.parse_files([str(p) for p in paths])
+    return rows
 
 
 def write_jsonl(
@@ -68,3 +72,32 @@ def write_jsonl(
         if out is not sys.stdout:
             out.close()
     return n, errors
+
+
+def ingested_examples(
+    fmt: str, paths: Sequence[str], mapping: Mapping[str, str] | None = None
+) -> Iterator[Example | RowError]:
+    """The rows of log files read as format `fmt`, as the loader's `Example`s (a problem in a
+    file becomes a `RowError` naming its file and line): what `ragjudge eval --from FMT` judges.
+    The format and the files are checked at once, before any row is read."""
+    rows = ingest(fmt, paths)
+    return _as_examples(fmt, rows, mapping)
+
+
+def _as_examples(
+    fmt: str, rows: Iterator[dict[str, Any] | IngestError], mapping: Mapping[str, str] | None
+) -> Iterator[Example | RowError]:
+    from ragjudge.dataset import example_from_dict
+    from ragjudge.types import RowError, Source
+
+    for n, row in enumerate(rows, start=1):
+        if isinstance(row, IngestError):
+            # a problem not tied to a line (a file that cannot be read) sits at row 0
+            yield RowError(Source(row.file, row.line or 0), row.message)
+        else:
+            yield example_from_dict(
+                row,
+                source=Source(str(row.get("source_file", fmt)), n),
+                mapping=mapping,
+                index=n - 1,
+            )

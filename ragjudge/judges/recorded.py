@@ -17,8 +17,11 @@ from ragjudge.types import KeyedExample, Message, Reply
 
 
 class RecordedJudge:
+    """Answers with the judgment the row carries; fails the example when it carries none."""
+
     kind = "recorded"
     uses_prompt = False
+    prompt_format = "chat"
 
     def identity(self) -> Mapping[str, Any]:
         return {"kind": "recorded", "provider": "data", "model": "recorded", "params": {}}

@@ -27,7 +27,8 @@ VERMILLION = "#D55E00"
 GREY = "#6b7280"
 INK = "#1f2937"
 
-_STYLE = {
+#: matplotlib settings (typed loosely: matplotlib spells out every settings key as a literal)
+_STYLE: dict[Any, Any] = {
     "svg.fonttype": "none",
     "font.family": "sans-serif",
     "font.sans-serif": ["DejaVu Sans", "IPAGothic", "Noto Sans CJK JP"],

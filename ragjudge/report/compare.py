@@ -1,108 +1,63 @@
 """Stage 7: set two runs side by side: per-metric differences and the examples whose verdict moved.
 
 Examples are paired by id; the confidence interval of each difference is a paired bootstrap
-over the examples both runs share, with a fixed seed.
+over the examples both runs share, with a fixed seed. The metrics are those of
+`ragjudge.metrics`, computed from each record exactly as the summaries compute them. Each run
+is read as a stream, keeping a few numbers per example.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from ragjudge.report.aggregate import (
-    DIGITS,
-    counts,
-    example_verdict,
-    is_scored,
-    load_records,
-    load_run_info,
-    resample_indexes,
-    run_block,
-)
-from ragjudge.report.metrics import METRICS
+from ragjudge.metrics import METRICS, N_BOOT, SEED
+from ragjudge.report.summary import SummaryBuilder
+from ragjudge.runfolder import RunFolder
+from ragjudge.stats import paired_difference
 
 #: verdict changes listed in the text form; the dict keeps them all
 LISTED_CHANGES = 50
 
 
-def _value(record: Mapping[str, Any], metric: str) -> tuple[float, float]:
-    """(numerator, denominator) of one example's contribution to a metric; NaN when absent."""
-    if metric == "failed_rate":
-        return float(record.get("status") == "failed"), 1.0
-    if not is_scored(record):
-        return math.nan, math.nan
-    scores = record["scores"]
+@dataclass(frozen=True)
+class _Example:
+    """What a comparison needs of one record."""
 
-    def number(key: str) -> float:
-        value = scores.get(key)
-        ok = isinstance(value, int | float) and not isinstance(value, bool)
-        return float(value) if ok and math.isfinite(value) else math.nan
-
-    if metric == "hallucination_rate":
-        return 1.0 - number("adherence"), 1.0
-    if metric == "unsupported_sentence_rate":
-        sentences = number("n_sentences")
-        if not sentences:
-            return math.nan, math.nan
-        return number("n_unsupported"), sentences
-    return number(metric), 1.0
+    verdict: str
+    status: str
+    question: str | None
+    parts: tuple[tuple[float, float] | None, ...]  # per metric, as `Metric.of` gives it
 
 
-def _rounded(value: float | None) -> float | None:
-    return None if value is None or not math.isfinite(value) else round(value, DIGITS)
-
-
-def paired_difference(
-    a: np.ndarray,
-    a_den: np.ndarray,
-    b: np.ndarray,
-    b_den: np.ndarray,
-    *,
-    seed: int,
-    name: str,
-    n_boot: int = 1000,
-) -> dict[str, Any]:
-    """Difference B − A of two ratios of sums over paired items, with a 95 % bootstrap CI."""
-    n = len(a)
-    if n == 0:
-        return {"a": None, "b": None, "diff": None, "ci_low": None, "ci_high": None, "n": 0}
-    mean_a = float(a.sum() / a_den.sum())
-    mean_b = float(b.sum() / b_den.sum())
-    low = high = mean_b - mean_a
-    if n > 1 and n_boot > 0:
-        stats = np.empty(n_boot)
-        for start, idx in resample_indexes(n, n_boot, seed=seed, name=name):
-            with np.errstate(invalid="ignore", divide="ignore"):
-                stats[start : start + len(idx)] = b[idx].sum(1) / b_den[idx].sum(1) - a[idx].sum(
-                    1
-                ) / a_den[idx].sum(1)
-        stats = stats[np.isfinite(stats)]
-        if len(stats):
-            low, high = (float(q) for q in np.quantile(stats, [0.025, 0.975]))
-    return {
-        "a": _rounded(mean_a),
-        "b": _rounded(mean_b),
-        "diff": _rounded(mean_b - mean_a),
-        "ci_low": _rounded(low),
-        "ci_high": _rounded(high),
-        "n": n,
-    }
-
-
-def _by_id(records: Sequence[Mapping[str, Any]]) -> dict[str, Mapping[str, Any]]:
-    found: dict[str, Mapping[str, Any]] = {}
-    for record in records:
+def _read(run: str | Path) -> tuple[dict[str, _Example], SummaryBuilder, dict[str, Any]]:
+    folder = RunFolder(run)
+    facts = SummaryBuilder()
+    examples: dict[str, _Example] = {}
+    for record in folder.records():
+        facts.add(record)
         # a repeated id keeps its first record, the one a reader meets first in the file
-        found.setdefault(str(record.get("id")), record)
-    return found
+        if record.id not in examples:
+            examples[record.id] = _Example(
+                record.verdict,
+                record.status.value,
+                record.question,
+                tuple(metric.of(record) for metric in METRICS),
+            )
+    return examples, facts, folder.read_run_info()
+
+
+def _usable(part: tuple[float, float] | None) -> bool:
+    return part is not None and all(math.isfinite(v) for v in part) and bool(part[1])
 
 
 def compare_runs(
-    run_a: str | Path, run_b: str | Path, *, seed: int = 0, n_boot: int = 1000
+    run_a: str | Path, run_b: str | Path, *, seed: int = SEED, n_boot: int = N_BOOT
 ) -> dict[str, Any]:
     """Compare run B against run A (differences are B − A).
 
@@ -111,46 +66,43 @@ def compare_runs(
     pairs) and `verdict_changes` (every shared example whose adherence verdict differs,
     `none` standing for no verdict, e.g. a failed judgment).
     """
-    records_a, records_b = load_records(run_a), load_records(run_b)
-    ids_a, ids_b = _by_id(records_a), _by_id(records_b)
+    ids_a, facts_a, info_a = _read(run_a)
+    ids_b, facts_b, info_b = _read(run_b)
     common = [i for i in ids_a if i in ids_b]
     result: dict[str, Any] = {
-        "a": {
-            "path": str(run_a),
-            "run": run_block(records_a, load_run_info(run_a)),
-            "counts": counts(records_a),
-        },
-        "b": {
-            "path": str(run_b),
-            "run": run_block(records_b, load_run_info(run_b)),
-            "counts": counts(records_b),
-        },
+        "a": {"path": str(run_a), "run": facts_a.run_block(info_a), "counts": facts_a.counts()},
+        "b": {"path": str(run_b), "run": facts_b.run_block(info_b), "counts": facts_b.counts()},
         "n_common": len(common),
         "only_a": sum(1 for i in ids_a if i not in ids_b),
         "only_b": sum(1 for i in ids_b if i not in ids_a),
         "metrics": {},
     }
-    for metric in METRICS:
-        pairs = [(_value(ids_a[i], metric), _value(ids_b[i], metric)) for i in common]
-        pairs = [
-            (x, y) for x, y in pairs if all(math.isfinite(v) for v in (*x, *y)) and x[1] and y[1]
+    for m, metric in enumerate(METRICS):
+        usable = [
+            (x, y)
+            for x, y in ((ids_a[i].parts[m], ids_b[i].parts[m]) for i in common)
+            if x is not None and y is not None and _usable(x) and _usable(y)
         ]
-        arrays = [np.array([p[side][part] for p in pairs]) for side in (0, 1) for part in (0, 1)]
-        result["metrics"][metric] = paired_difference(
-            *arrays, seed=seed, name=metric, n_boot=n_boot
+        a, a_den, b, b_den = (
+            np.array([pair[side][part] for pair in usable], dtype=float)
+            for side in (0, 1)
+            for part in (0, 1)
+        )
+        result["metrics"][metric.name] = paired_difference(
+            a, a_den, b, b_den, seed=seed, name=metric.name, n_boot=n_boot
         )
     changes = []
     for i in common:
-        before, after = example_verdict(ids_a[i]), example_verdict(ids_b[i])
-        if before != after:
+        before, after = ids_a[i], ids_b[i]
+        if before.verdict != after.verdict:
             changes.append(
                 {
                     "id": i,
-                    "a": before,
-                    "b": after,
-                    "status_a": ids_a[i].get("status"),
-                    "status_b": ids_b[i].get("status"),
-                    "question": ids_a[i].get("question"),
+                    "a": before.verdict,
+                    "b": after.verdict,
+                    "status_a": before.status,
+                    "status_b": after.status,
+                    "question": before.question,
                 }
             )
     result["verdict_changes"] = changes
@@ -179,7 +131,7 @@ def format_comparison(comparison: Mapping[str, Any]) -> str:
         "",
         f"{'metric':<27}{'A':>9}{'B':>9}{'B − A':>9}   {'95% CI of B − A':<19}{'n':>6}",
     ]
-    order = [m for m in METRICS if m in comparison["metrics"]]
+    order = [m.name for m in METRICS if m.name in comparison["metrics"]]
     for metric in order:
         m = comparison["metrics"][metric]
         ci = f"[{_fmt(m['ci_low'], True)}, {_fmt(m['ci_high'], True)}]"
@@ -204,4 +156,4 @@ def format_comparison(comparison: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["compare_runs", "format_comparison", "paired_difference"]
+__all__ = ["compare_runs", "format_comparison"]

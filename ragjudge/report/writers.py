@@ -1,78 +1,84 @@
-"""Stage 7: write a run folder's reports (CSV, JSON, HTML) from its `judgments.jsonl` alone."""
+"""Stage 7: write a run folder's reports (CSV, JSON, HTML) from its `judgments.jsonl` alone.
+
+Two passes over the records, each a stream: the first gathers the summary's figures, the
+tables' columns and the examples the page shows; the second writes `examples.csv` and
+`sentences.csv` row by row and renders the chosen examples. Memory holds running sums, compact
+per-example numbers and the bounded set of detailed examples, never the records themselves.
+"""
 
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import pandas as pd
-
 from ragjudge.errors import InputError
-from ragjudge.report.aggregate import (
-    examples_frame,
-    groups_frame,
-    load_records,
-    load_run_info,
-    normalize_group_by,
-    sentences_frame,
-    summarize,
+from ragjudge.metrics import SEED
+from ragjudge.report import DEFAULT_EXAMPLES
+from ragjudge.report.html import ExampleCards, write_page
+from ragjudge.report.summary import SummaryBuilder, normalize_group_by
+from ragjudge.report.tables import ExamplesWriter, SentencesWriter, TableColumns, write_groups
+from ragjudge.report.views import ExampleSelection
+from ragjudge.runfolder import (
+    EXAMPLES_CSV,
+    GROUPS_CSV,
+    REPORT_HTML,
+    SENTENCES_CSV,
+    SUMMARY,
+    RunFolder,
 )
-from ragjudge.report.html import render_html
-
-
-def _write_text(path: Path, text: str) -> None:
-    # write beside the target and rename, so a reader never sees half a report
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-        # mkstemp makes the file private; reports get the permissions of any new file
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def _csv(frame: pd.DataFrame) -> str:
-    return frame.to_csv(index=False, lineterminator="\n")
 
 
 def write_reports(
     run_dir: str | Path,
     *,
     group_by: str | Sequence[str] = (),
-    max_examples_html: int = 2000,
-    seed: int = 0,
+    report_examples: int = DEFAULT_EXAMPLES,
+    seed: int = SEED,
 ) -> dict[str, Any]:
     """(Re)build examples.csv, sentences.csv, summary.json, groups.csv and report.html.
 
     Reads only `judgments.jsonl` (and `run.json` when present), never calls a judge, and gives
     byte-identical files for the same input and `seed`. `groups.csv` is written only when
-    `group_by` names columns. Returns the summary dict.
+    `group_by` names columns. `report_examples` bounds the examples `report.html` shows in
+    detail (every example stays in the CSV files). Returns the summary dict.
     """
-    folder = Path(run_dir)
-    if not folder.is_dir():
+    folder = RunFolder(run_dir)
+    if not folder.path.is_dir():
         raise InputError(f"run folder not found: {run_dir}")
-    records = load_records(folder)
     columns = normalize_group_by(group_by)
-    summary = summarize(records, group_by=columns, seed=seed, run_info=load_run_info(folder))
-    _write_text(folder / "examples.csv", _csv(examples_frame(records)))
-    _write_text(folder / "sentences.csv", _csv(sentences_frame(records)))
-    _write_text(
-        folder / "summary.json",
-        json.dumps(summary, ensure_ascii=False, indent=2, allow_nan=False, default=str) + "\n",
-    )
-    if columns:
-        _write_text(folder / "groups.csv", _csv(groups_frame(summary)))
-    _write_text(
-        folder / "report.html",
-        render_html(records, summary, max_examples=max_examples_html, seed=seed),
-    )
+
+    facts = SummaryBuilder(columns)
+    tables = TableColumns()
+    selection = ExampleSelection(report_examples, seed)
+    for position, record in enumerate(folder.records()):
+        facts.add(record)
+        tables.see(record)
+        selection.see(position, record)
+    summary = facts.summary(folder.read_run_info(), seed=seed)
+
+    cards = ExampleCards(selection.chosen())
+    try:
+        with folder.open_text(EXAMPLES_CSV) as examples, folder.open_text(SENTENCES_CSV) as sent:
+            example_rows = ExamplesWriter(examples, tables)
+            sentence_rows = SentencesWriter(sent, tables)
+            for position, record in enumerate(folder.records()):
+                example_rows.write(record)
+                sentence_rows.write(record)
+                cards.see(position, record)
+        folder.write_text(
+            SUMMARY,
+            json.dumps(summary, ensure_ascii=False, indent=2, allow_nan=False, default=str) + "\n",
+        )
+        if columns:
+            with folder.open_text(GROUPS_CSV) as handle:
+                write_groups(handle, summary)
+        with folder.open_text(REPORT_HTML) as handle:
+            write_page(handle, summary, facts, cards)
+    finally:
+        cards.close()
     return summary
+
+
+__all__ = ["write_reports"]

@@ -1,0 +1,162 @@
+"""The judge call of the batch engines: the judge cache, the rate limits, a timeout and retries
+around `Judge.ask`, counted in `RunStats`.
+
+`JudgeCaller` is the `ask` hook the engines hand to `pipeline.judge_record` for LLM judges. The
+cache and the limiter are protocols: the local engine uses the SQLite cache and a
+`RateLimiter` in its own process; the Ray engine passes actors that hold them for every
+worker.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ragjudge.cache import JudgeCache, cache_key, judge_key, template_key
+from ragjudge.errors import JudgeError
+from ragjudge.judges.base import Judge
+from ragjudge.limits import RetryPolicy, describe, estimate_tokens, is_retryable, status_code
+from ragjudge.prompt import load_template
+from ragjudge.types import KeyedExample, Message, Reply
+
+
+@dataclass
+class RunStats:
+    """What the batch engine did: judge calls made, cache hits, retries, given-up calls."""
+
+    calls: int = 0
+    cache_hits: int = 0
+    retries: int = 0
+    gave_up: int = 0
+    errors: Counter[str] = field(default_factory=Counter)
+    #: tokens of the calls actually made by this process (cached replies cost nothing)
+    input_tokens: int = 0
+    output_tokens: int = 0
+    #: the last retry waits chosen, in seconds (kept short: for diagnostics and tests)
+    waits: list[float] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "calls": self.calls,
+            "cache_hits": self.cache_hits,
+            "retries": self.retries,
+            "gave_up": self.gave_up,
+            "errors": dict(self.errors),
+            "input_tokens": self.input_tokens,
+            "output_tokens": self.output_tokens,
+        }
+
+    def add(self, counts: dict[str, Any]) -> None:
+        """Add another engine's counts, as `as_dict` gives them (a Ray actor's batch)."""
+        self.calls += int(counts.get("calls", 0))
+        self.cache_hits += int(counts.get("cache_hits", 0))
+        self.retries += int(counts.get("retries", 0))
+        self.gave_up += int(counts.get("gave_up", 0))
+        self.input_tokens += int(counts.get("input_tokens", 0))
+        self.output_tokens += int(counts.get("output_tokens", 0))
+        for kind, n in (counts.get("errors") or {}).items():
+            self.errors[kind] += int(n)
+
+
+class CacheBackend(Protocol):
+    """Where judge replies are kept between runs: the local SQLite cache, or (Ray engine) an
+    actor that owns it on the driver's machine."""
+
+    async def get(self, key: str) -> Reply | None: ...
+
+    async def put(self, key: str, reply: Reply, *, judge: str, template: str) -> None: ...
+
+
+class LimiterBackend(Protocol):
+    """The run's rate limits (`RateLimiter`, or a Ray actor holding one for every worker)."""
+
+    async def acquire(self, estimated_tokens: int) -> None: ...
+
+    def pause(self, seconds: float) -> None: ...
+
+    def settle(self, estimated_tokens: int, actual_tokens: int) -> None: ...
+
+
+class LocalCache:
+    """`JudgeCache` behind the async `CacheBackend` interface (SQLite calls are short)."""
+
+    def __init__(self, cache: JudgeCache) -> None:
+        self.cache = cache
+
+    async def get(self, key: str) -> Reply | None:
+        return self.cache.get(key)
+
+    async def put(self, key: str, reply: Reply, *, judge: str, template: str) -> None:
+        self.cache.put(key, reply, judge=judge, template=template)
+
+
+class JudgeCaller:
+    """The `ask` hook handed to the pipeline for LLM judges: cache, rate limits, timeout and
+    retries around `judge.ask`, counted in `stats`."""
+
+    def __init__(
+        self,
+        judge: Judge,
+        template_name: str,
+        *,
+        cache: CacheBackend | None,
+        limiter: LimiterBackend,
+        stats: RunStats,
+        policy: RetryPolicy,
+        timeout: float | None,
+    ) -> None:
+        self.judge = judge
+        self.cache = cache
+        self.limiter = limiter
+        self.stats = stats
+        self.policy = policy
+        self.timeout = timeout
+        template = load_template(template_name)
+        self.template = template_key(template.name, template.version, template.hash)
+        self.judge_id = judge_key(judge.identity())
+
+    async def __call__(self, item: KeyedExample, messages: Sequence[Message]) -> Reply:
+        key = None
+        if self.cache is not None:
+            key = cache_key(self.judge_id, self.template, messages)
+            hit = await self.cache.get(key)
+            if hit is not None:
+                self.stats.cache_hits += 1
+                return hit
+        estimate = estimate_tokens(messages)
+        attempt = 0
+        while True:
+            await self.limiter.acquire(estimate)
+            self.stats.calls += 1
+            try:
+                call = self.judge.ask(item, messages)
+                reply = await (asyncio.wait_for(call, self.timeout) if self.timeout else call)
+            except Exception as exc:
+                kind = describe(exc)
+                self.stats.errors[kind] += 1
+                if attempt >= self.policy.max_retries or not is_retryable(exc):
+                    self.stats.gave_up += 1
+                    tries = f"{attempt + 1} attempt{'s' if attempt else ''}"
+                    raise JudgeError(f"gave up after {tries} ({kind}): {exc}") from exc
+                delay = self.policy.delay(attempt, exc)
+                if status_code(exc) == 429:
+                    # the limit is the account's, not this call's: hold every call back
+                    self.limiter.pause(delay)
+                self.stats.retries += 1
+                self.stats.waits = [*self.stats.waits[-99:], delay]
+                await asyncio.sleep(delay)
+                attempt += 1
+                continue
+            used = reply.usage.input_tokens + reply.usage.output_tokens
+            self.limiter.settle(estimate, used)
+            self.stats.input_tokens += reply.usage.input_tokens
+            self.stats.output_tokens += reply.usage.output_tokens
+            if self.cache is not None and key is not None:
+                await self.cache.put(key, reply, judge=self.judge_id, template=self.template)
+            return reply
+
+
+__all__ = ["CacheBackend", "JudgeCaller", "LimiterBackend", "LocalCache", "RunStats"]
