@@ -61,7 +61,8 @@ class Linear:
 
     def log_odds(self, x: np.ndarray) -> np.ndarray:
         """Raw log-odds for each row of `x` (shape `(n, features)`)."""
-        return self.intercept + ((x - self.mean) / self.scale) @ self.coef
+        z: np.ndarray = self.intercept + ((x - self.mean) / self.scale) @ self.coef
+        return z
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Linear:
@@ -91,7 +92,7 @@ class Calibrator:
 
     def __call__(self, raw: np.ndarray) -> np.ndarray:
         raw = np.asarray(raw, dtype=float)
-        out = np.interp(raw, self.x, self.y)
+        out: np.ndarray = np.interp(raw, self.x, self.y)
         # beyond the end knots the map keeps rising, slowly, so extreme scores still rank
         low, high = raw < self.x[0], raw > self.x[-1]
         out[low] = self.y[0] * np.exp(_TAIL * (raw[low] - self.x[0]))
@@ -106,8 +107,13 @@ class Calibrator:
         return {"x": _rounded(self.x), "y": _rounded(self.y)}
 
 
-def combiner_inputs(log_odds: Sequence[float], n_doc_sentences: int) -> np.ndarray:
-    """The example combiner's inputs from the sentence log-odds of one answer.
+def combiner_inputs(
+    log_odds: Sequence[float] | np.ndarray,
+    n_doc_sentences: int,
+    names: Sequence[str] | None = None,
+) -> np.ndarray:
+    """The example combiner's inputs from the sentence log-odds of one answer (all of
+    `COMBINER_INPUTS`, or those in `names`, in that order).
 
     `weakest` and `second` are the two lowest log-odds (the second repeats a large value for
     a one-sentence answer), `softmin` a smooth minimum that still feels the other weak
@@ -120,9 +126,15 @@ def combiner_inputs(log_odds: Sequence[float], n_doc_sentences: int) -> np.ndarr
     weakest = order[0]
     second = order[1] if order.size > 1 else 8.0
     softmin = -math.log(float(np.exp(-SOFTMIN_T * (z - weakest)).sum())) / SOFTMIN_T + weakest
-    return np.array(
-        [weakest, second, softmin, float(z.mean()), math.log1p(z.size), math.log1p(n_doc_sentences)]
-    )
+    values = {
+        "weakest": weakest,
+        "second": second,
+        "softmin": softmin,
+        "mean": float(z.mean()),
+        "log_sentences": math.log1p(z.size),
+        "log_doc_sentences": math.log1p(n_doc_sentences),
+    }
+    return np.array([values[n] for n in (names or COMBINER_INPUTS)])
 
 
 COMBINER_INPUTS: tuple[str, ...] = (
@@ -146,6 +158,8 @@ class OfflineModel:
     sentence: Linear
     sentence_calibration: Calibrator
     combiner: Linear
+    #: the names (of `COMBINER_INPUTS`) the combiner reads, in its order
+    combiner_names: tuple[str, ...]
     example_calibration: Calibrator
     #: an answer is flagged when its hallucination probability is at or above this
     example_threshold: float
@@ -166,10 +180,12 @@ class OfflineModel:
         """Calibrated probability that each sentence is supported."""
         return self.sentence_calibration(log_odds)
 
-    def hallucination_probability(self, log_odds: Sequence[float], n_doc_sentences: int) -> float:
+    def hallucination_probability(
+        self, log_odds: Sequence[float] | np.ndarray, n_doc_sentences: int
+    ) -> float:
         """Calibrated probability that an answer with these sentence log-odds holds at least
         one unsupported sentence."""
-        inputs = combiner_inputs(log_odds, n_doc_sentences)
+        inputs = combiner_inputs(log_odds, n_doc_sentences, self.combiner_names)
         raw = float(self.combiner.log_odds(inputs[None, :])[0])
         return float(self.example_calibration(np.array([raw]))[0])
 
@@ -179,7 +195,7 @@ class OfflineModel:
             "features": list(self.feature_names),
             "sentence": self.sentence.to_dict(),
             "sentence_calibration": self.sentence_calibration.to_dict(),
-            "combiner": {"inputs": list(COMBINER_INPUTS), **self.combiner.to_dict()},
+            "combiner": {"inputs": list(self.combiner_names), **self.combiner.to_dict()},
             "example_calibration": self.example_calibration.to_dict(),
             "example_threshold": round(self.example_threshold, 6),
             "sentence_threshold": round(self.sentence_threshold, 6),
@@ -200,6 +216,7 @@ def model_from_dict(data: Mapping[str, Any], digest: str = "") -> OfflineModel:
         sentence=Linear.from_dict(data["sentence"]),
         sentence_calibration=Calibrator.from_dict(data["sentence_calibration"]),
         combiner=Linear.from_dict(data["combiner"]),
+        combiner_names=tuple(data["combiner"]["inputs"]),
         example_calibration=Calibrator.from_dict(data["example_calibration"]),
         example_threshold=float(data["example_threshold"]),
         sentence_threshold=float(data["sentence_threshold"]),
