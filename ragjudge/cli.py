@@ -32,7 +32,15 @@ def _add_judge_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument(
         "--judge",
         default=None,
-        help="offline (default), recorded, or provider:model (e.g. openai:gpt-4o-mini)",
+        help="offline (default), recorded, provider:model (e.g. openai:gpt-4o-mini), or any "
+        "judge NAME[:ARG] an installed package registers",
+    )
+    g.add_argument(
+        "--offline-threshold",
+        type=float,
+        metavar="T",
+        help="the offline judge flags an answer whose support score is below T (0-1; default "
+        "the threshold chosen in training, where false alarms and misses balance)",
     )
     g.add_argument(
         "--judge-completions",
@@ -192,6 +200,10 @@ def _judge_options(args: argparse.Namespace) -> tuple[str | None, dict[str, Any]
             raise UsageError(f"environment variable {args.api_key_env} is not set")
         options["api_key"] = key
     spec = args.judge
+    if args.offline_threshold is not None:
+        if spec not in (None, "offline") or args.judge_completions:
+            raise UsageError("--offline-threshold goes with the offline judge")
+        spec = f"offline:{args.offline_threshold}"
     if args.judge_completions:
         spec = args.judge_completions
         options["completions"] = True
@@ -259,11 +271,20 @@ def _print_summary(summary: dict[str, Any], out_dir: Path) -> None:
     metrics = summary.get("metrics", {})
     parts = [f"{k} {v}" for k, v in counts.items() if k != "total" and v]
     print(f"judged {counts.get('total', 0)} examples ({', '.join(parts) or 'none'})")
-    for name in ("adherence", "supported_ratio", "relevance", "utilization", "completeness"):
+    names = (
+        "adherence",
+        "supported_ratio",
+        "relevance",
+        "utilization",
+        "completeness",
+        "estimated_hallucination_rate",
+    )
+    for name in names:
         m = metrics.get(name)
         if m and m.get("mean") is not None:
             low, high = m.get("ci_low") or 0.0, m.get("ci_high") or 0.0
-            print(f"  {name:<16} {m['mean']:.3f}  [{low:.3f}, {high:.3f}]")
+            label = "estimated halluc." if name == "estimated_hallucination_rate" else name
+            print(f"  {label:<17} {m['mean']:.3f}  [{low:.3f}, {high:.3f}]")
     print(f"reports in {out_dir}/ (report.html, examples.csv, sentences.csv, summary.json)")
 
 

@@ -60,6 +60,11 @@ def _hallucination(record: Record) -> Contribution:
     return 1.0 - record.scores.adherence, 1.0
 
 
+def _estimated_hallucination(record: Record) -> Contribution:
+    support = _score("support_score")(record)
+    return None if support is None else (1.0 - support[0], 1.0)
+
+
 def _unsupported_sentences(record: Record) -> Contribution:
     if not record.scored or record.scores is None:
         return None
@@ -89,7 +94,11 @@ METRICS: tuple[Metric, ...] = (
            _score("supported_ratio")),
     Metric("support_score", "the judge's continuous support, for judges that give one", True,
            _score("support_score")),
-    Metric("hallucination_rate", "1 − adherence", False, _hallucination),
+    Metric("hallucination_rate", "1 − adherence: the share of answers the judge flagged", False,
+           _hallucination),
+    Metric("estimated_hallucination_rate",
+           "mean of 1 − support_score: the share of hallucinated answers a calibrated judge "
+           "(offline) expects", False, _estimated_hallucination),
     Metric("unsupported_sentence_rate", "unsupported sentences / all sentences", False,
            _unsupported_sentences, per_example=False),
     Metric("failed_rate", "failed examples / all examples", False, _failed),

@@ -8,12 +8,21 @@ from ragjudge.judges.base import Judge, JudgeOptions
 
 
 def offline(arg: str | None, options: JudgeOptions) -> Judge:
-    """`offline`: the built-in lexical judge; no LLM, no network."""
+    """`offline`: the built-in judge; no LLM, no network. `offline:T` flags answers whose
+    support score is below T (default: the threshold chosen in training)."""
     from ragjudge.judges.offline import OfflineJudge
 
-    if arg is not None:
-        raise UsageError(f"the offline judge takes no argument (got {arg!r})")
-    return OfflineJudge()
+    if arg is None:
+        return OfflineJudge()
+    try:
+        threshold = float(arg)
+    except ValueError:
+        threshold = float("nan")
+    if not 0.0 <= threshold <= 1.0:
+        raise UsageError(
+            f"the offline judge takes a support-score threshold between 0 and 1 (got {arg!r})"
+        )
+    return OfflineJudge(threshold=threshold)
 
 
 def recorded(arg: str | None, options: JudgeOptions) -> Judge:

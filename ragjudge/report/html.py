@@ -53,7 +53,8 @@ GROUP_ROWS = 100
 
 CARDS: tuple[tuple[str, str, str, bool], ...] = (
     # metric, label, css class, shown as a percentage
-    ("hallucination_rate", "Hallucination rate", "bad", True),
+    ("hallucination_rate", "Hallucination rate (flagged)", "bad", True),
+    ("estimated_hallucination_rate", "Estimated hallucination rate", "bad", True),
     ("unsupported_sentence_rate", "Unsupported sentences", "bad", True),
     ("adherence", "Adherence", "", False),
     ("relevance", "Relevance", "", False),
@@ -218,7 +219,7 @@ def _cards(summary: Mapping[str, Any]) -> list[dict[str, Any]]:
     out = []
     for metric, label, css, as_pct in CARDS:
         block = summary["metrics"].get(metric) or {}
-        if metric == "support_score" and not block.get("n"):
+        if metric in ("support_score", "estimated_hallucination_rate") and not block.get("n"):
             continue
         fmt = pct if as_pct else score
         low, high = fmt(block.get("ci_low")), fmt(block.get("ci_high"))
