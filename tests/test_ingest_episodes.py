@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ragjudge.ingest import IngestError, ingest
+from ragjudge.ingest.cited import extract_citations
 
 DATA = Path(__file__).parent / "data" / "ingest"
 FEVER = DATA / "react" / "fever_notebook_excerpt.txt"
@@ -181,3 +182,56 @@ def test_the_paper_notebook_itself_is_read(tmp_path: Path) -> None:
     assert [(r["question"], r["response"], r["line"]) for r in from_notebook] == [
         (r["question"], r["response"], r["line"]) for r in from_text
     ]
+
+
+# --- grouped citations ---------------------------------------------------------------------
+
+
+def test_references_grouped_in_one_bracket_are_one_citation_each() -> None:
+    docs = [
+        {"title": "a.pdf#page=38", "url": None},
+        {"title": "a.pdf#page=37", "url": None},
+        {"title": "b.pdf#page=2", "url": None},
+    ]
+    clean, citations = extract_citations(
+        "Coverage starts on day one [a.pdf#page=38, a.pdf#page=37]. It ends [b.pdf#page=2;a.pdf].",
+        docs,
+    )
+    assert clean == "Coverage starts on day one. It ends."
+    assert [(c["sources"], c["resolved"]) for c in citations] == [
+        ([0], True),
+        ([1], True),
+        ([2], True),
+        ([0, 1], True),
+    ]
+    assert citations[0]["marker"] == citations[1]["marker"] == "[a.pdf#page=38, a.pdf#page=37]"
+    assert (citations[0]["start"], citations[0]["end"]) == (0, len("Coverage starts on day one"))
+    assert citations[0]["start"] == citations[1]["start"]
+
+
+def test_a_source_named_with_a_comma_stays_one_citation() -> None:
+    docs = [{"title": "Report, 2023.pdf", "url": None}, {"title": "2023.pdf", "url": None}]
+    _, citations = extract_citations("Revenue grew [Report, 2023.pdf].", docs)
+    assert [(c["sources"], c["resolved"]) for c in citations] == [([0], True)]
+
+
+def test_a_group_with_one_unknown_page_resolves_the_others() -> None:
+    docs = [{"title": "a.pdf#page=38", "url": None}]
+    _, citations = extract_citations("Fact [a.pdf#page=38, a.pdf#page=99].", docs)
+    assert [(c["sources"], c["resolved"]) for c in citations] == [([0], True), ([], False)]
+
+
+def test_the_public_azure_evaluator_sample_resolves_every_citation() -> None:
+    rows, errors = split(
+        ingest("cited-answer", [str(DATA / "cited" / "azure_evaluator_baseline_excerpt.jsonl")])
+    )
+    assert errors == []
+    assert [len(r["citations"]) for r in rows] == [2, 1]
+    assert all(c["resolved"] for r in rows for c in r["citations"])
+    first = rows[0]
+    assert [first["documents"][c["sources"][0]]["title"] for c in first["citations"]] == [
+        "Northwind_Health_Plus_Benefits_Details.pdf#page=4",
+        "Northwind_Standard_Benefits_Details.pdf#page=5",
+    ]
+    assert "[" not in first["response"]
+    assert first["gpt_groundedness"] == 5.0
