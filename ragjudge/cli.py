@@ -64,12 +64,25 @@ def _add_load_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lang", default="auto", choices=("auto", "en", "ja"))
 
 
+def _add_trace_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--experiment", metavar="NAME", help="MLflow experiment to read (default all)")
+    p.add_argument(
+        "--filter", dest="trace_filter", metavar="FILTER", help="MLflow trace filter string"
+    )
+
+
 def _add_eval_parser(sub: Any) -> None:
     p = sub.add_parser("eval", help="judge a dataset and write a run folder")
     p.add_argument("data", nargs="*", help="dataset file (JSONL, JSON, CSV, Parquet) or -")
     p.add_argument("--out", help="run folder (default reports/<timestamp>)")
     p.add_argument("--limit", type=int, help="judge only the first N rows")
     p.add_argument("--from", dest="from_format", metavar="FORMAT", help="ingest FORMAT logs first")
+    _add_trace_arguments(p)
+    p.add_argument(
+        "--log-to",
+        choices=("mlflow",),
+        help="write each verdict back onto its trace as MLflow feedback (with --from mlflow)",
+    )
     _add_load_arguments(p)
     _add_judge_arguments(p)
     g = p.add_argument_group("validation and scores")
@@ -212,6 +225,8 @@ def _cmd_eval(args: argparse.Namespace) -> int:
             "--engine ray reads one file, folder or URI of rows; convert logs first with "
             "ragjudge ingest FORMAT FILE… -o rows.jsonl"
         )
+    if args.log_to and args.from_format != "mlflow":
+        raise UsageError("--log-to mlflow writes onto MLflow traces: use it with --from mlflow")
     if not ray_engine and (args.ray_address or args.ray_actors):
         raise UsageError("--ray-address and --ray-actors go with --engine ray")
     if args.ray_actors is not None and args.ray_actors < 1:
@@ -220,8 +235,10 @@ def _cmd_eval(args: argparse.Namespace) -> int:
         items = None
         dataset = args.data[0]
     elif args.from_format:
-        items = _ingested_items(args.from_format, args.data, mapping)
-        dataset = f"{args.from_format}:{','.join(args.data)}"
+        from ragjudge.ingest import source_label
+
+        items = _ingested_items(args.from_format, args.data, mapping, _trace_options(args))
+        dataset = source_label(args.from_format, args.data)
     else:
         if len(args.data) != 1:
             raise UsageError("eval takes one dataset file (use --from FORMAT for several logs)")
@@ -275,6 +292,7 @@ def _cmd_eval(args: argparse.Namespace) -> int:
         summary = run(items, out_dir, config)
     if not args.quiet:
         _print_summary(summary, out_dir)
+    _write_back(args, out_dir)
     if args.gate:
         from ragjudge.gate import run_gate_command
 
@@ -282,14 +300,35 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     return 0
 
 
-def _ingested_items(fmt: str, paths: Sequence[str], mapping: Any) -> Any:
+def _trace_options(args: argparse.Namespace) -> dict[str, Any]:
+    return {"experiment": args.experiment, "filter_string": args.trace_filter}
+
+
+def _write_back(args: argparse.Namespace, out_dir: Path) -> None:
+    """scores.jsonl after a run over traces; MLflow feedback with --log-to mlflow."""
+    from ragjudge.ingest import TRACE_SOURCES, write_back
+    from ragjudge.report import load_records
+
+    if args.from_format not in TRACE_SOURCES:
+        return
+    uri = args.data[0] if args.log_to else None
+    done = write_back(args.log_to or "scores", load_records(out_dir), out_dir, tracking_uri=uri)
+    if not args.quiet:
+        print(f"scores of {done['n_scores']} traced examples in {done['scores_file']}")
+        if args.log_to:
+            print(f"logged ragjudge/* feedback on {done['n_logged']} MLflow traces")
+
+
+def _ingested_items(
+    fmt: str, paths: Sequence[str], mapping: Any, options: dict[str, Any] | None = None
+) -> Any:
     from ragjudge.dataset import example_from_dict
-    from ragjudge.ingest import IngestError, ingest
+    from ragjudge.ingest import IngestError, read_source
     from ragjudge.types import RowError, Source
 
-    for n, row in enumerate(ingest(fmt, paths), start=1):
+    for n, row in enumerate(read_source(fmt, paths, **(options or {})), start=1):
         if isinstance(row, IngestError):
-            yield RowError(Source(row.file, row.line), row.message)
+            yield RowError(Source(row.file, row.line or 0), row.message)
         else:
             yield example_from_dict(
                 row,
@@ -432,18 +471,22 @@ def _add_gate_parser(sub: Any) -> None:
 
 def _add_ingest_parser(sub: Any) -> None:
     p = sub.add_parser("ingest", help="turn agent traces and RAG logs into ragjudge examples")
-    p.add_argument("format", help="bedrock-agent, react, cited-answer, ctrlf, ragtruth")
-    p.add_argument("files", nargs="+")
+    p.add_argument(
+        "format", help="bedrock-agent, react, cited-answer, ctrlf, ragtruth, otlp, or mlflow"
+    )
+    p.add_argument("files", nargs="+", help="log files (for mlflow: the tracking URI)")
     p.add_argument("-o", "--output", required=True, help="output JSONL file")
+    _add_trace_arguments(p)
     p.set_defaults(func=_cmd_ingest)
 
 
 def _cmd_ingest(args: argparse.Namespace) -> int:
-    from ragjudge.ingest import ingest, write_jsonl
+    from ragjudge.ingest import read_source, write_jsonl
 
-    n_rows, errors = write_jsonl(ingest(args.format, args.files), args.output)
+    rows = read_source(args.format, args.files, **_trace_options(args))
+    n_rows, errors = write_jsonl(rows, args.output)
     for err in errors:
-        print(f"ragjudge: {err.file}:{err.line}: {err.message}", file=sys.stderr)
+        print(f"ragjudge: {err}", file=sys.stderr)
     print(f"wrote {n_rows} examples to {args.output} ({len(errors)} problems reported)")
     return 0
 

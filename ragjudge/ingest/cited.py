@@ -170,7 +170,9 @@ def _span_start(text: str, end: int, previous_marker: int | None) -> int:
     return start
 
 
-def extract_citations(answer: str, docs: Sequence[dict[str, Any]]) -> tuple[str, list[dict]]:
+def extract_citations(
+    answer: str, docs: Sequence[dict[str, Any]]
+) -> tuple[str, list[dict[str, Any]]]:
     """The answer without its citation markers, and one citation entry per cited reference.
 
     `docs` are document dicts (``title``, ``url`` and optionally ``source_id``) that markers
