@@ -472,7 +472,9 @@ def _add_gate_parser(sub: Any) -> None:
 def _add_ingest_parser(sub: Any) -> None:
     p = sub.add_parser("ingest", help="turn agent traces and RAG logs into ragjudge examples")
     p.add_argument(
-        "format", help="bedrock-agent, react, cited-answer, ctrlf, ragtruth, otlp, or mlflow"
+        "format",
+        help="bedrock-agent, react, cited-answer, ctrlf, ragtruth, otlp, langsmith, langfuse, "
+        "or mlflow",
     )
     p.add_argument("files", nargs="+", help="log files (for mlflow: the tracking URI)")
     p.add_argument("-o", "--output", required=True, help="output JSONL file")

@@ -47,6 +47,8 @@ def test_registry_names_every_format() -> None:
         "ctrlf",
         "ragtruth",
         "otlp",
+        "langsmith",
+        "langfuse",
     }
     for name, module in FORMATS.items():
         assert name == module.NAME

@@ -20,7 +20,17 @@ from types import ModuleType
 from typing import Any, cast
 
 from ragjudge.errors import InputError, UsageError
-from ragjudge.ingest import bedrock, cited, ctrlf, mlflow_traces, otlp, ragtruth, react
+from ragjudge.ingest import (
+    bedrock,
+    cited,
+    ctrlf,
+    langfuse_traces,
+    langsmith_runs,
+    mlflow_traces,
+    otlp,
+    ragtruth,
+    react,
+)
 from ragjudge.ingest._common import IngestError
 from ragjudge.ingest.writeback import write_back
 
@@ -38,12 +48,15 @@ __all__ = [
 
 #: format name → module (each has `NAME`, `SUMMARY` and `parse_files(paths)`)
 FORMATS: dict[str, ModuleType] = {
-    module.NAME: module for module in (bedrock, react, cited, ctrlf, ragtruth, otlp)
+    module.NAME: module
+    for module in (bedrock, react, cited, ctrlf, ragtruth, otlp, langsmith_runs, langfuse_traces)
 }
 #: sources read from a store by its address rather than from files
 STORES: dict[str, ModuleType] = {mlflow_traces.NAME: mlflow_traces}
 #: sources whose rows carry trace ids, so a run over them writes scores.jsonl
-TRACE_SOURCES = frozenset({mlflow_traces.NAME, otlp.NAME})
+TRACE_SOURCES = frozenset(
+    {mlflow_traces.NAME, otlp.NAME, langsmith_runs.NAME, langfuse_traces.NAME}
+)
 
 
 def ingest(fmt: str, paths: Sequence[str]) -> Iterator[dict[str, Any] | IngestError]:
