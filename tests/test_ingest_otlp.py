@@ -314,3 +314,33 @@ def test_a_span_without_ids_is_an_error_with_its_line(tmp_path: Path) -> None:
         ),
         (3, "invalid JSON"),
     ]
+
+
+def test_a_retrievers_own_repeats_stay_and_a_second_retriever_adds_only_new_texts(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "two_retrievers.jsonl"
+    provider = TracerProvider()
+    provider.add_span_processor(SimpleSpanProcessor(CollectorFileExporter(path)))
+    tracer = provider.get_tracer("rag-app")
+    key = f"{SpanAttributes.RETRIEVAL_DOCUMENTS}.{{}}.{DocumentAttributes.DOCUMENT_CONTENT}"
+    with tracer.start_as_current_span("rag") as root:
+        root.set_attribute(SpanAttributes.OPENINFERENCE_SPAN_KIND, CHAIN)
+        root.set_attribute(SpanAttributes.INPUT_VALUE, "Where is the office?")
+        for name, texts in (("dense", ["A", "A", "B"]), ("keyword", ["B", "C"])):
+            with tracer.start_as_current_span(name) as ret:
+                ret.set_attribute(SpanAttributes.OPENINFERENCE_SPAN_KIND, RETRIEVER)
+                for i, text in enumerate(texts):
+                    ret.set_attribute(key.format(i), f"Office fact {text}.")
+        root.set_attribute(SpanAttributes.OUTPUT_VALUE, "In Lyon.")
+    provider.shutdown()
+    [got] = list(ingest("otlp", [str(path)]))
+    assert isinstance(got, dict)
+    assert [d["text"] for d in got["documents"]] == [
+        "Office fact A.",
+        "Office fact A.",
+        "Office fact B.",
+        "Office fact C.",
+    ]
+    assert len(got["retriever_span_ids"]) == 2
+    assert got["documents"][3]["span_id"] == got["retriever_span_ids"][1]

@@ -321,16 +321,15 @@ def trace_rows(
     source_file: str,
     line: int | None,
     trace_metadata: Mapping[str, Any] | None = None,
-    trace_inputs: Any = None,
-    trace_outputs: Any = None,
 ) -> list[dict[str, Any] | IngestError]:
     """The rows of one trace (see docs/ingest.md, "Traces"): one per trace, or one per
     answering span when two or more top-level spans each hold a retriever and a model call.
 
-    The question comes from the answering span's inputs (else `trace_inputs`, else the first
-    model call's last user message, else the first retriever's query); the response from its
-    outputs (else `trace_outputs`, else the last model call's output); the documents from
-    every retriever span under it, in order, each text once. A trace without a retriever, a
+    The question comes from the answering span's inputs (else the first model call's last
+    user message, else the first retriever's query); the response from its outputs (else the
+    last model call's output); the documents from
+    every retriever span under it, in order (a text an earlier retriever span returned is
+    not repeated). A trace without a retriever, a
     question, an answer or documents is one `IngestError` naming the trace.
     """
     if not spans:
@@ -378,8 +377,6 @@ def trace_rows(
             line=where,
             meta=meta,
             row_id=trace_id,
-            fallback_inputs=trace_inputs,
-            fallback_outputs=trace_outputs,
         )
     ]
 
@@ -401,14 +398,12 @@ def _unit_row(
     line: int,
     meta: dict[str, Any],
     row_id: str,
-    fallback_inputs: Any = None,
-    fallback_outputs: Any = None,
 ) -> dict[str, Any] | IngestError:
     trace_id = unit.trace_id
     where = line or None
     retrievers = [s for s in spans if is_retriever(s)]
     llms = [s for s in spans if is_llm(s)]
-    question = question_text(unit.inputs) or question_text(fallback_inputs)
+    question = question_text(unit.inputs)
     if question is None:
         question = next((q for q in (question_text(s.inputs) for s in llms) if q), None)
     if question is None:
@@ -420,7 +415,7 @@ def _unit_row(
             f"trace {trace_id}: no question: span {unit.name!r} ({unit.span_id}) has no input "
             "text, and no model call or retriever span has one either",
         )
-    response = answer_text(unit.outputs) or answer_text(fallback_outputs)
+    response = answer_text(unit.outputs)
     if response is None:
         response = next((a for a in (answer_text(s.outputs) for s in reversed(llms)) if a), None)
     if response is None:
@@ -432,13 +427,13 @@ def _unit_row(
             f"text and no model call under it answered{reason}; partial traces are not ingested",
         )
     docs: list[dict[str, Any]] = []
-    seen: set[str] = set()
+    earlier: set[str] = set()
     for span in retrievers:
-        for doc in _span_documents(span):
-            if doc["text"] in seen or not doc["text"].strip():
-                continue
-            seen.add(doc["text"])
-            docs.append({**doc, "span_id": span.span_id})
+        mine = [d for d in _span_documents(span) if d["text"].strip()]
+        # a text another retriever span already returned adds nothing (a chain that wraps
+        # its retriever repeats its documents); one span's own repeats are what it returned
+        docs.extend({**d, "span_id": span.span_id} for d in mine if d["text"] not in earlier)
+        earlier.update(d["text"] for d in mine)
     if not docs:
         return IngestError(
             source_file,
