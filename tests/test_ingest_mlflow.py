@@ -138,6 +138,7 @@ def test_each_trace_becomes_an_example_with_its_documents(store: dict[str, Any])
         assert [d["url"] for d in got["documents"]] == [d["url"] for d in original["documents"]]
         assert got["span_name"] == "rag" and got["span_id"]
         assert got["format"] == "mlflow"
+        assert got["source_file"] == store["uri"] and got["line"] is None  # no file lines
     # the root said nothing: the chat model's answer is the response
     silent = by_trace[store["silent_root"]]
     assert silent["response"] == store["rows"][6]["response"]

@@ -335,7 +335,6 @@ def trace_rows(
     if not spans:
         return []
     trace_id = spans[0].trace_id
-    where = line if line is not None else 0
     tree = _tree(spans)
     roots = tree.children.get(None, [])
     if not any(is_retriever(s) for s in tree.spans):
@@ -361,7 +360,7 @@ def trace_rows(
                     list(tree.subtree(turn)),
                     fmt=fmt,
                     source_file=source_file,
-                    line=where,
+                    line=line,
                     meta={**meta, "turn": number, "n_turns": len(turns)},
                     row_id=f"{trace_id}/{turn.span_id}",
                 )
@@ -374,7 +373,7 @@ def trace_rows(
             tree.spans,
             fmt=fmt,
             source_file=source_file,
-            line=where,
+            line=line,
             meta=meta,
             row_id=trace_id,
         )
@@ -395,12 +394,12 @@ def _unit_row(
     *,
     fmt: str,
     source_file: str,
-    line: int,
+    line: int | None,
     meta: dict[str, Any],
     row_id: str,
 ) -> dict[str, Any] | IngestError:
     trace_id = unit.trace_id
-    where = line or None
+    where = line
     retrievers = [s for s in spans if is_retriever(s)]
     llms = [s for s in spans if is_llm(s)]
     question = question_text(unit.inputs)
