@@ -110,6 +110,8 @@ def evaluate(
     ray_address: str | None = None,
     ray_actors: int | None = None,
     from_format: str | None = None,
+    source_options: Mapping[str, Any] | None = None,
+    log_to: str | None = None,
     report_examples: int = DEFAULT_EXAMPLES,
     **options: Any,
 ) -> Result:
@@ -134,6 +136,12 @@ def evaluate(
     progress on stderr (`progress`: `auto`, `bar`, `log`, `none`). `report_examples` bounds
     the examples report.html shows in detail.
 
+    Traces: `from_format="mlflow"` reads the traces of the MLflow tracking store whose URI is
+    `data`, with `source_options` `experiment` and `filter_string`; `otlp`, `langsmith` and
+    `langfuse` read exported files. A run over traces writes `scores.jsonl` (one line per
+    trace) to its folder, and `log_to="mlflow"` also logs each verdict onto its trace as MLflow
+    feedback (see docs/ingest.md).
+
     `engine="ray"` runs the job on a Ray cluster (`ray_address`: `auto`, `host:port`,
     `ray://…`; None starts a local Ray, or uses the one this process is connected to;
     `ray_actors` judge actors); `data` must then be a file, a folder of files or a URI, and
@@ -155,11 +163,14 @@ def evaluate(
     runner_engine = get_engine(engine, ray_address=ray_address, ray_actors=ray_actors)
     if runner_engine.name == "ray" and not (judge is None or isinstance(judge, str)):
         raise UsageError("engine='ray' needs data as a path or URI and judge as a name")
+    if log_to is not None and (log_to != "mlflow" or from_format != "mlflow"):
+        raise UsageError("--log-to mlflow writes onto MLflow traces: use it with --from mlflow")
     the_judge = resolve_judge(judge, **judge_opts)
     job = Job(
         data=data,
         mapping=dict(mapping or {}),
         from_format=from_format,
+        source_options={k: v for k, v in (source_options or {}).items() if v is not None},
         judge=judge if isinstance(judge, str) else None,
         judge_options=judge_opts,
     )
@@ -188,7 +199,28 @@ def evaluate(
         report_examples=report_examples,
     )
     info, _ = runner_engine.execute(job, out_dir, config)
-    return Result(out_dir=out_dir, summary=build_reports(out_dir, info, config))
+    result = Result(out_dir=out_dir, summary=build_reports(out_dir, info, config))
+    if from_format is not None:
+        _write_back(from_format, job.paths, out_dir, log_to, quiet)
+    return result
+
+
+def _write_back(
+    fmt: str, paths: Sequence[str], out_dir: Path, log_to: str | None, quiet: bool
+) -> None:
+    """`scores.jsonl` after a run over traces; MLflow feedback with `log_to="mlflow"`."""
+    from ragjudge.ingest import TRACE_SOURCES, write_back
+
+    if fmt not in TRACE_SOURCES:
+        return
+    records = RunFolder(out_dir).records()
+    done = write_back(
+        log_to or "scores", records, out_dir, tracking_uri=paths[0] if log_to else None
+    )
+    if not quiet:
+        print(f"scores of {done['n_scores']} traced examples in {done['scores_file']}")
+        if log_to:
+            print(f"logged ragjudge/* feedback on {done['n_logged']} MLflow traces")
 
 
 def check(
@@ -338,13 +370,16 @@ def gate(
     return GateOutcome(result=result, markdown=None if problem else target, problem=problem)
 
 
-def ingest(fmt: str, paths: Sequence[str], output: str | Path) -> tuple[int, list[Any]]:
+def ingest(
+    fmt: str, paths: Sequence[str], output: str | Path, **source_options: Any
+) -> tuple[int, list[Any]]:
     """Turn agent traces and RAG logs of format `fmt` into ragjudge rows (JSON Lines at
-    `output`, `-` for standard output); returns the rows written and the problems met."""
-    from ragjudge.ingest import ingest as read_logs
-    from ragjudge.ingest import write_jsonl
+    `output`, `-` for standard output); returns the rows written and the problems met. For a
+    trace store (`mlflow`), `paths` is its tracking URI and `source_options` may give
+    `experiment` and `filter_string`."""
+    from ragjudge.ingest import read_source, write_jsonl
 
-    return write_jsonl(read_logs(fmt, paths), output)
+    return write_jsonl(read_source(fmt, paths, **source_options), output)
 
 
 def split(

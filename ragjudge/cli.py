@@ -75,12 +75,25 @@ def _add_load_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lang", default="auto", choices=("auto", "en", "ja"))
 
 
+def _add_trace_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--experiment", metavar="NAME", help="MLflow experiment to read (default all)")
+    p.add_argument(
+        "--filter", dest="trace_filter", metavar="FILTER", help="MLflow trace filter string"
+    )
+
+
 def _add_eval_parser(sub: Any) -> None:
     p = sub.add_parser("eval", help="judge a dataset and write a run folder")
     p.add_argument("data", nargs="*", help="dataset file (JSONL, JSON, CSV, Parquet) or -")
     p.add_argument("--out", help="run folder (default reports/<timestamp>)")
     p.add_argument("--limit", type=int, help="judge only the first N rows")
     p.add_argument("--from", dest="from_format", metavar="FORMAT", help="ingest FORMAT logs first")
+    _add_trace_arguments(p)
+    p.add_argument(
+        "--log-to",
+        choices=("mlflow",),
+        help="write each verdict back onto its trace as MLflow feedback (with --from mlflow)",
+    )
     _add_load_arguments(p)
     _add_judge_arguments(p)
     g = p.add_argument_group("validation and scores")
@@ -251,6 +264,8 @@ def _cmd_eval(args: argparse.Namespace) -> int:
         ray_address=args.ray_address,
         ray_actors=args.ray_actors,
         from_format=args.from_format,
+        source_options=_trace_options(args),
+        log_to=args.log_to,
         report_examples=args.report_examples,
         template=args.template,
         max_repairs=args.max_repairs,
@@ -264,6 +279,10 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     if args.gate:
         return _run_gate(args, out_dir, group_by=args.gate_group_by)
     return 0
+
+
+def _trace_options(args: argparse.Namespace) -> dict[str, Any]:
+    return {"experiment": args.experiment, "filter_string": args.trace_filter}
 
 
 def _print_summary(summary: dict[str, Any], out_dir: Path) -> None:
@@ -463,18 +482,23 @@ def _run_gate(args: argparse.Namespace, run_dir: Path, group_by: Sequence[str] |
 
 def _add_ingest_parser(sub: Any) -> None:
     p = sub.add_parser("ingest", help="turn agent traces and RAG logs into ragjudge examples")
-    p.add_argument("format", help="bedrock-agent, react, cited-answer, ctrlf, ragtruth")
-    p.add_argument("files", nargs="+")
+    p.add_argument(
+        "format",
+        help="bedrock-agent, react, cited-answer, ctrlf, ragtruth, otlp, langsmith, langfuse, "
+        "or mlflow",
+    )
+    p.add_argument("files", nargs="+", help="log files (for mlflow: the tracking URI)")
     p.add_argument("-o", "--output", required=True, help="output JSONL file")
+    _add_trace_arguments(p)
     p.set_defaults(func=_cmd_ingest)
 
 
 def _cmd_ingest(args: argparse.Namespace) -> int:
     from ragjudge.api import ingest
 
-    n_rows, errors = ingest(args.format, args.files, args.output)
+    n_rows, errors = ingest(args.format, args.files, args.output, **_trace_options(args))
     for err in errors:
-        print(f"ragjudge: {err.file}:{err.line}: {err.message}", file=sys.stderr)
+        print(f"ragjudge: {err}", file=sys.stderr)
     print(f"wrote {n_rows} examples to {args.output} ({len(errors)} problems reported)")
     return 0
 

@@ -29,13 +29,15 @@ if TYPE_CHECKING:
 class Job:
     """What to judge. `data` is a file path (JSONL, JSON, CSV, Parquet), `-` for JSONL on
     standard input, a folder or URI (Ray engine), a pandas DataFrame or an iterable of dicts;
-    with `from_format`, the log files of that ingest format (a path or a list of paths).
-    `judge` names the judge (`make_judge` spec) with its `judge_options`, for engines that
-    build it again where they run."""
+    with `from_format`, the log files of that ingest format (a path or a list of paths), or a
+    trace store's address (`mlflow`) read with `source_options` (`experiment`,
+    `filter_string`). `judge` names the judge (`make_judge` spec) with its `judge_options`,
+    for engines that build it again where they run."""
 
     data: Any
     mapping: Mapping[str, str] = field(default_factory=dict)
     from_format: str | None = None
+    source_options: Mapping[str, Any] = field(default_factory=dict)
     judge: str | None = None
     judge_options: Mapping[str, Any] = field(default_factory=dict)
 
@@ -55,7 +57,9 @@ class Job:
     def dataset_name(self) -> str:
         """How `run.json` names the input."""
         if self.from_format:
-            return f"{self.from_format}:{','.join(self.paths)}"
+            from ragjudge.ingest import source_label
+
+            return source_label(self.from_format, self.paths)
         if self.is_path:
             return str(self.data)
         return type(self.data).__name__
@@ -91,7 +95,9 @@ class LocalEngine:
         if job.from_format:
             from ragjudge.ingest import ingested_examples
 
-            return ingested_examples(job.from_format, job.paths, job.mapping)
+            return ingested_examples(
+                job.from_format, job.paths, job.mapping, **dict(job.source_options)
+            )
         if job.is_path:
             return iter_examples(job.data, mapping=job.mapping)
         examples, errors = load_examples(job.data, mapping=job.mapping)

@@ -42,6 +42,8 @@ SENTENCES_CSV = "sentences.csv"
 GROUPS_CSV = "groups.csv"
 REPORT_HTML = "report.html"
 GATE_MARKDOWN = "gate.md"
+#: a run over traces: one score line per trace, for the tracing tools' upload APIs
+SCORES = "scores.jsonl"
 SHARDS = "shards"
 _RESUME = JUDGMENTS + ".resume"
 _MERGE = JUDGMENTS + ".merge"

@@ -40,15 +40,24 @@ def evidence(row: dict[str, Any]) -> str:
 
 
 def test_registry_names_every_format() -> None:
-    assert set(FORMATS) == {"bedrock-agent", "react", "cited-answer", "ctrlf", "ragtruth"}
+    assert set(FORMATS) == {
+        "bedrock-agent",
+        "react",
+        "cited-answer",
+        "ctrlf",
+        "ragtruth",
+        "otlp",
+        "langsmith",
+        "langfuse",
+    }
     for name, module in FORMATS.items():
         assert name == module.NAME
         assert module.SUMMARY
 
 
 def test_unknown_format_and_missing_file_are_refused_before_reading() -> None:
-    with pytest.raises(UsageError, match="unknown ingest format 'langsmith'"):
-        ingest("langsmith", [path("react/paper_wiki.txt")])
+    with pytest.raises(UsageError, match="unknown ingest format 'splunk'"):
+        ingest("splunk", [path("react/paper_wiki.txt")])
     with pytest.raises(InputError, match=r"not a file: .*nope\.txt"):
         ingest("react", [path("react/paper_wiki.txt"), path("react/nope.txt")])
 

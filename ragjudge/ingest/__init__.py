@@ -1,7 +1,9 @@
 """Turn the logs of RAG systems into rows ragjudge's loader reads (see docs/ingest.md).
 
 One module per source format, all behind the same small interface (`NAME`, `SUMMARY`,
-`parse_files(paths)`); `FORMATS` maps each format name to its module. Every format yields plain
+`parse_files(paths)`); `FORMATS` maps each format name to its module. Traces kept in a store
+rather than a file (MLflow) are read by `read_source`, which takes every source; after
+judging, `write_back` puts the verdicts next to the traces. Every format yields plain
 dict rows — ``{"id", "question", "documents": [{"title", "url", "text", …}], "response",
 "format", "source_file", "line", "trace_id", …metadata}`` — or an `IngestError` naming the file,
 the line and what was expected there. A trace that ends without a final answer is an error,
@@ -18,18 +20,47 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from ragjudge.errors import InputError, UsageError
-from ragjudge.ingest import bedrock, cited, ctrlf, ragtruth, react
+from ragjudge.ingest import (
+    bedrock,
+    cited,
+    ctrlf,
+    langfuse_traces,
+    langsmith_runs,
+    mlflow_traces,
+    otlp,
+    ragtruth,
+    react,
+)
 from ragjudge.ingest._common import IngestError
+from ragjudge.ingest.writeback import write_back
 
 if TYPE_CHECKING:
     from ragjudge.types import Example, RowError
 
-__all__ = ["FORMATS", "IngestError", "ingest", "ingested_examples", "write_jsonl"]
+__all__ = [
+    "FORMATS",
+    "STORES",
+    "TRACE_SOURCES",
+    "IngestError",
+    "ingest",
+    "ingested_examples",
+    "read_source",
+    "source_label",
+    "write_back",
+    "write_jsonl",
+]
 
 #: format name → module (each has `NAME`, `SUMMARY` and `parse_files(paths)`)
 FORMATS: dict[str, ModuleType] = {
-    module.NAME: module for module in (bedrock, react, cited, ctrlf, ragtruth)
+    module.NAME: module
+    for module in (bedrock, react, cited, ctrlf, ragtruth, otlp, langsmith_runs, langfuse_traces)
 }
+#: sources read from a store by its address rather than from files
+STORES: dict[str, ModuleType] = {mlflow_traces.NAME: mlflow_traces}
+#: sources whose rows carry trace ids, so a run over them writes scores.jsonl
+TRACE_SOURCES = frozenset(
+    {mlflow_traces.NAME, otlp.NAME, langsmith_runs.NAME, langfuse_traces.NAME}
+)
 
 
 def ingest(fmt: str, paths: Sequence[str]) -> Iterator[dict[str, Any] | IngestError]:
@@ -42,7 +73,8 @@ def ingest(fmt: str, paths: Sequence[str]) -> Iterator[dict[str, Any] | IngestEr
     module = FORMATS.get(fmt)
     if module is None:
         raise UsageError(
-            f"unknown ingest format {fmt!r}; expected one of: {', '.join(sorted(FORMATS))}"
+            f"unknown ingest format {fmt!r}; expected one of: "
+            f"{', '.join(sorted([*FORMATS, *STORES]))}"
         )
     if not paths:
         raise UsageError(f"ingest {fmt}: no input files given")
@@ -51,6 +83,39 @@ def ingest(fmt: str, paths: Sequence[str]) -> Iterator[dict[str, Any] | IngestEr
         raise InputError(f"ingest {fmt}: not a file: {', '.join(missing)}")
     rows: Iterator[dict[str, Any] | IngestError] = module.parse_files([str(p) for p in paths])
     return rows
+
+
+def read_source(
+    fmt: str, args: Sequence[str], **options: Any
+) -> Iterator[dict[str, Any] | IngestError]:
+    """Rows and `IngestError`s of any source: files of a format in `FORMATS` (as `ingest`),
+    or a store in `STORES` given by its address, ``read_source("mlflow", [TRACKING_URI],
+    experiment="rag", filter_string="…")``.
+
+    `options` go to the store's reader (`experiment`, `filter_string`, `max_results` for
+    MLflow; None values are ignored); file formats take none. Raises `UsageError` for an
+    unknown source, a store given other than one address, or options a format does not take.
+    """
+    given = {k: v for k, v in options.items() if v is not None}
+    if fmt in STORES:
+        if len(args) != 1:
+            raise UsageError(f"{fmt} reads one tracking URI, got {len(args)} arguments")
+        reader: Iterator[dict[str, Any] | IngestError] = STORES[fmt].read_traces(args[0], **given)
+        return reader
+    if given:
+        raise UsageError(
+            f"{', '.join('--' + k.split('_')[0] for k in sorted(given))} "
+            f"applies to {', '.join(sorted(STORES))}, not to {fmt} files"
+        )
+    return ingest(fmt, args)
+
+
+def source_label(fmt: str, args: Sequence[str]) -> str:
+    """How a run names what it read: ``FORMAT:FILE,…``, with any password in a store's
+    address left out."""
+    if fmt in STORES:
+        return f"{fmt}:{','.join(mlflow_traces.display_uri(a) for a in args)}"
+    return f"{fmt}:{','.join(args)}"
 
 
 def write_jsonl(
@@ -75,12 +140,16 @@ def write_jsonl(
 
 
 def ingested_examples(
-    fmt: str, paths: Sequence[str], mapping: Mapping[str, str] | None = None
+    fmt: str,
+    paths: Sequence[str],
+    mapping: Mapping[str, str] | None = None,
+    **options: Any,
 ) -> Iterator[Example | RowError]:
-    """The rows of log files read as format `fmt`, as the loader's `Example`s (a problem in a
-    file becomes a `RowError` naming its file and line): what `ragjudge eval --from FMT` judges.
-    The format and the files are checked at once, before any row is read."""
-    rows = ingest(fmt, paths)
+    """The rows of a source read as format `fmt` (log files, or a store's address with its
+    `options`; see `read_source`), as the loader's `Example`s (a problem in a file or trace
+    becomes a `RowError` naming it): what `ragjudge eval --from FMT` judges. The format and
+    the files are checked at once, before any row is read."""
+    rows = read_source(fmt, paths, **options)
     return _as_examples(fmt, rows, mapping)
 
 

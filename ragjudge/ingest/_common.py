@@ -162,7 +162,7 @@ def row(
     documents: list[dict[str, Any]],
     response: str,
     source_file: str,
-    line: int,
+    line: int | None,
     fmt: str,
     trace_id: str | None = None,
     **metadata: Any,

@@ -72,7 +72,7 @@ _STEP_SUFFIX = re.compile(r"-(?:(?:pre|post)-)?(\d+)$")
 
 def _tag(text: str, name: str, last: bool = True) -> str | None:
     # the innermost pair: prose such as "answer a <question>." must not open the tag
-    found = re.findall(rf"<{name}>((?:(?!<{name}>).)*?)</{name}>", text, re.S)
+    found: list[str] = re.findall(rf"<{name}>((?:(?!<{name}>).)*?)</{name}>", text, re.S)
     if not found:
         return None
     return (found[-1] if last else found[0]).strip()
@@ -277,7 +277,7 @@ def _invocation_item(path: str, line: int, record: dict[str, Any]) -> _Item | In
             human = f"<question>{human.strip()}</question>"
     else:
         return IngestError(path, line, "inputBodyJson has neither 'prompt' nor 'messages'")
-    meta = {k: record[k] for k in ("modelId", "timestamp") if k in record}
+    meta: dict[str, Any] = {k: record[k] for k in ("modelId", "timestamp") if k in record}
     return _Item(line, parse_transcript(human, assistant), record.get("requestId"), meta)
 
 
@@ -300,11 +300,13 @@ def _unwrap(record: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]] | N
 
 
 def _trace_id(part: dict[str, Any]) -> str | None:
-    if isinstance(part.get("traceId"), str):
-        return part["traceId"]
+    found = part.get("traceId")
+    if isinstance(found, str):
+        return found
     for value in part.values():
-        if isinstance(value, dict) and isinstance(value.get("traceId"), str):
-            return value["traceId"]
+        inner = value.get("traceId") if isinstance(value, dict) else None
+        if isinstance(inner, str):
+            return inner
     return None
 
 

@@ -15,6 +15,8 @@ Input: JSON Lines, a JSON list or consecutive JSON objects, one answer per recor
   ``[file.pdf#page=N]`` / ``[file.pdf]`` (Azure chat-with-your-data; a known document extension
   or a ``#page=`` fragment is required so ordinary bracketed words stay text), ``[doc1]`` and
   ``[1]`` / ``[1, 2]`` (1-based positions in the source list, or a source whose `id` matches).
+  File references grouped in one bracket, ``[a.pdf#page=38, a.pdf#page=37]`` (as Azure-style
+  answers write them), are one citation each.
 
 The markers are removed from `response` (a space left before punctuation goes with them), and
 the row gets `citations`: one entry per cited reference, ``{"start", "end", "marker",
@@ -66,6 +68,12 @@ _MARKER = re.compile(
     rf"|\[(?P<file>{_FILE_REF})\]",
     re.IGNORECASE,
 )
+#: one file reference inside a grouped bracket (no separator inside it)
+_ONE_FILE_REF = re.compile(
+    rf"[^\[\]\n,;]*?\.(?:{_DOC_EXTENSIONS})(?:#[^\[\]\s,;]*)?|[^\[\]\n,;]*?#page=\d+",
+    re.IGNORECASE,
+)
+_GROUP_SEPARATOR = re.compile(r"\s*[,;]\s*")
 _CHUNK_HEAD = re.compile(
     rf"^(?P<name>[^\s:\[\]][^\s\[\]]*?\.(?:{_DOC_EXTENSIONS})(?:#[^\s:]*)?|[^\s:\[\]]+#page=\d+)"
     r"[:：][ \t]*",
@@ -113,20 +121,35 @@ def _resolve(m: re.Match[str], docs: Sequence[dict[str, Any]]) -> list[list[int]
         return [_by_position(m.group("doc"), docs)]
     if m.group("nums") is not None:
         return [_by_position(n.strip(), docs) for n in m.group("nums").split(",")]
-    name = m.group("file").strip()
+    return [_by_file_name(name, docs) for name in _file_group(m.group("file").strip(), docs)]
+
+
+def _file_group(name: str, docs: Sequence[dict[str, Any]]) -> list[str]:
+    """The references of one bracket: ``[a.pdf#page=38, a.pdf#page=37]`` holds two.
+
+    A bracket whose whole text names a source stays one reference (a file name may contain a
+    comma); otherwise it is split at commas and semicolons when every part is a file reference.
+    """
+    if _matches(docs, lambda d: name in _names(d)):
+        return [name]
+    parts = [p.strip() for p in _GROUP_SEPARATOR.split(name)]
+    if len(parts) > 1 and all(_ONE_FILE_REF.fullmatch(p) for p in parts):
+        return parts
+    return [name]
+
+
+def _by_file_name(name: str, docs: Sequence[dict[str, Any]]) -> list[int]:
     exact = _matches(docs, lambda d: name in _names(d))
     if exact:
-        return [exact]
+        return exact
     # "[guide.pdf]" may cite "guide.pdf#page=3" and the reverse, but "#page=60" never "#page=21"
     base = name.split("#", 1)[0]
-    return [
-        _matches(
-            docs,
-            lambda d: any(
-                n.split("#", 1)[0] == base and ("#" not in n or "#" not in name) for n in _names(d)
-            ),
-        )
-    ]
+    return _matches(
+        docs,
+        lambda d: any(
+            n.split("#", 1)[0] == base and ("#" not in n or "#" not in name) for n in _names(d)
+        ),
+    )
 
 
 def _span_start(text: str, end: int, previous_marker: int | None) -> int:
@@ -147,7 +170,9 @@ def _span_start(text: str, end: int, previous_marker: int | None) -> int:
     return start
 
 
-def extract_citations(answer: str, docs: Sequence[dict[str, Any]]) -> tuple[str, list[dict]]:
+def extract_citations(
+    answer: str, docs: Sequence[dict[str, Any]]
+) -> tuple[str, list[dict[str, Any]]]:
     """The answer without its citation markers, and one citation entry per cited reference.
 
     `docs` are document dicts (``title``, ``url`` and optionally ``source_id``) that markers

@@ -8,7 +8,17 @@ Three spellings of the same loop are read:
 - Completion form (JP1 Completion prompt, LangChain zero-shot agent): ``Question:`` … steps …
   ``Final Answer:``.
 - The ReAct paper's numbered form: ``Thought 1:`` / ``Action 1: Search[...]`` /
-  ``Observation 1:`` … ``Action N: Finish[answer]``.
+  ``Observation 1:`` … ``Action N: Finish[answer]``, as the paper's notebooks print it: each
+  episode opens with its index and the question (``3687 Question: …`` or, for FEVER,
+  ``3687 Claim: …``), the ``Finish[...]`` step is answered by ``Observation N: Episode finished,
+  reward = 1``, then the environment's record (``{'steps': 2, 'answer': …, 'gt_answer': …}``),
+  a running score line and a ``-----------`` rule close the episode. Each episode is its own
+  row: the ``Finish[...]`` argument is the response, the observation that answers it is kept in
+  `finish_observation` (not evidence), the environment's record goes to metadata (`gt_answer`,
+  `reward`, `em`, …; its prompt echo `traj` is dropped). A ``Finish[...]`` the agent wrote on
+  the line after an empty ``Action N:`` counts; one followed by further actions does not. The
+  notebook's ``ohh...`` retry lines are kept in `bad_calls`. A malformed episode is one error
+  and the next episode is read as usual.
 
 Each observation becomes documents. A JP1 observation made of ``sourcepage:`` / ``content:`` /
 ``document_url:`` blocks separated by dash lines gives one document per block (title =
@@ -28,11 +38,14 @@ last ``開始!`` / ``Begin!`` line: everything of
 a transcript before such a line is dropped, so an echoed prompt must start its chunk.
 A ``.json`` / ``.jsonl`` file (or one starting with ``{`` or ``[``) holds one transcript per
 record in a `log` field, with optional `question` / `input`, `id` and `chat_history` fields.
+A Jupyter notebook (``.ipynb``, such as the paper's own) is read as the text its cells printed;
+line numbers then count lines of that printed text.
 A transcript without a final answer is reported as an error.
 """
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -45,6 +58,7 @@ from ragjudge.ingest._common import (
     extras,
     iter_json_records,
     parse_json_or_text,
+    read_text,
     row,
     split_transcripts,
 )
@@ -76,6 +90,16 @@ _TOOL_ERROR = re.compile(
 _BLOCK_FIELD = re.compile(
     r"^\s*(?P<name>sourcepage|content|document_url)\s*[:：][ \t]?(?P<rest>.*)$"
 )
+#: the paper notebooks' episode header: ``3687 Question: …`` / ``3687 Claim: …``
+_EPISODE = re.compile(r"^\s*(?P<idx>\d+)\s+(?P<name>Question|Claim)\s*:[ \t]?(?P<rest>.*)$")
+#: the notebooks' running score after each episode: ``correct total ratio seconds``
+_SCORE_LINE = re.compile(r"^\s*\d+ \d+ [\d.]+ [\d.eE+-]+\s*$")
+#: the notebooks print a model reply they could not split as ``ohh... <reply>``
+_BAD_CALL = re.compile(r"^ohh\.\.\.[ \t]?(?P<rest>.*)$")
+_THOUGHT_N = re.compile(r"^\s*Thought\s+\d+\s*:")
+#: the ReAct environment's replies to a Finish step
+_FINISHED = re.compile(r"^\s*Episode finished\b")
+_REJECTED = re.compile(r"^\s*Invalid action\b")
 
 
 @dataclass
@@ -103,6 +127,15 @@ class _Transcript:
     #: where continuation lines go: a list of strings or of (line, text) pairs
     sink: list[Any] | None = None
     sink_numbered: bool = False
+    # --- the paper notebooks' episodes
+    episode: int | None = None
+    question_label: str | None = None
+    finish_observation: str | None = None
+    env_record: dict[str, Any] | None = None
+    bad_calls: list[str] = field(default_factory=list)
+    in_bad_call: bool = False
+    #: an ``Action N:`` with nothing after it: (line, continuation lines) until resolved
+    pending_action: tuple[int, list[str]] | None = None
 
     @property
     def started(self) -> bool:
@@ -125,6 +158,25 @@ def _split(path: str, text: str, first_line: int) -> list[_Transcript]:
             t = _Transcript(start=number + 1)
             previous_blank = True
             continue
+        episode = _EPISODE.match(line)
+        if episode:
+            # a numbered episode header always starts a new transcript, so one broken
+            # episode never swallows the next
+            if t.started or t.history:
+                out.append(t)
+            t = _Transcript(start=number, seen=True, episode=int(episode.group("idx")))
+            t.question_label = episode.group("name")
+            t.question, t.question_line = [episode.group("rest")], number
+            t.sink, t.sink_numbered = t.question, False
+            previous_blank = False
+            continue
+        paper = t.form == "paper" or t.episode is not None
+        if paper and _RULE.match(line):
+            if t.started or t.history:
+                out.append(t)
+            t = _Transcript(start=number + 1)
+            previous_blank = True
+            continue
         m = _FIELD.match(line)
         name = m.group("name") if m else None
         if t.answer is not None and previous_blank and stripped:
@@ -134,10 +186,15 @@ def _split(path: str, text: str, first_line: int) -> list[_Transcript]:
             if starts_next:
                 out.append(t)
                 t = _Transcript(start=number)
+        elif t.form == "paper" and t.steps and name in _QUESTION:
+            out.append(t)  # an episode that never finished: the next question starts anew
+            t = _Transcript(start=number)
         previous_blank = not stripped
         if stripped and not t.seen:
             t.start, t.seen = number, True
         if t.error is not None:
+            continue
+        if paper and _paper_extra_line(t, line, m):
             continue
         if not t.started:
             _preamble_line(path, t, m, line, number)
@@ -146,6 +203,35 @@ def _split(path: str, text: str, first_line: int) -> list[_Transcript]:
     if t.started or t.history:
         out.append(t)
     return out
+
+
+def _paper_extra_line(t: _Transcript, line: str, m: re.Match[str] | None) -> bool:
+    """Consume the notebooks' lines that are not part of the loop; True when consumed."""
+    bad = _BAD_CALL.match(line)
+    if bad:
+        t.bad_calls.append(bad.group("rest"))
+        t.in_bad_call = True
+        return True
+    if t.in_bad_call:
+        # the retry's reply runs until the notebook prints the step it settled on
+        if not _THOUGHT_N.match(line):
+            if line.strip():
+                t.bad_calls[-1] += "\n" + line
+            return True
+        t.in_bad_call = False
+    if m is not None or t.pending_action is not None:
+        return False
+    stripped = line.strip()
+    if stripped.startswith("{") and stripped.endswith("}"):
+        try:
+            record = ast.literal_eval(stripped)
+        except (ValueError, SyntaxError, MemoryError, RecursionError):
+            return False
+        if isinstance(record, dict):
+            t.env_record = record
+            t.sink = None
+            return True
+    return bool(_SCORE_LINE.match(line))
 
 
 def _preamble_line(
@@ -177,26 +263,30 @@ def _agent_line(path: str, t: _Transcript, m: re.Match[str] | None, line: str, n
         "AI",
         "Final Answer",
     }:
-        if t.sink is not None:
+        if t.pending_action is not None:
+            t.pending_action[1].append(line)
+        elif t.sink is not None:
             t.sink.append((number, line) if t.sink_numbered else line)
         return
+    if t.pending_action is not None:
+        pending_line, pending = t.pending_action
+        t.pending_action = None
+        _paper_action(t, "\n".join(s for s in pending if s.strip()).strip(), pending_line)
     rest = m.group("rest")
     numbered = m.group("num") is not None
     if name == "Thought":
         t.thoughts.append(rest)
         t.sink, t.sink_numbered = _ListTail(t.thoughts), False
     elif name == "Action":
-        paper = _PAPER_ACTION.match(rest)
-        if numbered and paper and paper.group("tool").lower() == "finish":
-            t.answer, t.answer_line, t.form = [paper.group("arg")], number, "paper"
+        if numbered and not rest.strip():
+            # the model wrote the action on the following line(s): resolve it at the next field
+            t.pending_action = (number, [])
             t.sink = None
             return
-        if numbered and paper:
-            step = _Step(paper.group("tool"), number, paper.group("arg"), paper=True)
-            t.form = "paper"
-        else:
-            step = _Step(rest.strip(), number)
-        t.steps.append(step)
+        if numbered and _PAPER_ACTION.match(rest):
+            _paper_action(t, rest, number)
+            return
+        t.steps.append(_Step(rest.strip(), number))
         t.sink = None
     elif name == "Action Input":
         if not t.steps or t.steps[-1].action_input is not None:
@@ -207,6 +297,11 @@ def _agent_line(path: str, t: _Transcript, m: re.Match[str] | None, line: str, n
         t.steps[-1].action_input = rest
         t.sink, t.sink_numbered = _AttrTail(t.steps[-1]), False
     elif name == "Observation":
+        if t.form == "paper" and t.answer is not None and t.finish_observation is None:
+            # the environment's reply to Finish[...]: an outcome, not evidence
+            t.finish_observation = rest.strip()
+            t.sink = None
+            return
         if not t.steps or t.steps[-1].observation is not None:
             t.error = IngestError(
                 path,
@@ -221,6 +316,23 @@ def _agent_line(path: str, t: _Transcript, m: re.Match[str] | None, line: str, n
         t.answer, t.answer_line = [rest], number
         t.form = t.form or ("chat" if name == "AI" else "completion")
         t.sink, t.sink_numbered = t.answer, False
+
+
+def _paper_action(t: _Transcript, text: str, number: int) -> None:
+    """A numbered ``Action N:`` of the paper form: ``Finish[answer]`` or ``Tool[argument]``."""
+    paper = _PAPER_ACTION.match(text)
+    t.form = "paper"
+    t.sink = None
+    if paper and paper.group("tool").lower() == "finish":
+        t.answer, t.answer_line = [paper.group("arg")], number
+        t.finish_observation = None
+        return
+    # the agent went on after a Finish the environment refused: that Finish was not final
+    t.answer = t.answer_line = t.finish_observation = None
+    if paper:
+        t.steps.append(_Step(paper.group("tool"), number, paper.group("arg"), paper=True))
+    else:
+        t.steps.append(_Step(text, number))
 
 
 class _ListTail(list):  # type: ignore[type-arg]
@@ -397,6 +509,8 @@ def _to_row(
     if has_markers(answer):
         response, citations = extract_citations(answer, docs)
         extra = {"citations": citations, "raw_response": answer}
+    if t.form == "paper" or t.episode is not None:
+        extra.update(_episode_metadata(t))
     return row(
         id=rid or default_id(path, where),
         question=question.strip(),
@@ -417,6 +531,30 @@ def _to_row(
     )
 
 
+def _episode_metadata(t: _Transcript) -> dict[str, Any]:
+    """What the paper notebooks print around an episode, kept as metadata."""
+    out: dict[str, Any] = {}
+    if t.episode is not None:
+        out["episode"] = t.episode
+    if t.question_label and t.question_label != "Question":
+        out["question_label"] = t.question_label
+    if t.finish_observation is not None:
+        out["finish_observation"] = t.finish_observation
+        if _FINISHED.match(t.finish_observation):
+            out["finish_accepted"] = True
+        elif _REJECTED.match(t.finish_observation):
+            out["finish_accepted"] = False
+    if t.bad_calls:
+        out["bad_calls"] = [b.strip() for b in t.bad_calls]
+    if t.env_record:
+        record = {k: v for k, v in t.env_record.items() if k != "traj"}  # the prompt echoed
+        if "answer" in record:
+            record["env_answer"] = record.pop("answer")
+        record.pop("question", None)
+        out.update(extras(record, set()))
+    return out
+
+
 def _history_turn(turn: Any) -> dict[str, Any]:
     if isinstance(turn, dict):
         role = str(turn.get("role") or turn.get("type") or "")
@@ -433,7 +571,27 @@ def parse_text(path: str, text: str) -> Iterator[dict[str, Any] | IngestError]:
 
 
 def parse_file(path: str) -> Iterator[dict[str, Any] | IngestError]:
-    return parse_json_or_text(path, _parse_records, parse_text)
+    if path.lower().endswith(".ipynb"):
+        text = read_text(path)
+        if isinstance(text, IngestError):
+            yield text
+            return
+        yield from _parse_records(path, text)
+        return
+    yield from parse_json_or_text(path, _parse_records, parse_text)
+
+
+def notebook_output(notebook: dict[str, Any]) -> str:
+    """The text a Jupyter notebook's code cells printed (stdout streams), in cell order."""
+    parts: list[str] = []
+    for cell in notebook.get("cells") or []:
+        if not isinstance(cell, dict) or cell.get("cell_type") != "code":
+            continue
+        for output in cell.get("outputs") or []:
+            if isinstance(output, dict) and output.get("output_type") == "stream":
+                text = output.get("text", "")
+                parts.append("".join(text) if isinstance(text, list) else str(text))
+    return "".join(parts)
 
 
 def _parse_records(path: str, text: str) -> Iterator[dict[str, Any] | IngestError]:
@@ -442,6 +600,13 @@ def _parse_records(path: str, text: str) -> Iterator[dict[str, Any] | IngestErro
             yield item
             continue
         line, record = item
+        if isinstance(record, dict) and isinstance(record.get("cells"), list):
+            printed = notebook_output(record)
+            if not printed.strip():
+                yield IngestError(path, line, "the notebook's cells printed nothing")
+                continue
+            yield from parse_text(path, printed)
+            continue
         if not isinstance(record, dict) or not isinstance(record.get("log"), str):
             yield IngestError(path, line, "expected an object with the transcript in a 'log' field")
             continue
