@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Coroutine, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -28,7 +28,9 @@ from ragjudge.sentences import key_example
 from ragjudge.types import RenderedPrompt, RowError, Sentence, Source
 
 if TYPE_CHECKING:
+    from ragjudge.engines import Engine
     from ragjudge.gate import GateResult
+    from ragjudge.triage import TriageSetup
 
 T = TypeVar("T")
 
@@ -113,6 +115,11 @@ def evaluate(
     source_options: Mapping[str, Any] | None = None,
     log_to: str | None = None,
     report_examples: int = DEFAULT_EXAMPLES,
+    triage: str | None = None,
+    escalate: float | None = None,
+    escalate_band: tuple[float, float] | str | None = None,
+    escalate_budget_usd: float | None = None,
+    offline_threshold: float | None = None,
     **options: Any,
 ) -> Result:
     """Judge a dataset and write a run folder.
@@ -142,12 +149,19 @@ def evaluate(
     trace) to its folder, and `log_to="mlflow"` also logs each verdict onto its trace as MLflow
     feedback (see docs/ingest.md).
 
+    Triage: `triage="offline"` judges every row with the offline judge first and sends only
+    the uncertain ones to `judge` (an LLM judge): the `escalate` fraction of rows nearest the
+    offline verdict threshold, or every row whose hallucination probability lies in
+    `escalate_band` (`(0.15, 0.85)` or `"0.15:0.85"`), stopping once `escalate_budget_usd` is
+    spent. `offline_threshold` sets the offline judge's verdict threshold (on its own, or as
+    the triage screen).
+
     `engine="ray"` runs the job on a Ray cluster (`ray_address`: `auto`, `host:port`,
     `ray://…`; None starts a local Ray, or uses the one this process is connected to;
     `ray_actors` judge actors); `data` must then be a file, a folder of files or a URI, and
     `judge` a name (each worker builds it).
     """
-    from ragjudge.engines import Job, get_engine
+    from ragjudge.engines import Job, TriageEngine, get_engine
     from ragjudge.runner import RunConfig, build_reports
 
     if concurrency < 1:
@@ -160,12 +174,21 @@ def evaluate(
     ):
         raise UsageError("--judge-completions needs --base-url (or OPENAI_BASE_URL)")
     judge_opts.setdefault("timeout", timeout)
-    runner_engine = get_engine(engine, ray_address=ray_address, ray_actors=ray_actors)
+    runner_engine: Engine = get_engine(engine, ray_address=ray_address, ray_actors=ray_actors)
     if runner_engine.name == "ray" and not (judge is None or isinstance(judge, str)):
         raise UsageError("engine='ray' needs data as a path or URI and judge as a name")
     if log_to is not None and (log_to != "mlflow" or from_format != "mlflow"):
         raise UsageError("--log-to mlflow writes onto MLflow traces: use it with --from mlflow")
+    setup = _triage_setup(triage, escalate, escalate_band, escalate_budget_usd, offline_threshold)
+    if setup is None and offline_threshold is not None:
+        if judge not in (None, "offline"):
+            raise UsageError("--offline-threshold goes with the offline judge (or --triage)")
+        judge = f"offline:{offline_threshold!r}"
     the_judge = resolve_judge(judge, **judge_opts)
+    if setup is not None and not the_judge.uses_prompt:
+        raise UsageError(
+            "--triage sends uncertain rows to an LLM judge: give one with --judge provider:model"
+        )
     job = Job(
         data=data,
         mapping=dict(mapping or {}),
@@ -197,12 +220,60 @@ def evaluate(
         total=job.total(),
         progress=progress,
         report_examples=report_examples,
+        triage=setup,
     )
+    if setup is not None:
+        _check_budget_priced(setup, config)
+        runner_engine = TriageEngine(runner_engine)
+        if not isinstance(data, str | Path | Sequence) and from_format is None:
+            data = list(data)  # a fraction plan reads the rows twice
+            job = replace(job, data=data)
     info, _ = runner_engine.execute(job, out_dir, config)
     result = Result(out_dir=out_dir, summary=build_reports(out_dir, info, config))
     if from_format is not None:
         _write_back(from_format, job.paths, out_dir, log_to, quiet)
     return result
+
+
+def _triage_setup(
+    triage: str | None,
+    escalate: float | None,
+    band: tuple[float, float] | str | None,
+    budget: float | None,
+    offline_threshold: float | None,
+) -> TriageSetup | None:
+    from ragjudge.judges.offline import OfflineJudge
+    from ragjudge.triage import SCREENS, TriagePlan, TriageSetup, parse_band
+
+    if triage is None:
+        if escalate is not None or band is not None or budget is not None:
+            raise UsageError(
+                "--escalate, --escalate-band and --escalate-budget-usd go with --triage"
+            )
+        return None
+    if triage not in SCREENS:
+        raise UsageError(f"--triage takes {', '.join(SCREENS)}, got {triage!r}")
+    plan = TriagePlan(
+        fraction=escalate,
+        band=parse_band(band) if isinstance(band, str) else band,
+        budget_usd=budget,
+    )
+    threshold = OfflineJudge(threshold=offline_threshold).threshold
+    return TriageSetup(plan, threshold)
+
+
+def _check_budget_priced(setup: TriageSetup, config: Any) -> None:
+    """A budget is counted with the price table: refuse one the table cannot price."""
+    from ragjudge.pricing import pricing_for
+
+    if setup.plan.budget_usd is None:
+        return
+    pricing = pricing_for(dict(config.judge.identity()), config.price) or {}
+    if pricing.get("input_usd_per_mtok") is None or pricing.get("output_usd_per_mtok") is None:
+        raise UsageError(
+            "--escalate-budget-usd needs the judge's price, which the price table does not "
+            "know: give it with --price input=USD,output=USD (per million tokens)"
+        )
 
 
 def _write_back(

@@ -157,6 +157,31 @@ def _add_eval_parser(sub: Any) -> None:
         help="progress on stderr: a bar on a terminal, log lines otherwise (default auto)",
     )
     g.add_argument("--quiet", action="store_true", help="no progress and no summary")
+    g = p.add_argument_group(
+        "triage (the offline judge decides the clear rows, --judge only the uncertain ones)"
+    )
+    g.add_argument(
+        "--triage",
+        choices=("offline",),
+        help="judge every row with the offline judge first; escalate some to --judge",
+    )
+    g.add_argument(
+        "--escalate",
+        type=float,
+        metavar="FRACTION",
+        help="escalate this share of the rows, those nearest the offline verdict threshold",
+    )
+    g.add_argument(
+        "--escalate-band",
+        metavar="LO:HI",
+        help="escalate every row whose offline hallucination probability lies in LO..HI",
+    )
+    g.add_argument(
+        "--escalate-budget-usd",
+        type=float,
+        metavar="USD",
+        help="stop escalating once the LLM calls cost this much by the price table",
+    )
     g = p.add_argument_group("engine")
     g.add_argument(
         "--engine",
@@ -213,10 +238,6 @@ def _judge_options(args: argparse.Namespace) -> tuple[str | None, dict[str, Any]
             raise UsageError(f"environment variable {args.api_key_env} is not set")
         options["api_key"] = key
     spec = args.judge
-    if args.offline_threshold is not None:
-        if spec not in (None, "offline") or args.judge_completions:
-            raise UsageError("--offline-threshold goes with the offline judge")
-        spec = f"offline:{args.offline_threshold}"
     if args.judge_completions:
         spec = args.judge_completions
         options["completions"] = True
@@ -267,6 +288,11 @@ def _cmd_eval(args: argparse.Namespace) -> int:
         source_options=_trace_options(args),
         log_to=args.log_to,
         report_examples=args.report_examples,
+        triage=args.triage,
+        escalate=args.escalate,
+        escalate_band=args.escalate_band,
+        escalate_budget_usd=args.escalate_budget_usd,
+        offline_threshold=args.offline_threshold,
         template=args.template,
         max_repairs=args.max_repairs,
         clean_keys=args.clean_keys,

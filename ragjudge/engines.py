@@ -147,6 +147,59 @@ class RayEngine:
         )
 
 
+class TriageEngine:
+    """Another engine, with triage (`config.triage`): when the plan escalates a fraction of
+    the rows, the offline screen first judges every row into the run folder's screen folder
+    (on the same engine; a rerun resumes it), the rows to escalate are chosen from its
+    probabilities, then the run itself goes ahead. A band plan needs no first pass."""
+
+    def __init__(self, inner: Engine) -> None:
+        self.inner = inner
+        self.name = inner.name
+
+    def execute(
+        self, job: Job, out_dir: Path, config: RunConfig
+    ) -> tuple[dict[str, Any], RunStats]:
+        from dataclasses import replace
+
+        from ragjudge.runfolder import RunFolder
+        from ragjudge.triage import choose_rows
+
+        setup = config.triage
+        if setup is None or not setup.plan.needs_all_rows or setup.chosen is not None:
+            return self.inner.execute(job, out_dir, config)
+        if job.is_path and str(job.data) == "-":
+            raise UsageError(
+                "--escalate FRACTION screens every row before judging, so it cannot read "
+                "standard input; give a file, or use --escalate-band LO:HI"
+            )
+        screen_folder = RunFolder(out_dir).screen_folder()
+        if not config.quiet:
+            print(f"ragjudge: screening every row with the offline judge ({screen_folder.path})")
+        screen_config = replace(
+            config,
+            judge=setup.screen(),
+            triage=None,
+            reports=False,
+            quiet=True,
+            use_cache=False,
+            concurrency=max(config.concurrency, 8),
+        )
+        screen_job = replace(job, judge=setup.screen_spec, judge_options={})
+        self.inner.execute(screen_job, screen_folder.path, screen_config)
+        probabilities = [
+            (record.index, 1.0 - record.scores.support_score)
+            for record in screen_folder.records()
+            if record.scored
+            and record.scores is not None
+            and record.scores.support_score is not None
+        ]
+        chosen = choose_rows(probabilities, setup.decision_probability, setup.plan.fraction or 0.0)
+        return self.inner.execute(
+            job, out_dir, replace(config, triage=replace(setup, chosen=chosen))
+        )
+
+
 #: every engine by name
 ENGINES: dict[str, type[LocalEngine] | type[RayEngine]] = {
     LocalEngine.name: LocalEngine,
@@ -167,4 +220,4 @@ def get_engine(
     raise UsageError(f"unknown engine {name!r}: use {' or '.join(repr(n) for n in ENGINES)}")
 
 
-__all__ = ["ENGINES", "Engine", "Job", "LocalEngine", "RayEngine", "get_engine"]
+__all__ = ["ENGINES", "Engine", "Job", "LocalEngine", "RayEngine", "TriageEngine", "get_engine"]

@@ -62,7 +62,12 @@ def _hallucination(record: Record) -> Contribution:
 
 def _estimated_hallucination(record: Record) -> Contribution:
     support = _score("support_score")(record)
-    return None if support is None else (1.0 - support[0], 1.0)
+    if support is not None:
+        return 1.0 - support[0], 1.0
+    # a triaged run: an escalated row counts with the LLM judge's verdict
+    if record.triage_probability is not None:
+        return _hallucination(record)
+    return None
 
 
 def _unsupported_sentences(record: Record) -> Contribution:
@@ -98,7 +103,8 @@ METRICS: tuple[Metric, ...] = (
            _hallucination),
     Metric("estimated_hallucination_rate",
            "mean of 1 − support_score: the share of hallucinated answers a calibrated judge "
-           "(offline) expects", False, _estimated_hallucination),
+           "(offline) expects; in a triaged run escalated rows count with the LLM's verdict",
+           False, _estimated_hallucination),
     Metric("unsupported_sentence_rate", "unsupported sentences / all sentences", False,
            _unsupported_sentences, per_example=False),
     Metric("failed_rate", "failed examples / all examples", False, _failed),

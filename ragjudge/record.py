@@ -25,6 +25,10 @@ from ragjudge.types import SPECIAL_KEYS, Judgment, Scores, Source, Usage, Violat
 #: the version written in every line of judgments.jsonl and in run.json; 1 is a line that has
 #: no `format_version` (written before the record had one)
 FORMAT_VERSION = 2
+#: `judged_by` of a row a triaged run's offline screen kept
+SCREEN = "offline"
+#: `triage_note` of a row that qualified but was not escalated: the budget was spent
+BUDGET_SPENT = "budget spent"
 
 
 class Status(enum.StrEnum):
@@ -155,6 +159,13 @@ class Record:
     cached: bool = False
     #: the Ray node that judged it (`--engine ray`)
     worker: str | None = None
+    #: triage runs (`--triage offline`): the judge whose record this is (`offline`, or the
+    #: LLM judge as `provider:model`), the offline screen's hallucination probability and
+    #: verdict, and why a row that qualified was not escalated
+    judged_by: str | None = field(default=None, metadata=OMIT_IF_NONE)
+    triage_probability: float | None = field(default=None, metadata=OMIT_IF_NONE)
+    triage_verdict: str | None = field(default=None, metadata=OMIT_IF_NONE)
+    triage_note: str | None = field(default=None, metadata=OMIT_IF_NONE)
     windows: tuple[WindowInfo, ...] | None = field(default=None, metadata=OMIT_IF_NONE)
     citations: CitationFigures | None = field(default=None, metadata=OMIT_IF_NONE)
 
@@ -263,7 +274,9 @@ _MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_v
 
 
 __all__ = [
+    "BUDGET_SPENT",
     "FORMAT_VERSION",
+    "SCREEN",
     "CitationFigures",
     "JudgeInfo",
     "PromptInfo",

@@ -44,12 +44,14 @@ REPORT_HTML = "report.html"
 GATE_MARKDOWN = "gate.md"
 #: a run over traces: one score line per trace, for the tracing tools' upload APIs
 SCORES = "scores.jsonl"
+#: a triaged run that escalates a fraction of its rows: the offline screen's own run folder
+SCREEN = "triage-screen"
 SHARDS = "shards"
 _RESUME = JUDGMENTS + ".resume"
 _MERGE = JUDGMENTS + ".merge"
 
 #: the options that change a judgment; a resume refuses a folder where any of them differ
-IDENTITY_OPTIONS = ("template", "max_repairs", "clean_keys", "lang")
+IDENTITY_OPTIONS = ("template", "max_repairs", "clean_keys", "lang", "triage")
 
 
 def default_out_dir(base: str | Path = "reports") -> Path:
@@ -118,6 +120,10 @@ class RunFolder:
     @property
     def shards(self) -> Path:
         return self.path / SHARDS
+
+    def screen_folder(self) -> RunFolder:
+        """The run folder of a triaged run's offline screen, inside this one."""
+        return RunFolder(self.path / SCREEN)
 
     @property
     def resume_partial(self) -> Path:

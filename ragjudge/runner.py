@@ -31,7 +31,7 @@ from ragjudge.cache import JudgeCache, default_cache_path
 from ragjudge.calls import JudgeCaller, LocalCache, RunStats
 from ragjudge.judges.base import Judge
 from ragjudge.limits import RateLimiter, RetryPolicy
-from ragjudge.pipeline import PipelineOptions, record_for
+from ragjudge.pipeline import PipelineOptions
 from ragjudge.pricing import Price, cost_usd, pricing_for
 from ragjudge.progress import Progress
 from ragjudge.record import JudgeInfo, Record
@@ -44,6 +44,7 @@ from ragjudge.runfolder import (
     default_out_dir,
     record_line,
 )
+from ragjudge.triage import RowFn, TriageSetup, row_function
 from ragjudge.types import Example, RowError
 
 T = TypeVar("T")
@@ -82,6 +83,7 @@ class RunConfig:
     progress: str = "auto"
     reports: bool = True
     report_examples: int = DEFAULT_EXAMPLES
+    triage: TriageSetup | None = None
 
 
 class Totals:
@@ -126,6 +128,7 @@ def run_info(config: RunConfig) -> dict[str, Any]:
             "tpm": config.tpm,
             "timeout": config.timeout,
             "max_retries": config.retry.max_retries,
+            "triage": config.triage.describe() if config.triage is not None else None,
             **config.options,
         },
         "pricing": pricing_for(identity, config.price),
@@ -200,6 +203,7 @@ async def _run(
     ask: JudgeCaller | None,
     progress: Progress,
     totals: Totals,
+    row: RowFn,
 ) -> None:
     concurrency = max(1, config.concurrency)
     window = concurrency * 4
@@ -210,7 +214,7 @@ async def _run(
 
     async def judge_one(index: int, item: Example | RowError) -> _Done:
         async with semaphore:
-            record = await record_for(item, index, config.judge, config.pipeline, ask)
+            record = await row(item, index)
         return _Done(record_line(record), record, False)
 
     async def flush(window_size: int) -> None:
@@ -319,8 +323,12 @@ def execute(
     previous = folder.previous() if resuming else None
     try:
         caller = _local_caller(config, cache, stats) if config.judge.uses_prompt else None
+        escalation = None
+        if config.triage is not None:
+            escalation = config.triage.escalation(pricing=info["pricing"])
+        row = row_function(config.judge, config.pipeline, caller, config.triage, escalation)
         with RecordWriter(target) as out:
-            run_coroutine(_run(items, out, config, previous, caller, progress, totals))
+            run_coroutine(_run(items, out, config, previous, caller, progress, totals, row))
         if previous is not None:
             previous.close()
         if resuming:
@@ -369,6 +377,7 @@ __all__ = [
     "default_out_dir",
     "execute",
     "finish_run",
+    "row_function",
     "run",
     "run_coroutine",
     "run_info",

@@ -291,3 +291,19 @@ def test_without_an_address_a_new_local_ray_is_started(nodes: TwoNodes, tmp_path
     assert len(used) == 1 and not used & nodes.node_ids
     # one progress display, and nothing of Ray's own start-up on the terminal
     assert {line.split(":")[0] for line in done.stderr.splitlines()} == {"ragjudge"}
+
+
+def test_triage_on_ray_matches_the_local_engine(nodes: TwoNodes, tmp_path: Path) -> None:
+    """`--triage offline` on the cluster: the offline screen runs on the cluster first, the
+    same rows are escalated, and the run folder is the local engine's."""
+    data = SAMPLES / "sample_en.jsonl"
+    with OpenAIServer(valid_judgment) as server:
+        args = llm_args(server, "--triage", "offline", "--escalate", "0.25", "--no-cache")
+        local, on_ray = eval_both(data, tmp_path, *args)
+        # each escalated row was asked for once by each engine
+        assert len(server.requests) == 2 * round(0.25 * 24)
+    escalated = [r["id"] for r in records(on_ray) if r["judged_by"] != "offline"]
+    assert len(escalated) == 6
+    assert escalated == [r["id"] for r in records(local) if r["judged_by"] != "offline"]
+    assert_same_run(local, on_ray)
+    assert (on_ray / "triage-screen" / "judgments.jsonl").is_file()

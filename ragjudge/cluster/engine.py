@@ -255,6 +255,8 @@ def execute_ray(
             timeout=config.timeout,
             limited=bool(config.rpm or config.tpm),
             env=_judge_env(),
+            triage=config.triage,
+            pricing=run_info["pricing"] if config.triage is not None else None,
         )
         if config.judge.uses_prompt:
             coordinator = _coordinator(ray, config, out_path)

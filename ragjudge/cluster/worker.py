@@ -28,9 +28,10 @@ from ragjudge.calls import JudgeCaller, RunStats
 from ragjudge.cluster.shards import header_for, shard_line
 from ragjudge.judges.base import make_judge
 from ragjudge.limits import RateLimiter, RetryPolicy
-from ragjudge.pipeline import PipelineOptions, record_for
+from ragjudge.pipeline import PipelineOptions
 from ragjudge.record import Record
 from ragjudge.runfolder import record_line
+from ragjudge.triage import RowFn, TriageSetup, row_function
 from ragjudge.types import Reply
 
 
@@ -49,6 +50,10 @@ class WorkerSettings:
     limited: bool = False
     #: environment the judge needs on every node (provider base URL and key)
     env: dict[str, str] = field(default_factory=dict)
+    #: a triaged run: the offline screen and which rows it escalates (`ragjudge.triage`),
+    #: with the run's pricing for its budget
+    triage: TriageSetup | None = None
+    pricing: dict[str, Any] | None = None
 
 
 class Coordinator:
@@ -57,6 +62,14 @@ class Coordinator:
     def __init__(self, cache_path: str | None, rpm: float | None, tpm: float | None) -> None:
         self.cache = JudgeCache(cache_path) if cache_path else None
         self.limiter = RateLimiter(rpm, tpm)
+        #: what escalated calls have cost, for a triage budget
+        self.spent = 0.0
+
+    async def add_spent(self, usd: float) -> None:
+        self.spent += usd
+
+    async def total_spent(self) -> float:
+        return self.spent
 
     async def get(self, key: str) -> Reply | None:
         return self.cache.get(key) if self.cache is not None else None
@@ -115,6 +128,20 @@ class _RemoteLimiter:
             self.coordinator.settle.remote(estimated_tokens, actual_tokens)
 
 
+class _RemoteLedger:
+    """The coordinator's account of a triage budget, shared by every judge actor."""
+
+    def __init__(self, coordinator: Any) -> None:
+        self.coordinator = coordinator
+
+    async def add(self, usd: float) -> None:
+        await self.coordinator.add_spent.remote(usd)
+
+    async def total(self) -> float:
+        spent: float = await self.coordinator.total_spent.remote()
+        return spent
+
+
 #: the status column of a row that was not judged again (its record is from an earlier run)
 KEPT = "kept"
 
@@ -146,13 +173,20 @@ class JudgeWorker:
             timeout=s.timeout,
         )
 
-    async def _record(self, item: Any, index: int, caller: JudgeCaller | None) -> Record:
-        pipeline = self.settings.pipeline
-        if caller is None:  # offline and recorded judges: CPU work, nothing to wait for
-            record = await record_for(item, index, self.judge, pipeline)
+    def _row(self, caller: JudgeCaller | None) -> RowFn:
+        s = self.settings
+        escalation = None
+        if s.triage is not None:
+            ledger = _RemoteLedger(self.coordinator) if self.coordinator is not None else None
+            escalation = s.triage.escalation(ledger, s.pricing)
+        return row_function(self.judge, s.pipeline, caller, s.triage, escalation)
+
+    async def _record(self, item: Any, index: int, row: RowFn, calls: bool) -> Record:
+        if not calls:  # offline and recorded judges: CPU work, nothing to wait for
+            record = await row(item, index)
         else:
             async with self.semaphore:
-                record = await record_for(item, index, self.judge, pipeline, caller)
+                record = await row(item, index)
         return replace(record, worker=self.node)
 
     async def __call__(self, batch: dict[str, Any]) -> dict[str, list[Any]]:
@@ -163,7 +197,9 @@ class JudgeWorker:
             for n, (raw, index) in enumerate(zip(batch["item"], batch["index"], strict=True))
             if len(raw)
         ]
-        judged = await asyncio.gather(*(self._record(item, i, caller) for _, item, i in todo))
+        row = self._row(caller)
+        calls = caller is not None
+        judged = await asyncio.gather(*(self._record(item, i, row, calls) for _, item, i in todo))
         records: list[Record | None] = [None] * len(batch["item"])
         for (n, _, _), record in zip(todo, judged, strict=True):
             records[n] = record

@@ -257,6 +257,37 @@ def _usage(summary: Mapping[str, Any]) -> list[tuple[str, str]]:
     return rows
 
 
+_CHANGES = {
+    "hallucination -> adherent": "flagged by the offline judge, cleared by the LLM judge",
+    "adherent -> hallucination": "passed by the offline judge, flagged by the LLM judge",
+    "hallucination -> hallucination": "flagged by both",
+    "adherent -> adherent": "passed by both",
+}
+
+
+def _triage_rows(summary: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """What a triaged run escalated, what it cost, and how the escalated verdicts changed."""
+    triage = summary.get("triage")
+    if not triage:
+        return []
+    rows = [
+        ("Rows judged by the offline judge only", f"{triage['kept_offline']:,}"),
+        (
+            "Rows escalated to the LLM judge",
+            f"{triage['escalated']:,} ({pct(triage['escalated_share'])})",
+        ),
+    ]
+    if triage.get("not_escalated_budget_spent"):
+        rows.append(("Not escalated: budget spent", f"{triage['not_escalated_budget_spent']:,}"))
+    if triage.get("escalated_cost_usd") is not None:
+        rows.append(("Cost of the escalated calls", f"${triage['escalated_cost_usd']:.4f}"))
+    for change, n in (triage.get("verdict_changes") or {}).items():
+        before, _, after = change.partition(" -> ")
+        label = _CHANGES.get(change, f"{before} by the offline judge, {after} after escalation")
+        rows.append((f"Escalated: {label}", f"{n:,}"))
+    return rows
+
+
 def _gold_rows(summary: Mapping[str, Any]) -> list[tuple[str, str, Any]]:
     gold = summary.get("gold") or {}
     rows = []
@@ -349,6 +380,7 @@ def write_page(
         "cached": facts.cached,
         "violations": list((summary.get("violations") or {}).items()),
         "usage": _usage(summary),
+        "triage_rows": _triage_rows(summary),
         "settings": json.dumps(summary.get("run") or {}, ensure_ascii=False, indent=2, default=str),
         "gold_rows": _gold_rows(summary),
         "distributions": Markup(charts.score_distributions(values) or ""),

@@ -20,7 +20,8 @@ import numpy as np
 from ragjudge import __version__
 from ragjudge.errors import UsageError
 from ragjudge.metrics import N_BOOT, SEED, MetricValues
-from ragjudge.record import Record, Status
+from ragjudge.pricing import cost_usd
+from ragjudge.record import BUDGET_SPENT, SCREEN, Record, Status
 from ragjudge.stats import auroc, rounded
 
 STATUSES: tuple[str, ...] = tuple(s.value for s in Status)
@@ -184,6 +185,48 @@ class _Gold:
         return result
 
 
+class _Triage:
+    """What a triaged run did: rows kept by the offline screen, rows escalated to the LLM
+    judge (and what their calls cost), rows the budget kept back, and how the escalated
+    rows' verdicts compare with the screen's."""
+
+    def __init__(self) -> None:
+        self.screened = self.escalated = self.budget_spent = 0
+        self.input_tokens = self.output_tokens = 0
+        self.changes: Counter[str] = Counter()
+
+    def add(self, record: Record) -> None:
+        if record.judged_by is None:
+            return
+        self.screened += 1
+        if record.judged_by == SCREEN:
+            self.budget_spent += record.triage_note == BUDGET_SPENT
+            return
+        self.escalated += 1
+        if not record.cached:
+            self.input_tokens += record.usage.input_tokens
+            self.output_tokens += record.usage.output_tokens
+        final = record.verdict if record.scored else "failed"
+        self.changes[f"{record.triage_verdict} -> {final}"] += 1
+
+    def result(self, run_info: Mapping[str, Any] | None) -> dict[str, Any] | None:
+        if not self.screened:
+            return None
+        pricing = (run_info or {}).get("pricing")
+        cost = cost_usd(self.input_tokens, self.output_tokens, pricing) if pricing else None
+        return {
+            "rows": self.screened,
+            "escalated": self.escalated,
+            "escalated_share": rounded(self.escalated / self.screened),
+            "kept_offline": self.screened - self.escalated,
+            "not_escalated_budget_spent": self.budget_spent,
+            "escalated_input_tokens": self.input_tokens,
+            "escalated_output_tokens": self.output_tokens,
+            "escalated_cost_usd": cost,
+            "verdict_changes": dict(sorted(self.changes.items())),
+        }
+
+
 def _ratio(num: float, den: float) -> float | None:
     return num / den if den else None
 
@@ -240,9 +283,11 @@ class SummaryBuilder:
         self.groups: dict[str, dict[str, GroupStats]] = {c: {} for c in self.group_by}
         self.injection_suspected = 0
         self.cached = 0
+        self.triage = _Triage()
 
     def add(self, record: Record) -> None:
         self.run.add(record)
+        self.triage.add(record)
         for violation in record.violations:
             self.violations[violation.code] += 1
         self.input_tokens += record.usage.input_tokens
@@ -357,7 +402,7 @@ class SummaryBuilder:
         """The `summary.json` dict of docs/outputs.md. Raises `UsageError` for a group-by
         column no record has."""
         groups = self.group_blocks(seed=seed, n_boot=n_boot)
-        return {
+        summary = {
             "run": self.run_block(run_info),
             "counts": self.counts(),
             "metrics": self.run.values.blocks(seed=seed, n_boot=n_boot),
@@ -367,6 +412,10 @@ class SummaryBuilder:
             "gold": self.gold.result(),
             "groups": groups,
         }
+        triage = self.triage.result(run_info)
+        if triage is not None:
+            summary["triage"] = triage
+        return summary
 
 
 def summarize(

@@ -40,6 +40,8 @@ CITATION_COLUMNS: tuple[str, ...] = (
     "citation_precision",
     "citation_recall",
 )
+#: a triaged run (`--triage`): which judge made each record, and the screen's probability
+TRIAGE_COLUMNS: tuple[str, ...] = ("judged_by", "triage_probability")
 SENTENCE_COLUMNS: tuple[str, ...] = (
     "id",
     "key",
@@ -99,6 +101,7 @@ class TableColumns:
         self.citations: dict[str, _Kind] = {name: _Kind() for name in CITATION_COLUMNS}
         self.cited = False
         self.cited_sources = False
+        self.triaged = False
         self._rows = 0
 
     def see(self, record: Record) -> None:
@@ -116,6 +119,8 @@ class TableColumns:
             self.gold.setdefault(key, _Kind())
         if record.citations is not None:
             self.cited = True
+        if record.judged_by is not None:
+            self.triaged = True
         for name, kind in self.citations.items():
             kind.see(getattr(record.citations, name) if record.citations else None)
         if not self.cited_sources:
@@ -135,6 +140,7 @@ class TableColumns:
     def example_header(self) -> list[str]:
         return [
             *EXAMPLE_COLUMNS,
+            *(TRIAGE_COLUMNS if self.triaged else ()),
             *(CITATION_COLUMNS if self.cited else ()),
             *(metadata_column(k) for k in self.metadata),
             *(f"gold_{k}" for k in self.gold_keys),
@@ -146,7 +152,7 @@ class TableColumns:
 
 def metadata_column(key: str) -> str:
     """A metadata key's column: it may not shadow a fixed column or a gold column."""
-    if key in EXAMPLE_COLUMNS or key.startswith("gold_"):
+    if key in EXAMPLE_COLUMNS or key in TRIAGE_COLUMNS or key.startswith("gold_"):
         return f"meta_{key}"
     return key
 
@@ -167,6 +173,9 @@ def example_values(record: Record, columns: TableColumns) -> list[Any]:
         record.injection_suspected,
         record.error,
     ]
+    if columns.triaged:
+        probability = record.triage_probability
+        row += [record.judged_by, probability if probability is not None else math.nan]
     if columns.cited:
         figures = record.citations
         row += [getattr(figures, name) if figures else None for name in CITATION_COLUMNS]
