@@ -29,12 +29,23 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from ragjudge.sentences.languages import (
+    LANGS,
+    LANGUAGES,
+    LATIN_LANGUAGES,
+    Rules,
+    block_language,
+    detect_language,
+    rules,
+)
 from ragjudge.types import Example, KeyedExample, Sentence
 
 if TYPE_CHECKING:
-    from nltk.tokenize.punkt import PunktSentenceTokenizer
+    from nltk.tokenize.punkt import PunktSentenceTokenizer  # type: ignore[import-untyped]
 
 __all__ = [
+    "LANGS",
+    "LANGUAGES",
     "detect_language",
     "document_key",
     "key_document",
@@ -44,8 +55,6 @@ __all__ = [
     "response_key",
     "split",
 ]
-
-LANGS = ("auto", "en", "ja")
 
 
 def letters(n: int) -> str:
@@ -78,9 +87,9 @@ _CJK_LETTER = (
 # CJK punctuation and full-width forms also mark a CJK context.
 _CJK_ANY = _CJK_LETTER + "\u3000-\u303f\uff01-\uff65"
 _CJK_LETTER_RE = re.compile(f"[{_CJK_LETTER}]")
+_HANGUL_RE = re.compile("[\uac00-\ud7a3]")
 _CJK_ANY_RE = re.compile(f"[{_CJK_ANY}]")
 _CJK_RUN_RE = re.compile(f"[{_CJK_ANY}]+")
-_LATIN_RE = re.compile(r"[A-Za-z\u00c0-\u024f]")
 
 _CJK_STRONG_END = "。｡！？‼⁇⁈⁉"
 _CLOSERS = "」』）)】〕〉》］]｝}〙〛〗〞〟\"'”’»›"
@@ -110,22 +119,14 @@ _MAX_PAIR = 1000
 _JA_CONTINUATION = frozenset("とっはをがにのもへやか")
 
 
+def _match_end(pattern: re.Pattern[str], text: str, pos: int) -> int:
+    """Where a match of `pattern` at `pos` ends (`pos` itself when it does not match)."""
+    m = pattern.match(text, pos)
+    return m.end() if m else pos
+
+
 def _is_cjk(ch: str) -> bool:
     return bool(_CJK_ANY_RE.match(ch))
-
-
-def detect_language(text: str) -> str:
-    """`"ja"` when kana/kanji make up at least 15% of the letters of `text`, else `"en"`.
-
-    Chinese counts as `"ja"`: both use the same sentence rules. Only the first 100,000
-    characters are looked at, which is plenty to tell the two apart.
-    """
-    sample = text[:100_000]
-    cjk = _CJK_LETTER_RE.subn("", sample)[1]
-    if not cjk:
-        return "en"
-    latin = _LATIN_RE.subn("", sample)[1]
-    return "ja" if cjk >= 0.15 * (cjk + latin) else "en"
 
 
 # --- layer 1: lines into blocks ------------------------------------------------------------
@@ -311,20 +312,39 @@ class _Abbrevs(frozenset[str]):
         )
 
 
-@functools.cache
-def _punkt() -> PunktSentenceTokenizer:
-    """Punkt with the shipped English parameters (imported lazily: nltk is slow to import)."""
-    from nltk.tokenize.punkt import PunktParameters, PunktSentenceTokenizer
+#: abbreviations every Latin-script language shares (Latin and international ones)
+_SHARED_ABBREVS = ("ca", "cf", "dr", "e.g", "etc", "i.e", "prof", "vs", "approx", "fig")
 
-    raw: dict[str, Any] = json.loads(
-        resources.files("ragjudge").joinpath("data/punkt_en.json").read_text("utf-8")
+
+@functools.cache
+def _punkt(lang: str = "en") -> PunktSentenceTokenizer:
+    """Punkt for one language (nltk is imported lazily: it is slow to import).
+
+    English uses the shipped parameters in `ragjudge/data/punkt_en.json` (abbreviations,
+    frequent sentence starters, orthographic context). Other languages use the abbreviation
+    list of their data file and nothing else, so Punkt breaks after every other period and the
+    rules around it decide the rest.
+    """
+    from nltk.tokenize.punkt import (
+        PunktParameters,
+        PunktSentenceTokenizer,
     )
+
     params = PunktParameters()
-    params.abbrev_types = _Abbrevs(raw["abbrev_types"])
-    params.sent_starters = set(raw["sent_starters"])
-    params.collocations = {(a, b) for a, b in raw.get("collocations", [])}
-    for word, flags in raw.get("ortho_context", {}).items():
-        params.ortho_context[word] = int(flags)
+    if lang not in LATIN_LANGUAGES or lang == "en":
+        raw: dict[str, Any] = json.loads(
+            resources.files("ragjudge").joinpath("data/punkt_en.json").read_text("utf-8")
+        )
+        abbrevs = set(raw["abbrev_types"])
+        if lang not in LATIN_LANGUAGES and lang in LANGUAGES:
+            abbrevs |= rules(lang).abbreviations
+        params.abbrev_types = _Abbrevs(abbrevs)
+        params.sent_starters = set(raw["sent_starters"])
+        params.collocations = {(a, b) for a, b in raw.get("collocations", [])}
+        for word, flags in raw.get("ortho_context", {}).items():
+            params.ortho_context[word] = int(flags)
+    else:
+        params.abbrev_types = _Abbrevs({*rules(lang).abbreviations, *_SHARED_ABBREVS})
     return PunktSentenceTokenizer(params)
 
 
@@ -415,7 +435,7 @@ def _cjk_boundaries(block: str) -> list[int]:
                     continue  # ｖｅｒ．２, file.txt
             elif not ((prev and _is_cjk(prev)) or (nxt and _is_cjk(nxt))):
                 continue  # ! and ? between Latin words: Punkt decides
-        e = _CLOSERS_RE.match(block, e).end()
+        e = _match_end(_CLOSERS_RE, block, e)
         nxt = block[e] if e < n else ""
         if nxt in _JA_CONTINUATION and (e > m.end() or nxt in "とっ"):
             continue  # 「…。」と言った / なぜ？と思った
@@ -423,11 +443,93 @@ def _cjk_boundaries(block: str) -> list[int]:
     return out
 
 
-def _punkt_boundaries(block: str, has_cjk: bool) -> list[int]:
+def _punkt_boundaries(block: str, has_cjk: bool, lang: str) -> list[int]:
     if not _END_PUNCT_RE.search(block):
         return []
     masked = _masked(block, has_cjk)
-    return [end for _, end in _punkt().span_tokenize(masked)][:-1]
+    return [end for _, end in _punkt(lang).span_tokenize(masked)][:-1]
+
+
+# --- rules around Punkt, per language ------------------------------------------------------
+
+_WORD_BEFORE_RE = re.compile(r"([^\W_]+(?:[.'-][^\W_]+)*)[^\w\s]*$")
+# an ellipsis followed by a capitalised word: web text uses it as a full stop
+_ELLIPSIS_RE = re.compile(r"(?<!\.)(?:\.{3,}+|…)(?=[ \t\u00a0]+[\"'“‘«„(\[]?[^\W\d_])")
+# a terminator closed by a quote or bracket Punkt cannot see past (`Ende.“ Dann`, `fin. »`)
+_CLOSED_END_RE = re.compile(
+    r"(?<![.!?…])[.!?…]++[\s\u00a0\u202f]?[\"'”“’»›)\]]++(?=[\s\u00a0\u202f]+[\"'“‘«„(\[¿¡]?[^\W_])"
+)
+_HANGUL_WORD_END_RE = re.compile(
+    r"(?<![\uac00-\ud7a3])[\uac00-\ud7a3]++(?=[ \t]+[\uac00-\ud7a3A-Za-z0-9\"'“‘(\[])"
+)
+_CLOSERS_AFTER_RE = re.compile(r"[ \t\u00a0\u202f]*[\"'”“’»›)\]]+(?=\s|$)")
+
+
+def _word_before(block: str, p: int) -> str:
+    """The word that ends just before the terminator run ending at `p` (lower case)."""
+    i = p
+    while i > 0 and block[i - 1] in _CLOSERS + "“„«‹ \u00a0\u202f":
+        i -= 1
+    while i > 0 and block[i - 1] in ".!?…":
+        i -= 1
+    m = _WORD_BEFORE_RE.search(block, max(0, i - 40), i)
+    return m.group(1).lower() if m else ""
+
+
+def _next_word(block: str, p: int) -> str:
+    m = re.compile(r"[\s\"'“‘«„(\[¿¡]*([^\W_]+)").match(block, p)
+    return m.group(1) if m else ""
+
+
+def _ellipsis_boundaries(block: str) -> list[int]:
+    return [
+        m.end() for m in _ELLIPSIS_RE.finditer(block) if _next_word(block, m.end())[:1].isupper()
+    ]
+
+
+def _is_abbrev(word: str, r: Rules | None) -> bool:
+    """Whether `word` (lower case, no final period) is an abbreviation in language `r`."""
+    return word in _punkt(r.code if r is not None else "en")._params.abbrev_types
+
+
+def _closed_boundaries(block: str, r: Rules | None) -> list[int]:
+    out = []
+    for m in _CLOSED_END_RE.finditer(block):
+        if _next_word(block, m.end())[:1].islower():
+            continue  # "Is anyone home?" she asked.
+        if _is_abbrev(_word_before(block, m.end()), r):
+            continue
+        out.append(m.end())
+    return out
+
+
+def _korean_boundaries(block: str) -> list[int]:
+    """After a Hangul word that ends a sentence without a period (informal Korean)."""
+    endings = rules("ko").final_endings
+    return [m.end() for m in _HANGUL_WORD_END_RE.finditer(block) if m.group().endswith(endings)]
+
+
+def _is_ordinal(block: str, p: int, r: Rules | None) -> bool:
+    """Whether the period before `p` belongs to an ordinal number (`am 1. Mai`, `3. Platz`)."""
+    i = p
+    while i > 0 and block[i - 1].isspace():
+        i -= 1
+    if i == 0 or block[i - 1] != ".":
+        return False
+    j = i - 1
+    k = j
+    while k > 0 and block[k - 1].isdigit():
+        k -= 1
+    if not (1 <= j - k <= 3) or (k > 0 and block[k - 1].isalnum()):
+        return False
+    nxt = _next_word(block, p)
+    return bool(nxt) and (nxt[0].islower() or (r is not None and nxt.lower() in r.ordinal_words))
+
+
+def _absorb_closers(block: str, p: int) -> int:
+    """Move a boundary past closing quotes and brackets that still belong to its sentence."""
+    m = _CLOSERS_AFTER_RE.match(block, p)
+    return m.end() if m else p
 
 
 def _list_boundaries(block: str) -> tuple[list[int], set[int]]:
@@ -489,12 +591,16 @@ def _emoticon_end(block: str, p: int) -> int:
 def _split_block(block: str, lang: str) -> list[int]:
     """Sorted boundary offsets inside one block (a sentence ends just before each)."""
     has_cjk = _CJK_ANY_RE.search(block) is not None
+    r = rules(lang) if lang in LANGUAGES else None
     cjk = _cjk_boundaries(block) if has_cjk else []
-    latin = _punkt_boundaries(block, has_cjk)
+    latin = _punkt_boundaries(block, has_cjk, lang)
+    extra = {*_ellipsis_boundaries(block), *_closed_boundaries(block, r)}
+    if lang == "ko" or _HANGUL_RE.search(block):
+        extra.update(_korean_boundaries(block))
     cuts, marker_ends = _list_boundaries(block)
-    if not (cjk or latin or cuts):
+    if not (cjk or latin or cuts or extra):
         return []
-    bounds = sorted({*cjk, *latin, *cuts})
+    bounds = sorted({*cjk, *latin, *cuts, *extra})
     zones = _bracket_zones(block, cjk_only=True) if has_cjk else []
     starts = [o for o, _ in zones]
     latin_set = set(latin)
@@ -502,6 +608,7 @@ def _split_block(block: str, lang: str) -> list[int]:
     out: list[int] = []
     last = 0
     for p in bounds:
+        p = _absorb_closers(block, p)
         if p <= last or p >= n or block[p] in _TERMINAL:
             continue  # a run like `!?` or `?!` ends once, after its last mark
         if zones and _inside(zones, starts, p):
@@ -509,9 +616,11 @@ def _split_block(block: str, lang: str) -> list[int]:
         piece = block[last:p].strip()
         if p in marker_ends or _MARKER_ONLY_RE.fullmatch(piece) or not piece:
             continue  # `1.` stays with its item
-        if p in latin_set and p not in cuts:
-            lead = _LEAD_IN_RE.match(block, p).end()
-            if lead < n and block[lead].islower():
+        if p in latin_set and p not in cuts and p not in extra:
+            if _is_ordinal(block, p, r):
+                continue  # am 1. Mai, der 3. Platz
+            lead = _match_end(_LEAD_IN_RE, block, p)
+            if lead < n and block[lead].islower() and not _plain_period_end(block, p, r):
                 continue  # "Great!" she said. / Yahoo! in the …
         p = _emoticon_end(block, p)
         if p >= n:
@@ -521,24 +630,48 @@ def _split_block(block: str, lang: str) -> list[int]:
     return out
 
 
+def _plain_period_end(block: str, p: int, r: Rules | None) -> bool:
+    """Whether `p` follows a full stop after an ordinary word (`thanks. i will call`).
+
+    Web text often starts a sentence in lower case after a period; a period after a word of
+    two or more letters that is no abbreviation ends the sentence even then. `!` and `?`
+    followed by lower case stay inside (`"Great!" she said`, `Yahoo! in the`).
+    """
+    i = p
+    while i > 0 and block[i - 1].isspace():
+        i -= 1
+    if i < 2 or block[i - 1] != "." or block[i - 2] == ".":
+        return False
+    word = _word_before(block, i)
+    if len(word) < 2 or not word.isalpha():
+        return False
+    return not _is_abbrev(word, r)
+
+
 def split(text: str, lang: str = "auto") -> list[tuple[int, int]]:
     """Sentence spans `(start, end)` of `text`, whitespace trimmed, none empty.
 
-    `lang` is `"auto"` (`detect_language`), `"en"` or `"ja"`. It only decides line breaks: in
-    Japanese text a line that ends without punctuation ends its sentence (unless it ends in
-    `、` or the next line opens with a particle); in English text hard-wrapped lines are joined,
-    except that a line with kana/kanji follows the Japanese rule under `"auto"`. Both
-    languages' punctuation is honoured in every mode, so mixed text splits sensibly either way.
+    `lang` is one of `LANGS`: `"auto"` detects the language of the text (`detect_language`)
+    and then of each block in another script, so a Russian quotation inside English prose
+    gets Russian rules and Japanese inside English is split span by span. A language code
+    forces its rules on the whole text. The language decides the abbreviations that do not
+    end a sentence, ordinal numbers (`1. Mai`), Korean sentence endings without a period, and
+    how line breaks are read: in Japanese and Chinese text a line that ends without
+    punctuation ends its sentence (unless it ends in `、` or the next line opens with a
+    particle); elsewhere hard-wrapped lines are joined. Every language's punctuation is
+    honoured in every mode, so mixed text splits sensibly either way.
     """
     if lang not in LANGS:
         raise ValueError(f"lang must be one of {', '.join(LANGS)}; got {lang!r}")
-    if lang == "auto" and detect_language(text) == "ja":
-        lang = "ja"
+    text_lang = detect_language(text) if lang == "auto" else lang
+    # Chinese reads its line breaks like Japanese; every other language like English
+    line_mode = "ja" if text_lang in ("ja", "zh") else "auto" if lang == "auto" else "en"
     spans: list[tuple[int, int]] = []
-    for bs, be in _blocks(text, lang):
+    for bs, be in _blocks(text, line_mode):
         block = text[bs:be]
+        block_lang = block_language(block, text_lang) if lang == "auto" else lang
         last = 0
-        for p in [*_split_block(block, lang), len(block)]:
+        for p in [*_split_block(block, block_lang), len(block)]:
             s, e = last, p
             while s < e and block[s].isspace():
                 s += 1
