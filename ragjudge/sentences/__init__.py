@@ -447,7 +447,39 @@ def _punkt_boundaries(block: str, has_cjk: bool, lang: str) -> list[int]:
     if not _END_PUNCT_RE.search(block):
         return []
     masked = _masked(block, has_cjk)
-    return [end for _, end in _punkt(lang).span_tokenize(masked)][:-1]
+    tokenizer = _punkt(lang)
+    out: list[int] = []
+    # Punkt's regular expressions run under a time limit in recent nltk; a very long block
+    # (a scraped page without line breaks) goes through in windows, cut where a sentence
+    # plainly ends (`word. Next`) when there is such a place
+    for lo, hi, ends_sentence in _windows(masked):
+        ends = [lo + end for _, end in tokenizer.span_tokenize(masked[lo:hi])]
+        out.extend(ends if ends_sentence or hi == len(masked) else ends[:-1])
+    return out[:-1]
+
+
+_WINDOW = 20_000
+_WINDOW_CUT_RE = re.compile(r"(?<=[^\W\d_]{3})[.!?] +(?=[^\W\d_])")
+
+
+def _windows(text: str) -> list[tuple[int, int, bool]]:
+    """Consecutive `(start, end, ends_sentence)` spans of at most about `_WINDOW` characters."""
+    spans = []
+    lo = 0
+    while len(text) - lo > _WINDOW:
+        cut = -1
+        for m in _WINDOW_CUT_RE.finditer(text, lo + _WINDOW // 2, lo + _WINDOW):
+            if text[m.start() - 3 : m.start()].islower() and text[m.end()].isupper():
+                cut = m.end()
+        if cut > 0:
+            spans.append((lo, cut, True))
+        else:
+            space = text.rfind(" ", lo + _WINDOW // 2, lo + _WINDOW)
+            cut = space + 1 if space > 0 else lo + _WINDOW
+            spans.append((lo, cut, False))
+        lo = cut
+    spans.append((lo, len(text), True))
+    return spans
 
 
 # --- rules around Punkt, per language ------------------------------------------------------
