@@ -535,6 +535,21 @@ def _closed_boundaries(block: str, r: Rules | None) -> list[int]:
     return out
 
 
+_ABBREV_END_RE = re.compile(r"(?<![\w.])([^\W\d_]+(?:\. ?[^\W\d_]+)*)\.(?=\s)")
+
+
+def _final_abbrev_boundaries(block: str, r: Rules | None) -> list[int]:
+    """After an abbreviation that often closes a sentence (`usw.`, `гг.`) before a capital."""
+    if r is None or not r.final_abbreviations:
+        return []
+    out = []
+    for m in _ABBREV_END_RE.finditer(block):
+        word = m.group(1).lower().replace(" ", "")
+        if word in r.final_abbreviations and _next_word(block, m.end())[:1].isupper():
+            out.append(m.end())
+    return out
+
+
 def _korean_boundaries(block: str) -> list[int]:
     """After a Hangul word that ends a sentence without a period (informal Korean)."""
     endings = rules("ko").final_endings
@@ -626,7 +641,11 @@ def _split_block(block: str, lang: str) -> list[int]:
     r = rules(lang) if lang in LANGUAGES else None
     cjk = _cjk_boundaries(block) if has_cjk else []
     latin = _punkt_boundaries(block, has_cjk, lang)
-    extra = {*_ellipsis_boundaries(block), *_closed_boundaries(block, r)}
+    extra = {
+        *_ellipsis_boundaries(block),
+        *_closed_boundaries(block, r),
+        *_final_abbrev_boundaries(block, r),
+    }
     if lang == "ko" or _HANGUL_RE.search(block):
         extra.update(_korean_boundaries(block))
     cuts, marker_ends = _list_boundaries(block)

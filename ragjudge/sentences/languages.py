@@ -42,6 +42,7 @@ class Rules:
     stopwords: frozenset[str]
     letters: str
     final_endings: tuple[str, ...]
+    final_abbreviations: frozenset[str]
 
 
 def _check(code: str) -> None:
@@ -66,6 +67,7 @@ def rules(code: str) -> Rules:
         letters=str(raw.get("letters", "")),
         # longest first, so `endswith` checks find the most specific ending
         final_endings=tuple(sorted(raw.get("final_endings", []), key=len, reverse=True)),
+        final_abbreviations=frozenset(a.lower() for a in raw.get("final_abbreviations", [])),
     )
 
 
@@ -80,24 +82,26 @@ def script_counts(text: str) -> dict[str, int]:
     }
 
 
-def guess_latin(text: str, default: str = "en") -> str:
+def guess_latin(text: str, default: str = "en", margin: float = 0.0) -> str:
     """Which Latin-script language `text` is most likely in, from frequent words and letters.
 
     A light guess, not a classifier: each language scores one point per frequent word of its
-    own and half a point per letter only it uses much (`ñ`, `ß`, `ã`, …). Ties and texts with
-    no evidence go to `default`.
+    own and half a point per letter only it uses much (`ñ`, `ß`, `ã`, …). The best language
+    wins when it beats `default` by more than `margin`; otherwise, and for texts with no
+    evidence at all, the answer is `default`.
     """
     sample = text[:5000].lower()
     words = _WORD_RE.findall(sample)
-    best, best_score = default, 0.0
-    for code in sorted(LATIN_LANGUAGES, key=lambda c: c != default):
+    scores = {}
+    for code in LATIN_LANGUAGES:
         r = rules(code)
         score = float(sum(1 for w in words if w in r.stopwords))
         if r.letters:
             score += 0.5 * sum(sample.count(ch) for ch in r.letters)
-        if score > best_score:
-            best, best_score = code, score
-    return best
+        scores[code] = score
+    best = max(sorted(scores), key=lambda c: (scores[c], c == default))
+    floor = scores.get(default, 0.0) + margin
+    return best if scores[best] > floor else default
 
 
 def detect_language(text: str) -> str:
@@ -141,4 +145,8 @@ def block_language(block: str, text_lang: str) -> str:
         return "ja" if c["kana"] >= 0.05 * cjk else "zh"
     if top == "cyrillic":
         return "ru"
-    return text_lang if text_lang in LATIN_LANGUAGES else guess_latin(block)
+    if text_lang not in LATIN_LANGUAGES:
+        return guess_latin(block)
+    # a block switches language only on clear evidence (two more frequent words than the
+    # text's own language): a short block says too little to guess from
+    return guess_latin(block, default=text_lang, margin=1.5)
