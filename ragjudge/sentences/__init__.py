@@ -513,6 +513,24 @@ def _next_word(block: str, p: int) -> str:
     return m.group(1) if m else ""
 
 
+_SPACED_ABBREV_RE = re.compile(r"(?:[^\W\d_]{1,3}\. ?){1,3}$")
+
+
+def _abbrev_before(block: str, p: int, r: Rules | None) -> bool:
+    """Whether the period before `p` closes an abbreviation, spaced ones included (`z. B.`)."""
+    i = p
+    while i > 0 and block[i - 1].isspace():
+        i -= 1
+    if i == 0 or block[i - 1] != ".":
+        return False
+    m = _SPACED_ABBREV_RE.search(block, max(0, i - 16), i)
+    if not m or (m.start() > 0 and block[m.start() - 1].isalnum()):
+        return _is_abbrev(_word_before(block, i), r)
+    pieces = [x for x in re.split(r"\. ?", m.group().lower()) if x]
+    # `z. B.` → z.b, b; `p. ej.` → p.ej, ej
+    return any(_is_abbrev(".".join(pieces[k:]), r) for k in range(len(pieces)))
+
+
 def _ellipsis_boundaries(block: str) -> list[int]:
     return [
         m.end() for m in _ELLIPSIS_RE.finditer(block) if _next_word(block, m.end())[:1].isupper()
@@ -670,6 +688,8 @@ def _split_block(block: str, lang: str) -> list[int]:
         if p in latin_set and p not in cuts and p not in extra:
             if _is_ordinal(block, p, r):
                 continue  # am 1. Mai, der 3. Platz
+            if not _next_word(block, p)[:1].isupper() and _abbrev_before(block, p, r):
+                continue  # z. B. 3 Tage, p. ej. la
             lead = _match_end(_LEAD_IN_RE, block, p)
             if lead < n and block[lead].islower() and not _plain_period_end(block, p, r):
                 continue  # "Great!" she said. / Yahoo! in the …
