@@ -294,7 +294,7 @@ _EMOTICON_SYMBOLS = frozenset("^＾;；_＿´｀ω∀▽Д゜°ﾟ・*ー-><~〜
 _INLINE_ENUM_RE = re.compile(r"(?<!\S)[(（]?(\d{1,2}|[a-zA-Z])(\.\)|[.)])(?=\s+\S)")
 _INLINE_BULLET_RE = re.compile(r"(?<=\s)[•⁃‣◦▪●■◆►▶➢➤](?=\s*\S)")
 _MARKER_ONLY_RE = re.compile(
-    rf"(?:{_BULLET}\s*)?[(（]?(?:\d{{1,3}}(?:\.\d{{1,3}})*|[A-Za-z]|[ivxlcIVXLC]{{2,6}})"
+    rf"(?:{_BULLET}\s*)?[(（]?(?:\d{{1,4}}(?:\.\d{{1,3}})*|[A-Za-z]|[ivxlcIVXLC]{{2,6}})"
     r"(?:\.\)|[.)）．])"
 )
 #: an inline list item longer than this ends the list
@@ -533,9 +533,38 @@ def _abbrev_before(block: str, p: int, r: Rules | None) -> bool:
 
 
 def _ellipsis_boundaries(block: str) -> list[int]:
-    return [
-        m.end() for m in _ELLIPSIS_RE.finditer(block) if _next_word(block, m.end())[:1].isupper()
-    ]
+    """After an ellipsis before a capitalised word, unless inside an open quotation.
+
+    Four dots are an ellipsis plus a full stop and always end the sentence; three dots or
+    `…` inside quoted speech (`«… нет... Несомненно …»`) mark a pause, not an end.
+    """
+    out = []
+    for m in _ELLIPSIS_RE.finditer(block):
+        if not _next_word(block, m.end())[:1].isupper():
+            continue
+        if m.group().count(".") < 4 and _in_open_quote(block, m.start()):
+            continue
+        out.append(m.end())
+    return out
+
+
+_QUOTE_OPEN = ("«", "„", "``", "“")
+_QUOTE_CLOSE = ("»", "“", "''", "&#39;&#39;", "”")
+
+
+def _in_open_quote(block: str, pos: int) -> bool:
+    """Whether a quotation opened before `pos` (within 400 characters) is still open there."""
+    lo = max(0, pos - 400)
+    window = block[lo:pos]
+    opened = max(window.rfind(q) for q in _QUOTE_OPEN)
+    if opened < 0:
+        return window.count('"') % 2 == 1
+    after = window[opened + 1 :]
+    if window.startswith("„", opened) or window.startswith("“", opened):
+        # German „…“ closes with “; English “…” with ”
+        closer = "“" if window.startswith("„", opened) else "”"
+        return closer not in after
+    return not any(c in after for c in _QUOTE_CLOSE if c != "“")
 
 
 def _is_abbrev(word: str, r: Rules | None) -> bool:
@@ -572,8 +601,8 @@ def _final_abbrev_boundaries(block: str, r: Rules | None) -> list[int]:
 _TOKEN_RE = re.compile(r"\S+")
 #: a heading may be this many words long before the text it runs into
 _MAX_HEADING_WORDS = 10
-#: capitalised mid-sentence for politeness, not because a sentence starts
-_POLITE = frozenset({"sie", "ihr", "ihre", "ihnen", "ihren", "ihrem", "ihrer", "i"})
+#: German capitalises the polite pronouns mid-sentence; they start nothing
+_POLITE = frozenset({"sie", "ihr", "ihre", "ihnen", "ihren", "ihrem", "ihrer"})
 
 
 @functools.cache
