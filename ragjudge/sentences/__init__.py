@@ -651,8 +651,15 @@ def _run_in_heading(block: str, lang: str) -> list[int]:
 
 def _korean_boundaries(block: str) -> list[int]:
     """After a Hangul word that ends a sentence without a period (informal Korean)."""
-    endings = rules("ko").final_endings
-    return [m.end() for m in _HANGUL_WORD_END_RE.finditer(block) if m.group().endswith(endings)]
+    ko = rules("ko")
+    out = []
+    for m in _HANGUL_WORD_END_RE.finditer(block):
+        word = m.group()
+        final = next((e for e in ko.final_endings if word.endswith(e)), "")
+        other = next((e for e in ko.non_final_endings if word.endswith(e)), "")
+        if final and len(final) > len(other):
+            out.append(m.end())
+    return out
 
 
 def _is_ordinal(block: str, p: int, r: Rules | None) -> bool:

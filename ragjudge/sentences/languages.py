@@ -43,6 +43,7 @@ class Rules:
     letters: str
     final_endings: tuple[str, ...]
     final_abbreviations: frozenset[str]
+    non_final_endings: tuple[str, ...]
 
 
 def _check(code: str) -> None:
@@ -68,6 +69,7 @@ def rules(code: str) -> Rules:
         # longest first, so `endswith` checks find the most specific ending
         final_endings=tuple(sorted(raw.get("final_endings", []), key=len, reverse=True)),
         final_abbreviations=frozenset(a.lower() for a in raw.get("final_abbreviations", [])),
+        non_final_endings=tuple(raw.get("non_final_endings", [])),
     )
 
 
