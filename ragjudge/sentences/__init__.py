@@ -6,14 +6,19 @@ letters (`a, b, … z, aa …`). Rows that arrive pre-split keep their keys verb
 
 Splitting works in two layers. First the text is cut into *blocks* at line level: blank lines,
 markdown list items, headings, quotes, tables and code fences always start a new block, and a
-line break joins two lines only when the first line looks hard-wrapped (English) or ends in a
-comma or is continued by a particle (Japanese). Then each block is split inside: NLTK's Punkt,
-with parameters shipped in `ragjudge/data/punkt_en.json`, decides on `.`, `!`, `?` in Latin
-text, and a bracket-aware scanner decides on `。！？．` and friends in Japanese/Chinese text.
-A few rules run around Punkt: URLs, e-mail addresses and spaced ellipses are masked before it
-sees them (the masked copy has the same length, so offsets never move), and afterwards list
-markers are glued to their item, a lowercase continuation (`"Hi!" she said`) is glued back,
-and boundaries inside a Japanese quotation are dropped.
+line break joins two lines only when the first line looks hard-wrapped (most languages) or
+ends in a comma or is continued by a particle (Japanese and Chinese). Then each block is split
+inside with the rules of its language (`languages.py`, data in `ragjudge/data/lang/`): NLTK's
+Punkt decides on `.`, `!`, `?` (English with the parameters in `ragjudge/data/punkt_en.json`,
+other languages with their own abbreviations), and a bracket-aware scanner decides on
+`。！？．` and friends in Japanese/Chinese text. Rules run around Punkt: URLs, e-mail
+addresses and spaced ellipses are masked before it sees them (the masked copy has the same
+length, so offsets never move); afterwards list markers and ordinals (`1. Mai`) stay with
+their text, a lowercase continuation (`"Hi!" she said`) is glued back, closing quotes stay
+with their sentence, boundaries inside a Japanese quotation are dropped, and a few are added:
+after a full stop before a lower-case word, after an ellipsis or an abbreviation that often
+ends a sentence before a capital, after a Korean sentence ending without a period, and where
+a heading runs into its text.
 
 Every span indexes the original string, with whitespace trimmed at both ends; the text outside
 the spans is whitespace only, so no visible character is ever lost.
@@ -509,8 +514,12 @@ def _word_before(block: str, p: int) -> str:
     return m.group(1).lower() if m else ""
 
 
+_NEXT_WORD_RE = re.compile(r"[\s\"'“‘«„(\[¿¡]*([^\W_]+)")
+
+
 def _next_word(block: str, p: int) -> str:
-    m = re.compile(r"[\s\"'“‘«„(\[¿¡]*([^\W_]+)").match(block, p)
+    """The word that follows `p`, past spaces and opening quotes (`¿Qué` → `Qué`)."""
+    m = _NEXT_WORD_RE.match(block, p)
     return m.group(1) if m else ""
 
 
