@@ -486,8 +486,11 @@ def test_web_text_full_stop_before_lower_case_and_ellipsis() -> None:
         "Iguazu is NOT a country....",
         "Iguazu is in Argentina :)",
     ]
-    # still one sentence: abbreviations, exclamations and ellipses before lower case
-    assert len(texts("Bring fruit, e.g. apples. Wow! said he. He paused… and left.")) == 3
+    assert texts("Site made! and it seems new") == ["Site made!", "and it seems new"]
+    # still one sentence: abbreviations, quoted exclamations, names with their own `!` and
+    # ellipses before lower case
+    assert len(texts('Bring fruit, e.g. apples. "Wow!" said he. He paused… and left.')) == 3
+    assert texts("Search on Yahoo! in the morning.") == ["Search on Yahoo! in the morning."]
 
 
 def test_mixed_text_gets_rules_block_by_block() -> None:

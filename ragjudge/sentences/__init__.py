@@ -800,16 +800,27 @@ def _split_block(block: str, lang: str) -> list[int]:
 
 
 def _plain_period_end(block: str, p: int, r: Rules | None) -> bool:
-    """Whether `p` follows a full stop after an ordinary word (`thanks. i will call`).
+    """Whether `p` ends a sentence even though a lower-case word follows.
 
-    Web text often starts a sentence in lower case after a period; a period after a word of
-    two or more letters that is no abbreviation ends the sentence even then. `!` and `?`
-    followed by lower case stay inside (`"Great!" she said`, `Yahoo! in the`).
+    Web text often starts a sentence in lower case: a full stop after a word of two or more
+    letters that is no abbreviation ends the sentence (`thanks. i will call`), and so does an
+    unquoted `!` or `?` (`Site made! and it seems …`), except after a name that carries its
+    `!` (`Yahoo! in the …`, the language's `exclamation_names`). Quoted speech continues
+    (`"Great!" she said`).
     """
     i = p
     while i > 0 and block[i - 1].isspace():
         i -= 1
-    if i < 2 or block[i - 1] != "." or block[i - 2] == ".":
+    if i < 2:
+        return False
+    if block[i - 1] in "!?":
+        j = i
+        while j > 0 and block[j - 1] in "!?":
+            j -= 1
+        word = _word_before(block, j)
+        names = r.exclamation_names if r is not None else rules("en").exclamation_names
+        return bool(word) and word not in names
+    if block[i - 1] != "." or block[i - 2] == ".":
         return False
     word = _word_before(block, i)
     if len(word) < 2 or not word.isalpha():

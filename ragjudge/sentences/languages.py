@@ -44,6 +44,7 @@ class Rules:
     final_endings: tuple[str, ...]
     final_abbreviations: frozenset[str]
     non_final_endings: tuple[str, ...]
+    exclamation_names: frozenset[str]
 
 
 def _check(code: str) -> None:
@@ -70,6 +71,7 @@ def rules(code: str) -> Rules:
         final_endings=tuple(sorted(raw.get("final_endings", []), key=len, reverse=True)),
         final_abbreviations=frozenset(a.lower() for a in raw.get("final_abbreviations", [])),
         non_final_endings=tuple(raw.get("non_final_endings", [])),
+        exclamation_names=frozenset(w.lower() for w in raw.get("exclamation_names", [])),
     )
 
 
