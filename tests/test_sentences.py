@@ -493,6 +493,16 @@ def test_web_text_full_stop_before_lower_case_and_ellipsis() -> None:
     assert texts("Search on Yahoo! in the morning.") == ["Search on Yahoo! in the morning."]
 
 
+def test_separator_rows_between_sentences_stand_alone() -> None:
+    text = "He nominated Steffen W. Graae. *** He also nominated A. Noel Kramer."
+    assert texts(text) == [
+        "He nominated Steffen W. Graae.",
+        "***",
+        "He also nominated A. Noel Kramer.",
+    ]
+    assert texts("See pages 10--12 of the book.") == ["See pages 10--12 of the book."]
+
+
 def test_mixed_text_gets_rules_block_by_block() -> None:
     text = (
         "The memo was short.\n\n"

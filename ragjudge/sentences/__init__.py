@@ -658,6 +658,21 @@ def _run_in_heading(block: str, lang: str) -> list[int]:
     return []
 
 
+# a row of symbols standing between sentences: `***`, `--`, `~~~`, `###`, `===`
+_SEPARATOR_RE = re.compile(r"(?:(?<=[.!?…])|^)\s*([*~#=_\-–—]{2,})(?=\s+[\"'“‘(\[]?[^\W\d_])")
+
+
+def _separator_boundaries(block: str) -> list[int]:
+    """Around a separator line run into the text (`… Graae. *** Bush also …`)."""
+    out = []
+    for m in _SEPARATOR_RE.finditer(block):
+        if not _next_word(block, m.end())[:1].isupper():
+            continue
+        out.append(m.start(1))
+        out.append(m.end(1))
+    return out
+
+
 def _korean_boundaries(block: str) -> list[int]:
     """After a Hangul word that ends a sentence without a period (informal Korean)."""
     ko = rules("ko")
@@ -761,6 +776,7 @@ def _split_block(block: str, lang: str) -> list[int]:
         *_closed_boundaries(block, r),
         *_final_abbrev_boundaries(block, r),
         *_run_in_heading(block, lang),
+        *_separator_boundaries(block),
     }
     if lang == "ko" or _HANGUL_RE.search(block):
         extra.update(_korean_boundaries(block))
