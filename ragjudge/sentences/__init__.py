@@ -6,19 +6,19 @@ letters (`a, b, … z, aa …`). Rows that arrive pre-split keep their keys verb
 
 Splitting works in two layers. First the text is cut into *blocks* at line level: blank lines,
 markdown list items, headings, quotes, tables and code fences always start a new block, and a
-line break joins two lines only when the first line looks hard-wrapped (most languages) or
-ends in a comma or is continued by a particle (Japanese and Chinese). Then each block is split
+line break joins two lines only when the first line looks hard-wrapped (most languages) or ends
+in a comma or is continued by a particle (Japanese and Chinese). Then each block is split
 inside with the rules of its language (`languages.py`, data in `ragjudge/data/lang/`): NLTK's
-Punkt decides on `.`, `!`, `?` (English with the parameters in `ragjudge/data/punkt_en.json`,
-other languages with their own abbreviations), and a bracket-aware scanner decides on
-`。！？．` and friends in Japanese/Chinese text. Rules run around Punkt: URLs, e-mail
-addresses and spaced ellipses are masked before it sees them (the masked copy has the same
-length, so offsets never move); afterwards list markers and ordinals (`1. Mai`) stay with
-their text, a lowercase continuation (`"Hi!" she said`) is glued back, closing quotes stay
-with their sentence, boundaries inside a Japanese quotation are dropped, and a few are added:
-after a full stop before a lower-case word, after an ellipsis or an abbreviation that often
-ends a sentence before a capital, after a Korean sentence ending without a period, and where
-a heading runs into its text.
+Punkt (`punkt.py`) decides on `.`, `!`, `?` (English with the parameters in
+`ragjudge/data/punkt_en.json`, other languages with their own abbreviations), and a
+bracket-aware scanner decides on `。！？．` and friends in Japanese/Chinese text. Rules run around
+Punkt: URLs, e-mail addresses and spaced ellipses are masked before it sees them (the masked
+copy has the same length, so offsets never move); afterwards list markers and ordinals (`1.
+Mai`) stay with their text, a lowercase continuation (`"Hi!" she said`) is glued back, closing
+quotes stay with their sentence, boundaries inside a Japanese quotation are dropped, and a few
+are added (`boundaries.py`): after a full stop before a lower-case word, after an ellipsis or
+an abbreviation that often ends a sentence before a capital, after a Korean sentence ending
+without a period, and where a heading runs into its text.
 
 Every span indexes the original string, with whitespace trimmed at both ends; the text outside
 the spans is whitespace only, so no visible character is ever lost.
@@ -27,27 +27,32 @@ the spans is whitespace only, so no visible character is ever lost.
 from __future__ import annotations
 
 import bisect
-import functools
-import itertools
-import json
 import re
 from dataclasses import dataclass
-from importlib import resources
-from typing import TYPE_CHECKING, Any
 
+from ragjudge.sentences.boundaries import (
+    CLOSERS,
+    abbrev_before,
+    absorb_closers,
+    closed_boundaries,
+    ellipsis_boundaries,
+    final_abbrev_boundaries,
+    is_ordinal,
+    korean_boundaries,
+    next_word,
+    plain_period_end,
+    run_in_heading,
+    separator_boundaries,
+)
 from ragjudge.sentences.languages import (
     LANGS,
     LANGUAGES,
-    LATIN_LANGUAGES,
-    Rules,
     block_language,
     detect_language,
     rules,
 )
+from ragjudge.sentences.punkt import tokenizer
 from ragjudge.types import Example, KeyedExample, Sentence
-
-if TYPE_CHECKING:
-    from nltk.tokenize.punkt import PunktSentenceTokenizer  # type: ignore[import-untyped]
 
 __all__ = [
     "LANGS",
@@ -98,7 +103,6 @@ _CJK_ANY_RE = re.compile(f"[{_CJK_ANY}]")
 _CJK_RUN_RE = re.compile(f"[{_CJK_ANY}]+")
 
 _CJK_STRONG_END = "。｡！？‼⁇⁈⁉"
-_CLOSERS = "」』）)】〕〉》］]｝}〙〛〗〞〟\"'”’»›"
 _OPENERS_CJK = "「『（【〔〈《［｛〘〚〖"
 _PAIRS = {
     "」": "「",
@@ -198,7 +202,7 @@ def _lines(text: str) -> list[_Line | None]:
 
 def _ends_terminal(text: str, start: int, end: int) -> bool:
     i = end - 1
-    while i > start and text[i] in _CLOSERS:
+    while i > start and text[i] in CLOSERS:
         i -= 1
     return text[i] in _TERMINAL
 
@@ -289,7 +293,7 @@ _END_PUNCT_RE = re.compile(r"[.?!]")
 _MASK = "\u2024"  # one dot leader: a word character to Punkt, never a sentence end
 
 _CJK_END_RE = re.compile(r"[。｡！？‼⁇⁈⁉!?．.]+")
-_CLOSERS_RE = re.compile(f"[{re.escape(_CLOSERS)}]*")
+_CLOSERS_RE = re.compile(f"[{re.escape(CLOSERS)}]*")
 _EMOTICON_RE = re.compile(
     r"[ \u3000]?(?:[(（][^\s()（）]{1,12}[)）][/ノﾉ]?|(?<![\w:])[:;=][-'^]?[)(\]\[DPpOo3|/\\]"
     r"(?![\w(])|<3|\^_?\^|[wｗ]{2,}(?![A-Za-z])|[（(]笑[)）])"
@@ -305,53 +309,6 @@ _MARKER_ONLY_RE = re.compile(
 #: an inline list item longer than this ends the list
 _MAX_ITEM = 2000
 _LEAD_IN_RE = re.compile(r"[\s\"'“‘(\[«‹]*")
-
-
-class _Abbrevs(frozenset[str]):
-    """Known abbreviations, plus any dotted letter group such as `u.s.a`, `ph.d`, `e.g`."""
-
-    _dotted = re.compile(r"[a-z]{1,2}(?:\.[a-z]{1,2})+")
-
-    def __contains__(self, item: object) -> bool:
-        return super().__contains__(item) or (
-            isinstance(item, str) and self._dotted.fullmatch(item) is not None
-        )
-
-
-#: abbreviations every Latin-script language shares (Latin and international ones)
-_SHARED_ABBREVS = ("ca", "cf", "dr", "e.g", "etc", "i.e", "prof", "vs", "approx", "fig")
-
-
-@functools.cache
-def _punkt(lang: str = "en") -> PunktSentenceTokenizer:
-    """Punkt for one language (nltk is imported lazily: it is slow to import).
-
-    English uses the shipped parameters in `ragjudge/data/punkt_en.json` (abbreviations,
-    frequent sentence starters, orthographic context). Other languages use the abbreviation
-    list of their data file and nothing else, so Punkt breaks after every other period and the
-    rules around it decide the rest.
-    """
-    from nltk.tokenize.punkt import (
-        PunktParameters,
-        PunktSentenceTokenizer,
-    )
-
-    params = PunktParameters()
-    if lang not in LATIN_LANGUAGES or lang == "en":
-        raw: dict[str, Any] = json.loads(
-            resources.files("ragjudge").joinpath("data/punkt_en.json").read_text("utf-8")
-        )
-        abbrevs = set(raw["abbrev_types"])
-        if lang not in LATIN_LANGUAGES and lang in LANGUAGES:
-            abbrevs |= rules(lang).abbreviations
-        params.abbrev_types = _Abbrevs(abbrevs)
-        params.sent_starters = set(raw["sent_starters"])
-        params.collocations = {(a, b) for a, b in raw.get("collocations", [])}
-        for word, flags in raw.get("ortho_context", {}).items():
-            params.ortho_context[word] = int(flags)
-    else:
-        params.abbrev_types = _Abbrevs({*rules(lang).abbreviations, *_SHARED_ABBREVS})
-    return PunktSentenceTokenizer(params)
 
 
 def _masked(block: str, has_cjk: bool) -> str:
@@ -453,13 +410,13 @@ def _punkt_boundaries(block: str, has_cjk: bool, lang: str) -> list[int]:
     if not _END_PUNCT_RE.search(block):
         return []
     masked = _masked(block, has_cjk)
-    tokenizer = _punkt(lang)
+    punkt = tokenizer(lang)
     out: list[int] = []
     # Punkt's regular expressions run under a time limit in recent nltk; a very long block
     # (a scraped page without line breaks) goes through in windows, cut where a sentence
     # plainly ends (`word. Next`) when there is such a place
     for lo, hi, ends_sentence in _windows(masked):
-        ends = [lo + end for _, end in tokenizer.span_tokenize(masked[lo:hi])]
+        ends = [lo + end for _, end in punkt.span_tokenize(masked[lo:hi])]
         out.extend(ends if ends_sentence or hi == len(masked) else ends[:-1])
     return out[:-1]
 
@@ -486,227 +443,6 @@ def _windows(text: str) -> list[tuple[int, int, bool]]:
         lo = cut
     spans.append((lo, len(text), True))
     return spans
-
-
-# --- rules around Punkt, per language ------------------------------------------------------
-
-_WORD_BEFORE_RE = re.compile(r"([^\W_]+(?:[.'-][^\W_]+)*)[^\w\s]*$")
-# an ellipsis followed by a capitalised word: web text uses it as a full stop
-_ELLIPSIS_RE = re.compile(r"(?<!\.)(?:\.{3,}+|…)(?=[ \t\u00a0]+[\"'“‘«„(\[]?[^\W\d_])")
-# a terminator closed by a quote or bracket Punkt cannot see past (`Ende.“ Dann`, `fin. »`)
-_CLOSED_END_RE = re.compile(
-    r"(?<![.!?…])[.!?…]++[\s\u00a0\u202f]?[\"'”“’»›)\]]++(?=[\s\u00a0\u202f]+[\"'“‘«„(\[¿¡]?[^\W_])"
-)
-_HANGUL_WORD_END_RE = re.compile(
-    r"(?<![\uac00-\ud7a3])[\uac00-\ud7a3]++(?=[ \t]+[\uac00-\ud7a3A-Za-z0-9\"'“‘(\[])"
-)
-_CLOSERS_AFTER_RE = re.compile(r"[ \t\u00a0\u202f]*[\"'”“’»›)\]]+(?=\s|$)")
-
-
-def _word_before(block: str, p: int) -> str:
-    """The word that ends just before the terminator run ending at `p` (lower case)."""
-    i = p
-    while i > 0 and block[i - 1] in _CLOSERS + "“„«‹ \u00a0\u202f":
-        i -= 1
-    while i > 0 and block[i - 1] in ".!?…":
-        i -= 1
-    m = _WORD_BEFORE_RE.search(block, max(0, i - 40), i)
-    return m.group(1).lower() if m else ""
-
-
-_NEXT_WORD_RE = re.compile(r"[\s\"'“‘«„(\[¿¡]*([^\W_]+)")
-
-
-def _next_word(block: str, p: int) -> str:
-    """The word that follows `p`, past spaces and opening quotes (`¿Qué` → `Qué`)."""
-    m = _NEXT_WORD_RE.match(block, p)
-    return m.group(1) if m else ""
-
-
-_SPACED_ABBREV_RE = re.compile(r"(?:[^\W\d_]{1,3}\. ?){1,3}$")
-
-
-def _abbrev_before(block: str, p: int, r: Rules | None) -> bool:
-    """Whether the period before `p` closes an abbreviation, spaced ones included (`z. B.`)."""
-    i = p
-    while i > 0 and block[i - 1].isspace():
-        i -= 1
-    if i == 0 or block[i - 1] != ".":
-        return False
-    m = _SPACED_ABBREV_RE.search(block, max(0, i - 16), i)
-    if not m or (m.start() > 0 and block[m.start() - 1].isalnum()):
-        return _is_abbrev(_word_before(block, i), r)
-    pieces = [x for x in re.split(r"\. ?", m.group().lower()) if x]
-    # `z. B.` → z.b, b; `p. ej.` → p.ej, ej
-    return any(_is_abbrev(".".join(pieces[k:]), r) for k in range(len(pieces)))
-
-
-def _ellipsis_boundaries(block: str) -> list[int]:
-    """After an ellipsis before a capitalised word, unless inside an open quotation.
-
-    Four dots are an ellipsis plus a full stop and always end the sentence; three dots or
-    `…` inside quoted speech (`«… нет... Несомненно …»`) mark a pause, not an end.
-    """
-    out = []
-    for m in _ELLIPSIS_RE.finditer(block):
-        if not _next_word(block, m.end())[:1].isupper():
-            continue
-        if m.group().count(".") < 4 and _in_open_quote(block, m.start()):
-            continue
-        out.append(m.end())
-    return out
-
-
-_QUOTE_OPEN = ("«", "„", "``", "“")
-_QUOTE_CLOSE = ("»", "“", "''", "&#39;&#39;", "”")
-
-
-def _in_open_quote(block: str, pos: int) -> bool:
-    """Whether a quotation opened before `pos` (within 400 characters) is still open there."""
-    lo = max(0, pos - 400)
-    window = block[lo:pos]
-    opened = max(window.rfind(q) for q in _QUOTE_OPEN)
-    if opened < 0:
-        return window.count('"') % 2 == 1
-    after = window[opened + 1 :]
-    if window.startswith("„", opened) or window.startswith("“", opened):
-        # German „…“ closes with “; English “…” with ”
-        closer = "“" if window.startswith("„", opened) else "”"
-        return closer not in after
-    return not any(c in after for c in _QUOTE_CLOSE if c != "“")
-
-
-def _is_abbrev(word: str, r: Rules | None) -> bool:
-    """Whether `word` (lower case, no final period) is an abbreviation in language `r`."""
-    return word in _punkt(r.code if r is not None else "en")._params.abbrev_types
-
-
-def _closed_boundaries(block: str, r: Rules | None) -> list[int]:
-    out = []
-    for m in _CLOSED_END_RE.finditer(block):
-        if _next_word(block, m.end())[:1].islower():
-            continue  # "Is anyone home?" she asked.
-        if _is_abbrev(_word_before(block, m.end()), r):
-            continue
-        out.append(m.end())
-    return out
-
-
-_ABBREV_END_RE = re.compile(r"(?<![\w.])([^\W\d_]+(?:\. ?[^\W\d_]+)*)\.(?=\s)")
-
-
-def _final_abbrev_boundaries(block: str, r: Rules | None) -> list[int]:
-    """After an abbreviation that often closes a sentence (`usw.`, `гг.`) before a capital."""
-    if r is None or not r.final_abbreviations:
-        return []
-    out = []
-    for m in _ABBREV_END_RE.finditer(block):
-        word = m.group(1).lower().replace(" ", "")
-        if word in r.final_abbreviations and _next_word(block, m.end())[:1].isupper():
-            out.append(m.end())
-    return out
-
-
-_TOKEN_RE = re.compile(r"\S+")
-#: a heading may be this many words long before the text it runs into
-_MAX_HEADING_WORDS = 10
-#: German capitalises the polite pronouns mid-sentence; they start nothing
-_POLITE = frozenset({"sie", "ihr", "ihre", "ihnen", "ihren", "ihrem", "ihrer"})
-
-
-@functools.cache
-def _starters(lang: str) -> frozenset[str]:
-    """Words that, capitalised after an unpunctuated word, start a sentence (lower case).
-
-    None for English: RAGBench's reference split keeps a run-in heading with its text
-    (`Curb Weight The curb weight of a vehicle …`), and English documents are judged
-    against rows split that way, so English keeps today's behaviour there.
-    """
-    if lang != "en" and (lang in LATIN_LANGUAGES or lang == "ru"):
-        return frozenset(set(rules(lang).stopwords) - _POLITE)
-    return frozenset()
-
-
-def _run_in_heading(block: str, lang: str) -> list[int]:
-    """Where a heading without punctuation at the start of a block runs into its text.
-
-    Retrieved web text often loses the line break after a title (`Poor Service After firing
-    this company …`, `Blitz multa duas lojas no DF A Sunab autuou …`). A capitalised
-    function word (`After`, `The`, `A`, `Die`) right after an unpunctuated word, within the
-    first few words of a block and followed soon by a lower-case word, starts the text.
-    """
-    starters = _starters(lang)
-    if not starters:
-        return []
-    stop = rules(lang).stopwords
-    tokens = list(itertools.islice(_TOKEN_RE.finditer(block), _MAX_HEADING_WORDS + 4))
-    for k in range(1, min(len(tokens) - 1, _MAX_HEADING_WORDS + 1)):
-        prev, tok = tokens[k - 1].group(), tokens[k].group()
-        if not (prev[-1].isalpha() or prev[-1] in ')»”"' or (k > 1 and prev.isdigit())):
-            return []  # punctuation or a list number: a sentence or a list, not a heading
-        word = tok.rstrip(",;:")
-        capitalised = word[:1].isupper() and (word[1:].islower() or len(word) == 1)
-        if not capitalised:
-            continue
-        if word.lower() not in starters:
-            continue
-        if prev[:1].isupper() and (prev.lower() in starters or prev.lower() in stop):
-            continue  # Let It Be, Of The Rings: a title in title case
-        if any(t.group()[:1].islower() for t in tokens[k + 1 : k + 5]):
-            return [tokens[k].start()]
-        return []
-    return []
-
-
-# a row of symbols standing between sentences: `***`, `--`, `~~~`, `###`, `===`
-_SEPARATOR_RE = re.compile(r"(?:(?<=[.!?…])|^)\s*([*~#=_\-–—]{2,})(?=\s+[\"'“‘(\[]?[^\W\d_])")
-
-
-def _separator_boundaries(block: str) -> list[int]:
-    """Around a separator line run into the text (`… Graae. *** Bush also …`)."""
-    out = []
-    for m in _SEPARATOR_RE.finditer(block):
-        if not _next_word(block, m.end())[:1].isupper():
-            continue
-        out.append(m.start(1))
-        out.append(m.end(1))
-    return out
-
-
-def _korean_boundaries(block: str) -> list[int]:
-    """After a Hangul word that ends a sentence without a period (informal Korean)."""
-    ko = rules("ko")
-    out = []
-    for m in _HANGUL_WORD_END_RE.finditer(block):
-        word = m.group()
-        final = next((e for e in ko.final_endings if word.endswith(e)), "")
-        other = next((e for e in ko.non_final_endings if word.endswith(e)), "")
-        if final and len(final) > len(other):
-            out.append(m.end())
-    return out
-
-
-def _is_ordinal(block: str, p: int, r: Rules | None) -> bool:
-    """Whether the period before `p` belongs to an ordinal number (`am 1. Mai`, `3. Platz`)."""
-    i = p
-    while i > 0 and block[i - 1].isspace():
-        i -= 1
-    if i == 0 or block[i - 1] != ".":
-        return False
-    j = i - 1
-    k = j
-    while k > 0 and block[k - 1].isdigit():
-        k -= 1
-    if not (1 <= j - k <= 3) or (k > 0 and block[k - 1].isalnum()):
-        return False
-    nxt = _next_word(block, p)
-    return bool(nxt) and (nxt[0].islower() or (r is not None and nxt.lower() in r.ordinal_words))
-
-
-def _absorb_closers(block: str, p: int) -> int:
-    """Move a boundary past closing quotes and brackets that still belong to its sentence."""
-    m = _CLOSERS_AFTER_RE.match(block, p)
-    return m.end() if m else p
 
 
 def _list_boundaries(block: str) -> tuple[list[int], set[int]]:
@@ -772,14 +508,14 @@ def _split_block(block: str, lang: str) -> list[int]:
     cjk = _cjk_boundaries(block) if has_cjk else []
     latin = _punkt_boundaries(block, has_cjk, lang)
     extra = {
-        *_ellipsis_boundaries(block),
-        *_closed_boundaries(block, r),
-        *_final_abbrev_boundaries(block, r),
-        *_run_in_heading(block, lang),
-        *_separator_boundaries(block),
+        *ellipsis_boundaries(block),
+        *closed_boundaries(block, r),
+        *final_abbrev_boundaries(block, r),
+        *run_in_heading(block, lang),
+        *separator_boundaries(block),
     }
     if lang == "ko" or _HANGUL_RE.search(block):
-        extra.update(_korean_boundaries(block))
+        extra.update(korean_boundaries(block))
     cuts, marker_ends = _list_boundaries(block)
     if not (cjk or latin or cuts or extra):
         return []
@@ -791,7 +527,7 @@ def _split_block(block: str, lang: str) -> list[int]:
     out: list[int] = []
     last = 0
     for p in bounds:
-        p = _absorb_closers(block, p)
+        p = absorb_closers(block, p)
         if p <= last or p >= n or block[p] in _TERMINAL:
             continue  # a run like `!?` or `?!` ends once, after its last mark
         if zones and _inside(zones, starts, p):
@@ -800,12 +536,12 @@ def _split_block(block: str, lang: str) -> list[int]:
         if p in marker_ends or _MARKER_ONLY_RE.fullmatch(piece) or not piece:
             continue  # `1.` stays with its item
         if p in latin_set and p not in cuts and p not in extra:
-            if _is_ordinal(block, p, r):
+            if is_ordinal(block, p, r):
                 continue  # am 1. Mai, der 3. Platz
-            if not _next_word(block, p)[:1].isupper() and _abbrev_before(block, p, r):
+            if not next_word(block, p)[:1].isupper() and abbrev_before(block, p, r):
                 continue  # z. B. 3 Tage, p. ej. la
             lead = _match_end(_LEAD_IN_RE, block, p)
-            if lead < n and block[lead].islower() and not _plain_period_end(block, p, r):
+            if lead < n and block[lead].islower() and not plain_period_end(block, p, r):
                 continue  # "Great!" she said. / Yahoo! in the …
         p = _emoticon_end(block, p)
         if p >= n:
@@ -813,35 +549,6 @@ def _split_block(block: str, lang: str) -> list[int]:
         out.append(p)
         last = p
     return out
-
-
-def _plain_period_end(block: str, p: int, r: Rules | None) -> bool:
-    """Whether `p` ends a sentence even though a lower-case word follows.
-
-    Web text often starts a sentence in lower case: a full stop after a word of two or more
-    letters that is no abbreviation ends the sentence (`thanks. i will call`), and so does an
-    unquoted `!` or `?` (`Site made! and it seems …`), except after a name that carries its
-    `!` (`Yahoo! in the …`, the language's `exclamation_names`). Quoted speech continues
-    (`"Great!" she said`).
-    """
-    i = p
-    while i > 0 and block[i - 1].isspace():
-        i -= 1
-    if i < 2:
-        return False
-    if block[i - 1] in "!?":
-        j = i
-        while j > 0 and block[j - 1] in "!?":
-            j -= 1
-        word = _word_before(block, j)
-        names = r.exclamation_names if r is not None else rules("en").exclamation_names
-        return bool(word) and word not in names
-    if block[i - 1] != "." or block[i - 2] == ".":
-        return False
-    word = _word_before(block, i)
-    if len(word) < 2 or not word.isalpha():
-        return False
-    return not _is_abbrev(word, r)
 
 
 def split(text: str, lang: str = "auto") -> list[tuple[int, int]]:
