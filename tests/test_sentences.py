@@ -534,3 +534,59 @@ def test_ud_gold_paragraphs_keep_offsets() -> None:
         assert "".join("".join(row["text"][s:e].split()) for s, e in spans) == "".join(
             row["text"].split()
         )
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "sentences"),
+    [
+        (
+            "ja",
+            "場所は多少わかりづらいんですけど、感じのいいところでした駅から遠いです☆また行きたいです。",
+            [
+                "場所は多少わかりづらいんですけど、感じのいいところでした",
+                "駅から遠いです☆",
+                "また行きたいです。",
+            ],
+        ),
+        (
+            "ko",
+            "이종범이 누구야 김새론은 드레스를 입었다. "
+            "예전에는 먹을만했는데 지금은 형편없음 학교가 좋다.",
+            [
+                "이종범이 누구야",
+                "김새론은 드레스를 입었다.",
+                "예전에는 먹을만했는데 지금은 형편없음",
+                "학교가 좋다.",
+            ],
+        ),
+        (
+            "en",
+            "Email: franz371...@gmail.com Site made! and it seems new",
+            ["Email: franz371...@gmail.com", "Site made!", "and it seems new"],
+        ),
+        (
+            "de",
+            "Das war eine Show!! ! War ein wenig verschreckt durch die Bewertung.",
+            ["Das war eine Show!!", "! War ein wenig verschreckt durch die Bewertung."],
+        ),
+        (
+            "de",
+            "Ist einer der besten Betriebe. Top Qualität Die Wurst ist die beste in Thüringen!",
+            [
+                "Ist einer der besten Betriebe.",
+                "Top Qualität",
+                "Die Wurst ist die beste in Thüringen!",
+            ],
+        ),
+    ],
+)
+def test_web_text_boundaries_without_a_full_stop(
+    lang: str, text: str, sentences: list[str]
+) -> None:
+    assert texts(text, lang) == sentences
+
+
+def test_a_capitalised_phrase_inside_a_sentence_is_no_heading() -> None:
+    # after a sentence, only an all-capitalised run of words passes for a heading
+    text = "Wir waren dort. Gestern hat Die Zeit darüber geschrieben und alle lasen es."
+    assert texts(text, "de") == ["Wir waren dort.", text.split(". ", 1)[1]]

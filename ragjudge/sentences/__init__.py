@@ -38,6 +38,7 @@ from ragjudge.sentences.boundaries import (
     ellipsis_boundaries,
     final_abbrev_boundaries,
     is_ordinal,
+    japanese_boundaries,
     korean_boundaries,
     next_word,
     plain_period_end,
@@ -501,6 +502,32 @@ def _emoticon_end(block: str, p: int) -> int:
     return e
 
 
+def _url_boundaries(block: str) -> list[int]:
+    """After a bare URL or e-mail address followed by a capitalised word (`…@gmail.com Site made!`).
+
+    Signatures and link lines lose their line breaks in retrieved text; a URL that a
+    punctuation mark follows is left to the other rules.
+    """
+    out = []
+    for m in _URL_RE.finditer(block):
+        end = m.end()
+        if block[end - 1] in ".,;:!?" or not block[end : end + 1].isspace():
+            continue
+        if next_word(block, end)[:1].isupper():
+            out.append(end)
+    return out
+
+
+def _run_in_headings(block: str, lang: str, bounds: list[int]) -> list[int]:
+    """`bounds` plus where a capitalised heading runs into the sentence after a boundary."""
+    if not bounds:
+        return bounds
+    added: list[int] = []
+    for s, e in zip(bounds, [*bounds[1:], len(block)], strict=True):
+        added.extend(p for p in run_in_heading(block, lang, s, e, strict=True) if s < p < e)
+    return sorted({*bounds, *added}) if added else bounds
+
+
 def _split_block(block: str, lang: str) -> list[int]:
     """Sorted boundary offsets inside one block (a sentence ends just before each)."""
     has_cjk = _CJK_ANY_RE.search(block) is not None
@@ -516,6 +543,9 @@ def _split_block(block: str, lang: str) -> list[int]:
     }
     if lang == "ko" or _HANGUL_RE.search(block):
         extra.update(korean_boundaries(block))
+    if has_cjk:
+        extra.update(japanese_boundaries(block))
+    extra.update(_url_boundaries(block))
     cuts, marker_ends = _list_boundaries(block)
     if not (cjk or latin or cuts or extra):
         return []
@@ -535,6 +565,8 @@ def _split_block(block: str, lang: str) -> list[int]:
         piece = block[last:p].strip()
         if p in marker_ends or _MARKER_ONLY_RE.fullmatch(piece) or not piece:
             continue  # `1.` stays with its item
+        if all(c in _TERMINAL for c in piece):
+            continue  # a stray `!` opens the next sentence rather than standing alone
         if p in latin_set and p not in cuts and p not in extra:
             if is_ordinal(block, p, r):
                 continue  # am 1. Mai, der 3. Platz
@@ -548,7 +580,7 @@ def _split_block(block: str, lang: str) -> list[int]:
             break
         out.append(p)
         last = p
-    return out
+    return _run_in_headings(block, lang, out)
 
 
 def split(text: str, lang: str = "auto") -> list[tuple[int, int]]:

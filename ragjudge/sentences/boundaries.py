@@ -152,30 +152,44 @@ def _starters(lang: str) -> frozenset[str]:
     return frozenset()
 
 
-def run_in_heading(block: str, lang: str) -> list[int]:
-    """Where a heading without punctuation at the start of a block runs into its text.
+def _title_word(tok: str) -> bool:
+    """Whether a token can stand in a title: capitalised, all capitals, a number or a symbol."""
+    head = tok.lstrip("\"'“‘«„(¿¡[")
+    return not head[:1].islower()
+
+
+def run_in_heading(
+    block: str, lang: str, start: int = 0, stop: int | None = None, strict: bool = False
+) -> list[int]:
+    """Where a heading without punctuation runs into its text, looking from `start`.
 
     Retrieved web text often loses the line break after a title (`Poor Service After firing
     this company …`, `Blitz multa duas lojas no DF A Sunab autuou …`). A capitalised
     function word (`After`, `The`, `A`, `Die`) right after an unpunctuated word, within the
-    first few words of a block and followed soon by a lower-case word, starts the text.
+    first few words, and followed soon by a lower-case word, starts the text. At the start
+    of a block any heading qualifies; after another sentence (`strict`) only one whose
+    words are all capitalised (`Top Qualität Hier gibt es …`), since a sentence's own
+    words would otherwise pass for a title.
     """
     starters = _starters(lang)
     if not starters:
         return []
-    stop = rules(lang).stopwords
-    tokens = list(itertools.islice(_TOKEN_RE.finditer(block), _MAX_HEADING_WORDS + 4))
+    stop_words = rules(lang).stopwords
+    end = len(block) if stop is None else stop
+    tokens = list(itertools.islice(_TOKEN_RE.finditer(block, start, end), _MAX_HEADING_WORDS + 4))
     for k in range(1, min(len(tokens) - 1, _MAX_HEADING_WORDS + 1)):
         prev, tok = tokens[k - 1].group(), tokens[k].group()
         if not (prev[-1].isalpha() or prev[-1] in ')»”"' or (k > 1 and prev.isdigit())):
             return []  # punctuation or a list number: a sentence or a list, not a heading
+        if strict and not _title_word(prev):
+            return []
         word = tok.rstrip(",;:")
         capitalised = word[:1].isupper() and (word[1:].islower() or len(word) == 1)
         if not capitalised:
             continue
         if word.lower() not in starters:
             continue
-        if prev[:1].isupper() and (prev.lower() in starters or prev.lower() in stop):
+        if prev[:1].isupper() and (prev.lower() in starters or prev.lower() in stop_words):
             continue  # Let It Be, Of The Rings: a title in title case
         if any(t.group()[:1].islower() for t in tokens[k + 1 : k + 5]):
             return [tokens[k].start()]
@@ -208,6 +222,24 @@ def korean_boundaries(block: str) -> list[int]:
         other = next((e for e in ko.non_final_endings if word.endswith(e)), "")
         if final and len(final) > len(other):
             out.append(m.end())
+    return out
+
+
+# a polite predicate ending run straight into the next sentence's first kanji or katakana
+_JA_POLITE_END_RE = re.compile(
+    "(?:でした|ました|ません|でしょう|です|ます|ください)"
+    "(?=[\u4e00-\u9fff\u30a1-\u30faA-Za-z0-9\uff10-\uff19\uff21-\uff3a「『（(【])"
+)
+# decorative symbols that close a sentence in informal Japanese (`お店です☆そのため`)
+_JA_DECOR_RE = re.compile(
+    "(?<=[\u3040-\u30ff\u4e00-\u9fff])[☆★♪♫♬♡♥◎]+(?=[\u3040-\u30ff\u4e00-\u9fff])"
+)
+
+
+def japanese_boundaries(block: str) -> list[int]:
+    """After a polite ending or a decorative symbol that closes a sentence without `。`."""
+    out = [m.end() for m in _JA_POLITE_END_RE.finditer(block)]
+    out.extend(m.end() for m in _JA_DECOR_RE.finditer(block))
     return out
 
 
