@@ -111,8 +111,8 @@ def closed_boundaries(block: str, r: Rules | None) -> list[int]:
     for m in _CLOSED_END_RE.finditer(block):
         if next_word(block, m.end())[:1].islower():
             continue  # "Is anyone home?" she asked.
-        if is_abbrev(_word_before(block, m.end()), r):
-            continue
+        if is_abbrev(_word_before(block, m.end()), r) and ")" not in m.group():
+            continue  # `„Dr.“ Meier`; but `(par ex.) Ainsi` closes its bracket and sentence
         out.append(m.end())
     return out
 
