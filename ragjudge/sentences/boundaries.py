@@ -30,7 +30,8 @@ _CLOSED_END_RE = re.compile(
 _HANGUL_WORD_END_RE = re.compile(
     r"(?<![\uac00-\ud7a3])[\uac00-\ud7a3]++(?=[ \t]+[\uac00-\ud7a3A-Za-z0-9\"'“‘(\[])"
 )
-_CLOSERS_AFTER_RE = re.compile(r"[ \t\u00a0\u202f]*[\"'”“’»›)\]]+(?=\s|$)")
+# closing quotes and brackets after a terminator; `&#39;&#39;` is a closing '' left HTML-escaped
+_CLOSERS_AFTER_RE = re.compile(r"[ \t\u00a0\u202f]*(?:[\"'”“’»›)\]]|&#39;)+(?=\s|$)")
 
 
 def _word_before(block: str, p: int) -> str:
