@@ -590,3 +590,39 @@ def test_a_capitalised_phrase_inside_a_sentence_is_no_heading() -> None:
     # after a sentence, only an all-capitalised run of words passes for a heading
     text = "Wir waren dort. Gestern hat Die Zeit darüber geschrieben und alle lasen es."
     assert texts(text, "de") == ["Wir waren dort.", text.split(". ", 1)[1]]
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        # an abbreviation that closes a bracket before a capital ends the sentence (French GSD)
+        (
+            "Une variante a été fournie par un carrossier (Gruau par ex.) Ainsi, il n'existe pas "
+            "de partis.",
+            "fr",
+            [
+                "Une variante a été fournie par un carrossier (Gruau par ex.)",
+                "Ainsi, il n'existe pas de partis.",
+            ],
+        ),
+        # Russian dates and references: ум. (died), ок. (about) do not end the sentence
+        (
+            "После смерти Акфреда II (ум. ок. 934), графства унаследовала его дочь Арсинда.",
+            "ru",
+            ["После смерти Акфреда II (ум. ок. 934), графства унаследовала его дочь Арсинда."],
+        ),
+        # a closing '' left HTML-escaped after the full stop stays with its sentence
+        (
+            "Генерал писал: ``Многие солдаты шли без обуви. &#39;&#39; Тем не менее они дошли.",
+            "ru",
+            [
+                "Генерал писал: ``Многие солдаты шли без обуви. &#39;&#39;",
+                "Тем не менее они дошли.",
+            ],
+        ),
+    ],
+)
+def test_treebank_text_around_abbreviations_and_quotes(
+    text: str, lang: str, expected: list[str]
+) -> None:
+    assert texts(text, lang) == expected
