@@ -611,6 +611,15 @@ def test_a_capitalised_phrase_inside_a_sentence_is_no_heading() -> None:
             "ru",
             ["После смерти Акфреда II (ум. ок. 934), графства унаследовала его дочь Арсинда."],
         ),
+        # a one-letter word inside an all-capitals headline is no sentence start (Bosque)
+        (
+            "IMPOSTOS E TARIFAS O governo vai usar a URV para corrigir impostos, garantiu FHC.",
+            "pt",
+            [
+                "IMPOSTOS E TARIFAS",
+                "O governo vai usar a URV para corrigir impostos, garantiu FHC.",
+            ],
+        ),
         # a closing '' left HTML-escaped after the full stop stays with its sentence
         (
             "Генерал писал: ``Многие солдаты шли без обуви. &#39;&#39; Тем не менее они дошли.",

@@ -190,6 +190,9 @@ def run_in_heading(
             continue
         if word.lower() not in starters:
             continue
+        nxt = tokens[k + 1].group()
+        if len(word) == 1 and prev.isupper() and nxt.isupper():
+            continue  # IMPOSTOS E TARIFAS: a one-letter word inside an all-capitals title
         if prev[:1].isupper() and (prev.lower() in starters or prev.lower() in stop_words):
             continue  # Let It Be, Of The Rings: a title in title case
         if any(t.group()[:1].islower() for t in tokens[k + 1 : k + 5]):
