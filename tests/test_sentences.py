@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -534,6 +535,25 @@ def test_ud_gold_paragraphs_keep_offsets() -> None:
         assert "".join("".join(row["text"][s:e].split()) for s, e in spans) == "".join(
             row["text"].split()
         )
+
+
+def test_ud_gold_rows_come_from_train_or_dev_of_cc_by_sa_treebanks() -> None:
+    rows = [json.loads(line) for line in UD_GOLD.read_text("utf-8").splitlines() if line]
+    per_lang: dict[str, int] = {}
+    seen: set[str] = set()
+    for row in rows:
+        assert row["treebank"].startswith("UD_")
+        assert re.fullmatch(r"[a-z]{2}_\w+-ud-(train|dev)\.conllu", row["file"]), row["file"]
+        assert row["license"] == "CC BY-SA 4.0"
+        joiner = "" if row["lang"] in ("zh", "ja") else " "
+        assert joiner.join(row["sentences"]) == row["text"]
+        for sentence in row["sentences"]:
+            if len(sentence) >= 8 and row["lang"] != "en":
+                assert sentence not in seen, sentence
+                seen.add(sentence)
+        per_lang[row["lang"]] = per_lang.get(row["lang"], 0) + 1
+    assert per_lang.keys() == set(LANGUAGES)
+    assert min(per_lang.values()) >= 60
 
 
 @pytest.mark.parametrize(
