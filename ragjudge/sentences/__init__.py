@@ -4,21 +4,21 @@ Document sentences get `<doc index><letters>` keys (`0a … 0z, 0aa …`), respo
 letters (`a, b, … z, aa …`). Rows that arrive pre-split keep their keys verbatim. Hands on a
 `KeyedExample`.
 
-Splitting works in two layers. First the text is cut into *blocks* at line level: blank lines,
-markdown list items, headings, quotes, tables and code fences always start a new block, and a
-line break joins two lines only when the first line looks hard-wrapped (most languages) or ends
-in a comma or is continued by a particle (Japanese and Chinese). Then each block is split
-inside with the rules of its language (`languages.py`, data in `ragjudge/data/lang/`): NLTK's
-Punkt (`punkt.py`) decides on `.`, `!`, `?` (English with the parameters in
-`ragjudge/data/punkt_en.json`, other languages with their own abbreviations), and a
-bracket-aware scanner decides on `。！？．` and friends in Japanese/Chinese text. Rules run around
-Punkt: URLs, e-mail addresses and spaced ellipses are masked before it sees them (the masked
-copy has the same length, so offsets never move); afterwards list markers and ordinals (`1.
-Mai`) stay with their text, a lowercase continuation (`"Hi!" she said`) is glued back, closing
-quotes stay with their sentence, boundaries inside a Japanese quotation are dropped, and a few
-are added (`boundaries.py`): after a full stop before a lower-case word, after an ellipsis or
-an abbreviation that often ends a sentence before a capital, after a Korean sentence ending
-without a period, and where a heading runs into its text.
+Splitting works in two layers. First the text is cut into *blocks* at line level (`blocks.py`):
+blank lines, markdown list items, headings, quotes, tables and code fences always start a new
+block, and a line break joins two lines only when the first line looks hard-wrapped (most
+languages) or ends in a comma or is continued by a particle (Japanese and Chinese). Then each
+block is split inside with the rules of its language (`languages.py`, data in
+`ragjudge/data/lang/`): NLTK's Punkt (`punkt.py`) decides on `.`, `!`, `?` (English with the
+parameters in `ragjudge/data/punkt_en.json`, other languages with their own abbreviations), and
+a bracket-aware scanner decides on `。！？．` and friends in Japanese/Chinese text. Rules run
+around Punkt: URLs, e-mail addresses and spaced ellipses are masked before it sees them (the
+masked copy has the same length, so offsets never move); afterwards list markers and ordinals
+(`1. Mai`) stay with their text, a lowercase continuation (`"Hi!" she said`) is glued back,
+closing quotes stay with their sentence, boundaries inside a Japanese quotation are dropped,
+and a few are added (`boundaries.py`): after a full stop before a lower-case word, after an
+ellipsis or an abbreviation that often ends a sentence before a capital, after a Korean
+sentence ending without a period, and where a heading runs into its text.
 
 Every span indexes the original string, with whitespace trimmed at both ends; the text outside
 the spans is whitespace only, so no visible character is ever lost.
@@ -28,8 +28,18 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
 
+from ragjudge.sentences.blocks import (
+    BULLET,
+    CJK_ANY_RE,
+    CJK_LETTER_RE,
+    CJK_RUN_RE,
+    HANGUL_RE,
+    TERMINAL,
+    ends_terminal,
+    is_cjk,
+    line_blocks,
+)
 from ragjudge.sentences.boundaries import (
     CLOSERS,
     abbrev_before,
@@ -89,19 +99,7 @@ def response_key(sentence_index: int) -> str:
     return letters(sentence_index)
 
 
-# --- character classes ---------------------------------------------------------------------
-
-# Kana, CJK ideographs and half-width katakana: the letters of Japanese and Chinese prose.
-_CJK_LETTER = (
-    "\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f"
-    "\U00020000-\U0003134f"
-)
-# CJK punctuation and full-width forms also mark a CJK context.
-_CJK_ANY = _CJK_LETTER + "\u3000-\u303f\uff01-\uff65"
-_CJK_LETTER_RE = re.compile(f"[{_CJK_LETTER}]")
-_HANGUL_RE = re.compile("[\uac00-\ud7a3]")
-_CJK_ANY_RE = re.compile(f"[{_CJK_ANY}]")
-_CJK_RUN_RE = re.compile(f"[{_CJK_ANY}]+")
+# --- CJK sentence ends and bracket pairs ----------------------------------------------------
 
 _CJK_STRONG_END = "。｡！？‼⁇⁈⁉"
 _OPENERS_CJK = "「『（【〔〈《［｛〘〚〖"
@@ -136,151 +134,6 @@ def _match_end(pattern: re.Pattern[str], text: str, pos: int) -> int:
     return m.end() if m else pos
 
 
-def _is_cjk(ch: str) -> bool:
-    return bool(_CJK_ANY_RE.match(ch))
-
-
-# --- layer 1: lines into blocks ------------------------------------------------------------
-
-_NEWLINE_RE = re.compile(r"\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]")
-_BULLET = r"(?:[-*+](?=\s)|[•‣⁃◦▪▫●○■□◆◇►▶➢➤✓✔✗☐☑※・])"
-_ENUM = (
-    r"(?:[(（]?(?:\d{1,3}(?:\.\d{1,3})*|[A-Za-z]|[ivxlcIVXLC]{2,6})(?:\.\)|[.)）．])"
-    r"(?=\s|$|[^\x00-\x7f])|[(（]\d{1,3}[)）]|[①-⑳⑴-⒇⒈-⒛❶-❿]|第[0-9０-９一二三四五六七八九十]+[章節条項])"
-)
-_LINE_KIND_RE = re.compile(
-    r"(?P<fence>```|~~~)|(?P<heading>#{1,6}(?=\s|$))|(?P<rule>[-=_*~─━]{3,}\s*$)"
-    rf"|(?P<item>{_BULLET}|{_ENUM})|(?P<quote>>)|(?P<table>\|)"
-)
-_LABEL_RE = re.compile(r"[A-Z][\w '/-]{0,24}:(?:\s|$)")
-_TERMINAL = ".!?。｡！？‼⁇⁈⁉．…"
-_SOFT_END_EN = ",;(-–—/&+"
-_SOFT_END_JA = "、，,・"
-_STRUCTURAL_PREV = frozenset({"heading", "rule", "table", "fence"})
-
-
-@dataclass(slots=True)
-class _Line:
-    start: int  # first non-space character
-    end: int  # after the last non-space character
-    kind: str  # text, item, heading, rule, quote, table, fence
-    run_max: int = 0  # longest line of the paragraph run it belongs to
-
-
-def _lines(text: str) -> list[_Line | None]:
-    """Non-blank lines with their kind; `None` marks a blank line."""
-    out: list[_Line | None] = []
-    pos = 0
-    n = len(text)
-    while pos <= n:
-        m = _NEWLINE_RE.search(text, pos)
-        stop = m.start() if m else n
-        s, e = pos, stop
-        while s < e and text[s].isspace():
-            s += 1
-        while e > s and text[e - 1].isspace():
-            e -= 1
-        if s == e:
-            out.append(None)
-        else:
-            km = _LINE_KIND_RE.match(text, s, e)
-            out.append(_Line(s, e, km.lastgroup if km else "text"))  # type: ignore[arg-type]
-        if not m:
-            break
-        pos = m.end()
-    # the longest line of each paragraph run tells a hard-wrapped paragraph from short lines
-    run: list[_Line] = []
-    for line in [*out, None]:
-        if (line is None or line.kind != "text") and run:
-            longest = max(x.end - x.start for x in run)
-            for x in run:
-                x.run_max = longest
-            run = []
-        if line is not None:
-            run.append(line)
-    return out
-
-
-def _ends_terminal(text: str, start: int, end: int) -> bool:
-    i = end - 1
-    while i > start and text[i] in CLOSERS:
-        i -= 1
-    return text[i] in _TERMINAL
-
-
-def _starts_with_particle(text: str, pos: int, end: int) -> bool:
-    """Whether a line opens with a particle, i.e. continues the previous line's sentence."""
-    ch = text[pos]
-    if ch in "をのへや":
-        return True  # these never open a sentence
-    if ch not in "はがにでとも":
-        return False
-    nxt = text[pos + 1] if pos + 1 < end else ""
-    # followed by more hiragana these are as likely a word that opens one (はい, では, もし)
-    return not ("\u3041" <= nxt <= "\u309f")
-
-
-def _joins(text: str, prev: _Line, line: _Line, lang: str) -> bool:
-    """Whether the line break between `prev` and `line` is only a wrap inside one sentence."""
-    if line.kind != "text" or prev.kind in _STRUCTURAL_PREV:
-        return False
-    if _ends_terminal(text, prev.start, prev.end):
-        return True  # the in-block splitter decides (abbreviation, `1.` marker, …)
-    last = text[prev.end - 1]
-    first = text[line.start]
-    if last in ":：":
-        return False
-    if (
-        lang == "ja"
-        or _is_cjk(last)
-        or (lang == "auto" and _CJK_LETTER_RE.search(text, prev.start, prev.end))
-    ):
-        return last in _SOFT_END_JA or _starts_with_particle(text, line.start, line.end)
-    if _LABEL_RE.match(text, line.start, line.end):
-        return False  # `Passage: …`, `Note: …` open a field of their own
-    if last in _SOFT_END_EN:
-        return True
-    length = prev.end - prev.start
-    if first.islower():
-        return length >= 25 or text.count(" ", prev.start, prev.end) >= 2
-    return (
-        prev.run_max >= 50
-        and length >= 0.7 * prev.run_max
-        and (first.isalnum() or first in "\"'“‘(")
-    )
-
-
-def _blocks(text: str, lang: str) -> list[tuple[int, int]]:
-    """Spans of text that no sentence crosses."""
-    blocks: list[tuple[int, int]] = []
-    cur: _Line | None = None
-    cur_start = 0
-    in_fence = False
-    for line in _lines(text):
-        if line is None:
-            if cur is not None:
-                blocks.append((cur_start, cur.end))
-                cur = None
-            continue
-        if in_fence or line.kind == "fence":
-            if cur is not None:
-                blocks.append((cur_start, cur.end))
-                cur = None
-            blocks.append((line.start, line.end))
-            if line.kind == "fence":
-                in_fence = not in_fence
-            continue
-        if cur is not None and _joins(text, cur, line, lang):
-            cur = line
-            continue
-        if cur is not None:
-            blocks.append((cur_start, cur.end))
-        cur, cur_start = line, line.start
-    if cur is not None:
-        blocks.append((cur_start, cur.end))
-    return blocks
-
-
 # --- layer 2: inside a block ---------------------------------------------------------------
 
 _URL_RE = re.compile(
@@ -304,7 +157,7 @@ _EMOTICON_SYMBOLS = frozenset("^＾;；_＿´｀ω∀▽Д゜°ﾟ・*ー-><~〜
 _INLINE_ENUM_RE = re.compile(r"(?<!\S)[(（]?(\d{1,2}|[a-zA-Z])(\.\)|[.)])(?=\s+\S)")
 _INLINE_BULLET_RE = re.compile(r"(?<=\s)[•⁃‣◦▪●■◆►▶➢➤](?=\s*\S)")
 _MARKER_ONLY_RE = re.compile(
-    rf"(?:{_BULLET}\s*)?[(（]?(?:\d{{1,4}}(?:\.\d{{1,3}})*|[A-Za-z]|[ivxlcIVXLC]{{2,6}})"
+    rf"(?:{BULLET}\s*)?[(（]?(?:\d{{1,4}}(?:\.\d{{1,3}})*|[A-Za-z]|[ivxlcIVXLC]{{2,6}})"
     r"(?:\.\)|[.)）．])"
 )
 #: an inline list item longer than this ends the list
@@ -341,7 +194,7 @@ def _masked(block: str, has_cjk: bool) -> str:
         # a run of kana/kanji becomes one neutral token ("0", neither upper nor lower case)
         # padded with spaces: `…は、Dr. Smith` shows Punkt the word `Dr.`, and an English
         # sentence followed by Japanese still has a next token to end before
-        out = _CJK_RUN_RE.sub(lambda m: "0" + " " * (len(m.group()) - 1), out)
+        out = CJK_RUN_RE.sub(lambda m: "0" + " " * (len(m.group()) - 1), out)
     return out
 
 
@@ -360,7 +213,7 @@ def _bracket_zones(block: str, cjk_only: bool) -> list[tuple[int, int]]:
                 o = stack[depth][1]
                 del stack[depth:]
                 if i - o <= _MAX_PAIR and (
-                    want in _OPENERS_CJK or not cjk_only or _CJK_LETTER_RE.search(block, o, i)
+                    want in _OPENERS_CJK or not cjk_only or CJK_LETTER_RE.search(block, o, i)
                 ):
                     pairs.append((o, i))
                 break
@@ -393,11 +246,11 @@ def _cjk_boundaries(block: str) -> list[int]:
             if "．" in run or "." in run:
                 if prev.isdigit() and nxt.isdigit():
                     continue  # 3.5, ３．５
-                if "．" not in run and (len(run) > 1 or not (prev and _is_cjk(prev))):
+                if "．" not in run and (len(run) > 1 or not (prev and is_cjk(prev))):
                     continue  # Latin periods and "..." are Punkt's business
-                if nxt and (nxt.isalnum() and not _is_cjk(nxt)):
+                if nxt and (nxt.isalnum() and not is_cjk(nxt)):
                     continue  # ｖｅｒ．２, file.txt
-            elif not ((prev and _is_cjk(prev)) or (nxt and _is_cjk(nxt))):
+            elif not ((prev and is_cjk(prev)) or (nxt and is_cjk(nxt))):
                 continue  # ! and ? between Latin words: Punkt decides
         e = _match_end(_CLOSERS_RE, block, e)
         nxt = block[e] if e < n else ""
@@ -472,7 +325,7 @@ def _list_boundaries(block: str) -> tuple[list[int], set[int]]:
         i = chain[0].start()
         while i > 0 and block[i - 1].isspace():
             i -= 1
-        if i and block[i - 1] not in ":：" and not _ends_terminal(block, 0, i):
+        if i and block[i - 1] not in ":：" and not ends_terminal(block, 0, i):
             continue  # `See chapter 1. Then page 2.` is prose, not a list
         cuts.extend(m.start() for m in chain if m.start() > 0)
         marker_ends.update(m.end() for m in chain)
@@ -497,7 +350,7 @@ def _emoticon_end(block: str, p: int) -> int:
     if body[0] in "(（" and not any(c in _EMOTICON_SYMBOLS for c in body) and "笑" not in body:
         return p  # an ordinary parenthesis opens the next sentence
     e = m.end()
-    if e < len(block) and not (block[e].isspace() or _is_cjk(block[e])):
+    if e < len(block) and not (block[e].isspace() or is_cjk(block[e])):
         return p
     return e
 
@@ -530,7 +383,7 @@ def _run_in_headings(block: str, lang: str, bounds: list[int]) -> list[int]:
 
 def _split_block(block: str, lang: str) -> list[int]:
     """Sorted boundary offsets inside one block (a sentence ends just before each)."""
-    has_cjk = _CJK_ANY_RE.search(block) is not None
+    has_cjk = CJK_ANY_RE.search(block) is not None
     r = rules(lang) if lang in LANGUAGES else None
     cjk = _cjk_boundaries(block) if has_cjk else []
     latin = _punkt_boundaries(block, has_cjk, lang)
@@ -541,7 +394,7 @@ def _split_block(block: str, lang: str) -> list[int]:
         *run_in_heading(block, lang),
         *separator_boundaries(block),
     }
-    if lang == "ko" or _HANGUL_RE.search(block):
+    if lang == "ko" or HANGUL_RE.search(block):
         extra.update(korean_boundaries(block))
     if has_cjk:
         extra.update(japanese_boundaries(block))
@@ -558,14 +411,14 @@ def _split_block(block: str, lang: str) -> list[int]:
     last = 0
     for p in bounds:
         p = absorb_closers(block, p)
-        if p <= last or p >= n or block[p] in _TERMINAL:
+        if p <= last or p >= n or block[p] in TERMINAL:
             continue  # a run like `!?` or `?!` ends once, after its last mark
         if zones and _inside(zones, starts, p):
             continue
         piece = block[last:p].strip()
         if p in marker_ends or _MARKER_ONLY_RE.fullmatch(piece) or not piece:
             continue  # `1.` stays with its item
-        if all(c in _TERMINAL for c in piece):
+        if all(c in TERMINAL for c in piece):
             continue  # a stray `!` opens the next sentence rather than standing alone
         if p in latin_set and p not in cuts and p not in extra:
             if is_ordinal(block, p, r):
@@ -602,7 +455,7 @@ def split(text: str, lang: str = "auto") -> list[tuple[int, int]]:
     # Chinese reads its line breaks like Japanese; every other language like English
     line_mode = "ja" if text_lang in ("ja", "zh") else "auto" if lang == "auto" else "en"
     spans: list[tuple[int, int]] = []
-    for bs, be in _blocks(text, line_mode):
+    for bs, be in line_blocks(text, line_mode):
         block = text[bs:be]
         block_lang = block_language(block, text_lang) if lang == "auto" else lang
         last = 0
