@@ -5,10 +5,13 @@ texts with `ragjudge.sentences` (the row's own pre-split sentences are ignored, 
 is to time our splitter), and prints rows/s, kchar/s and peak memory. Then it scores
 sentence-boundary agreement (precision, recall, F1) with RAGBench's `documents_sentences`,
 which is a reference with quirks of its own, not a gold standard. If pysbd happens to be
-importable it is scored the same way (it is not a dependency). Finally it scores our gold
-files in tests/data.
+importable it is scored the same way (it is not a dependency: `pip install pysbd` for the
+bench only). Then it scores our gold files in tests/data, and the paragraphs of ten languages
+in bench/data/split_gold_ud.jsonl (Universal Dependencies train/dev sentences, see the
+README): exact-paragraph rate and sentence-boundary F1 per language, ours through
+`ragjudge split --jsonl - --response --lang auto` in one process, pySBD beside it.
 
-    python bench/bench_split.py [--data ../shared/data] [--limit N]
+    python bench/bench_split.py [--data ../shared/data] [--limit N] [--ud-only]
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import resource
+import subprocess
 import sys
 import time
 import tracemalloc
@@ -131,6 +135,88 @@ def gold_score(splitter: Splitter, path: Path) -> str:
     return f"{exact}/{len(cases)} exact"
 
 
+UD_GOLD = ROOT / "bench" / "data" / "split_gold_ud.jsonl"
+UD_LANGS = ("en", "de", "fr", "es", "it", "pt", "ru", "zh", "ja", "ko")
+#: pySBD has no Portuguese or Korean rules; it splits those with its English ones
+PYSBD_LANG = {"pt": "en", "ko": "en"}
+
+
+def gold_boundaries(sentences: list[str]) -> set[int]:
+    """Where gold sentences start (after the first), in non-whitespace characters."""
+    starts, count = set(), 0
+    for i, sent in enumerate(sentences):
+        if i:
+            starts.add(count)
+        count += len(_visible(sent))
+    return starts
+
+
+def cli_spans(texts: list[str]) -> list[list[tuple[int, int]]]:
+    """Our spans for every text, from one `ragjudge split --jsonl -` process."""
+    lines = "".join(json.dumps({"text": t}, ensure_ascii=False) + "\n" for t in texts)
+    done = subprocess.run(
+        [sys.executable, "-m", "ragjudge", "split", "--jsonl", "-", "--response", "--lang", "auto"],
+        input=lines,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    out = [json.loads(line) for line in done.stdout.splitlines()]
+    return [[(s["start"], s["end"]) for s in o["sentences"]] for o in out]
+
+
+def ud_scores(rows: list[dict[str, object]], spans: list[list[tuple[int, int]]]) -> tuple:
+    """(paragraphs, gold boundaries, exact-paragraph rate, boundary F1) over `rows`."""
+    tp = fp = fn = exact = boundaries = 0
+    for row, got in zip(rows, spans, strict=True):
+        text, sentences = str(row["text"]), list(row["sentences"])  # type: ignore[call-overload]
+        gold = gold_boundaries(sentences)
+        ours = visible_starts(text, got)
+        boundaries += len(gold)
+        tp += len(ours & gold)
+        fp += len(ours - gold)
+        fn += len(gold - ours)
+        exact += [text[s:e] for s, e in got] == sentences
+    p = tp / (tp + fp) if tp + fp else 1.0
+    r = tp / (tp + fn) if tp + fn else 1.0
+    f1 = 2 * p * r / (p + r) if p + r else 0.0
+    return len(rows), boundaries, exact / len(rows), f1
+
+
+def ud_report() -> None:
+    rows = [json.loads(line) for line in UD_GOLD.read_text("utf-8").splitlines() if line.strip()]
+    t0 = time.perf_counter()
+    ours_all = cli_spans([str(r["text"]) for r in rows])
+    elapsed = time.perf_counter() - t0
+    print(
+        f"\nUD paragraphs ({UD_GOLD.name}): ours through one `ragjudge split --jsonl -` process"
+        f" ({len(rows)} paragraphs in {elapsed:.1f} s)"
+    )
+    print(
+        f"{'lang':<5}{'paras':>6}{'bounds':>7}  {'ours exact':>10} {'ours F1':>8}"
+        f"  {'pySBD exact':>11} {'pySBD F1':>8}"
+    )
+    ours_f1, sbd_f1 = [], []
+    for lang in UD_LANGS:
+        idx = [i for i, r in enumerate(rows) if r["lang"] == lang]
+        if not idx:
+            continue
+        sub = [rows[i] for i in idx]
+        n, b, ex, f1 = ud_scores(sub, [ours_all[i] for i in idx])
+        ours_f1.append(f1)
+        line = f"{lang:<5}{n:>6}{b:>7}  {ex:>10.3f} {f1:>8.3f}"
+        sbd = pysbd_splitter(PYSBD_LANG.get(lang, lang))
+        if sbd:
+            _, _, sex, sf1 = ud_scores(sub, [sbd(str(r["text"])) for r in sub])
+            sbd_f1.append(sf1)
+            line += f"  {sex:>11.3f} {sf1:>8.3f}"
+        print(line)
+    line = f"{'mean':<5}{'':>6}{'':>7}  {'':>10} {sum(ours_f1) / len(ours_f1):>8.3f}"
+    if sbd_f1:
+        line += f"  {'':>11} {sum(sbd_f1) / len(sbd_f1):>8.3f}"
+    print(line)
+
+
 def pysbd_splitter(lang: str) -> Splitter | None:
     try:
         import pysbd
@@ -157,7 +243,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
     parser.add_argument("--limit", type=int, default=None)
+    parser.add_argument("--ud-only", action="store_true", help="only the UD paragraphs")
     args = parser.parse_args()
+    if args.ud_only:
+        ud_report()
+        return
 
     t0 = time.perf_counter()
     import nltk.tokenize.punkt  # noqa: F401  (the one slow import, paid once per process)
@@ -197,6 +287,8 @@ def main() -> None:
         if sbd:
             line += f", pysbd {gold_score(sbd, path)}"
         print(line)
+
+    ud_report()
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ragjudge.sentences import (
+    LANGS,
+    LANGUAGES,
     detect_language,
     document_key,
     key_document,
@@ -22,6 +25,7 @@ from ragjudge.sentences import (
 from ragjudge.types import Document, Example
 
 DATA = Path(__file__).parent / "data"
+UD_GOLD = Path(__file__).resolve().parent.parent / "bench" / "data" / "split_gold_ud.jsonl"
 
 
 def texts(text: str, lang: str = "auto") -> list[str]:
@@ -159,7 +163,7 @@ def test_gold_files_are_big_enough() -> None:
     [
         ("The weather is nice today.", "en"),
         ("今日はいい天気ですね。", "ja"),
-        ("我们明天去北京。", "ja"),
+        ("我们明天去北京。", "zh"),
         ("pip install ragjudge でインストールし、ragjudge eval を実行します。", "ja"),
         ("The word 寿司 means sushi in Japanese, and it is popular worldwide.", "en"),
         ("", "en"),
@@ -172,7 +176,7 @@ def test_detect_language(text: str, lang: str) -> None:
 
 def test_lang_is_validated() -> None:
     with pytest.raises(ValueError):
-        split("text", lang="fr")
+        split("text", lang="xx")
 
 
 def test_forcing_the_language_changes_how_line_breaks_are_read() -> None:
@@ -220,7 +224,7 @@ _ODD = list(
         ),
         max_size=300,
     ),
-    st.sampled_from(["auto", "en", "ja"]),
+    st.sampled_from(LANGS),
 )
 def test_spans_cover_every_visible_character(text: str, lang: str) -> None:
     check_spans(text, split(text, lang))
@@ -269,11 +273,32 @@ _FRAGMENTS = [
     "English",
     "。",
     "\r\n",
+    # the other languages' hard cases
+    "z. B. ",
+    "am 1. Mai",
+    "Nr. 5",
+    "« Oui. »",
+    "„Ja.“",
+    "¿Qué?",
+    "¡Hola!",
+    "3.º",
+    "p. ej.",
+    "т. е.",
+    "гг.",
+    "했다",
+    "요 ",
+    "다. ",
+    "까?",
+    "我们。",
+    "\u00a0",
+    "\u202f",
+    "…",
+    "....",
 ]
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.sampled_from(_FRAGMENTS), max_size=40), st.sampled_from(["auto", "en", "ja"]))
+@given(st.lists(st.sampled_from(_FRAGMENTS), max_size=40), st.sampled_from(LANGS))
 def test_spans_cover_every_visible_character_in_sentence_like_text(
     parts: list[str], lang: str
 ) -> None:
@@ -342,3 +367,291 @@ def test_ragbench_documents_agree_with_their_reference_split(shared_data: Path) 
             agree += [" ".join(s.split()) for s in ours] == ref
     assert total > 50
     assert agree / total > 0.8
+
+
+# --- the ten languages -------------------------------------------------------------------------
+
+
+def test_the_language_list_is_one_constant() -> None:
+    assert ("auto", *LANGUAGES) == LANGS
+    assert set(LANGUAGES) == {"en", "de", "fr", "es", "it", "pt", "ru", "zh", "ja", "ko"}
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("Der Bericht ist noch nicht fertig, aber wir arbeiten mit dem Team daran.", "de"),
+        ("Le rapport n'est pas encore prêt, mais nous y travaillons avec l'équipe.", "fr"),
+        ("El informe no está listo todavía, pero lo estamos revisando con el equipo.", "es"),
+        ("Il rapporto non è ancora pronto, ma ci stiamo lavorando con la squadra.", "it"),
+        ("O relatório ainda não está pronto, mas estamos trabalhando nele com a equipe.", "pt"),
+        ("Отчёт ещё не готов, но мы работаем над ним вместе с командой.", "ru"),
+        ("报告还没有准备好，但我们正在和团队一起处理。", "zh"),
+        ("報告書はまだ完成していませんが、チームと一緒に作業しています。", "ja"),
+        ("보고서는 아직 준비되지 않았지만 팀과 함께 작업하고 있습니다.", "ko"),
+        ("The report is not ready yet, but we are working on it with the team.", "en"),
+    ],
+)
+def test_detect_language_by_script_then_words(text: str, lang: str) -> None:
+    assert detect_language(text) == lang
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "sentences"),
+    [
+        (
+            "de",
+            "Das Fest beginnt am 1. Mai um 10 Uhr. Es gibt z. B. Musik und Essen. Siehe S. 4.",
+            [
+                "Das Fest beginnt am 1. Mai um 10 Uhr.",
+                "Es gibt z. B. Musik und Essen.",
+                "Siehe S. 4.",
+            ],
+        ),
+        (
+            "de",
+            "Er sagte: „Das ist gut.“ Dann ging er nach Hause. Vgl. Nr. 7 im 20. Jahrhundert.",
+            [
+                "Er sagte: „Das ist gut.“",
+                "Dann ging er nach Hause.",
+                "Vgl. Nr. 7 im 20. Jahrhundert.",
+            ],
+        ),
+        (
+            "fr",
+            "M. Dupont est arrivé. Il a dit : « Je reste ici. » Puis Mme Martin est partie, etc.",
+            [
+                "M. Dupont est arrivé.",
+                "Il a dit : « Je reste ici. »",
+                "Puis Mme Martin est partie, etc.",
+            ],
+        ),
+        (
+            "es",
+            "¿Dónde está el Sr. García? No lo sé. ¡Qué sorpresa! Véase p. ej. la pág. 12.",
+            [
+                "¿Dónde está el Sr. García?",
+                "No lo sé.",
+                "¡Qué sorpresa!",
+                "Véase p. ej. la pág. 12.",
+            ],
+        ),
+        (
+            "it",
+            "Il Sig. Rossi è arrivato. Vedi pag. 3 ecc. per i dettagli. Poi è partito.",
+            ["Il Sig. Rossi è arrivato.", "Vedi pag. 3 ecc. per i dettagli.", "Poi è partito."],
+        ),
+        (
+            "pt",
+            "O Sr. Silva chegou ao 3.º andar. A Dra. Costa não veio. Ela ligou.",
+            ["O Sr. Silva chegou ao 3.º andar.", "A Dra. Costa não veio.", "Ela ligou."],
+        ),
+        (
+            "ru",
+            "Это было в 1904-1905 гг. Война, т. е. конфликт, шла на Дальнем Востоке. Он ушёл.",
+            [
+                "Это было в 1904-1905 гг.",
+                "Война, т. е. конфликт, шла на Дальнем Востоке.",
+                "Он ушёл.",
+            ],
+        ),
+        (
+            "ko",
+            "이 식당은 정말 맛있어요 다음에 또 오고 싶네요. 가격은 얼마인가요? 만 원입니다.",
+            [
+                "이 식당은 정말 맛있어요",
+                "다음에 또 오고 싶네요.",
+                "가격은 얼마인가요?",
+                "만 원입니다.",
+            ],
+        ),
+        (
+            "zh",
+            "我们明天去北京。你去吗？他说：“好的，我们走吧。”然后走了。",
+            ["我们明天去北京。", "你去吗？", "他说：“好的，我们走吧。”", "然后走了。"],
+        ),
+    ],
+)
+def test_language_rules(lang: str, text: str, sentences: list[str]) -> None:
+    assert texts(text, lang) == sentences
+    assert texts(text) == sentences  # auto finds the same language
+
+
+def test_web_text_full_stop_before_lower_case_and_ellipsis() -> None:
+    assert texts("thanks. i will call you tomorrow. ok?") == [
+        "thanks.",
+        "i will call you tomorrow.",
+        "ok?",
+    ]
+    assert texts("Iguazu is NOT a country.... Iguazu is in Argentina :)") == [
+        "Iguazu is NOT a country....",
+        "Iguazu is in Argentina :)",
+    ]
+    assert texts("Site made! and it seems new") == ["Site made!", "and it seems new"]
+    # still one sentence: abbreviations, quoted exclamations, names with their own `!` and
+    # ellipses before lower case
+    assert len(texts('Bring fruit, e.g. apples. "Wow!" said he. He paused… and left.')) == 3
+    assert texts("Search on Yahoo! in the morning.") == ["Search on Yahoo! in the morning."]
+
+
+def test_separator_rows_between_sentences_stand_alone() -> None:
+    text = "He nominated Steffen W. Graae. *** He also nominated A. Noel Kramer."
+    assert texts(text) == [
+        "He nominated Steffen W. Graae.",
+        "***",
+        "He also nominated A. Noel Kramer.",
+    ]
+    assert texts("See pages 10--12 of the book.") == ["See pages 10--12 of the book."]
+
+
+def test_mixed_text_gets_rules_block_by_block() -> None:
+    text = (
+        "The memo was short.\n\n"
+        "Der Bericht ist nicht fertig und kommt am 1. Mai. Siehe z. B. Nr. 3.\n\n"
+        "報告は明日です。"
+    )
+    assert texts(text) == [
+        "The memo was short.",
+        "Der Bericht ist nicht fertig und kommt am 1. Mai.",
+        "Siehe z. B. Nr. 3.",
+        "報告は明日です。",
+    ]
+
+
+def test_heading_lines_end_their_sentence_in_every_language() -> None:
+    text = (
+        "Audiência na Justiça do Pará discute diploma\n"
+        "Uma audiência hoje na 7ª Junta da Justiça do Trabalho em Belém reabre a discussão."
+    )
+    assert texts(text) == text.split("\n")
+
+
+def test_ud_gold_paragraphs_keep_offsets() -> None:
+    rows = [json.loads(line) for line in UD_GOLD.read_text("utf-8").splitlines() if line]
+    assert {r["lang"] for r in rows} == set(LANGUAGES)
+    for row in rows:
+        spans = split(row["text"])
+        check_spans(row["text"], spans)
+        assert "".join("".join(row["text"][s:e].split()) for s, e in spans) == "".join(
+            row["text"].split()
+        )
+
+
+def test_ud_gold_rows_come_from_train_or_dev_of_cc_by_sa_treebanks() -> None:
+    rows = [json.loads(line) for line in UD_GOLD.read_text("utf-8").splitlines() if line]
+    per_lang: dict[str, int] = {}
+    seen: set[str] = set()
+    for row in rows:
+        assert row["treebank"].startswith("UD_")
+        assert re.fullmatch(r"[a-z]{2}_\w+-ud-(train|dev)\.conllu", row["file"]), row["file"]
+        assert row["license"] == "CC BY-SA 4.0"
+        joiner = "" if row["lang"] in ("zh", "ja") else " "
+        assert joiner.join(row["sentences"]) == row["text"]
+        for sentence in row["sentences"]:
+            if len(sentence) >= 8 and row["lang"] != "en":
+                assert sentence not in seen, sentence
+                seen.add(sentence)
+        per_lang[row["lang"]] = per_lang.get(row["lang"], 0) + 1
+    assert per_lang.keys() == set(LANGUAGES)
+    assert min(per_lang.values()) >= 60
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "sentences"),
+    [
+        (
+            "ja",
+            "場所は多少わかりづらいんですけど、感じのいいところでした駅から遠いです☆また行きたいです。",
+            [
+                "場所は多少わかりづらいんですけど、感じのいいところでした",
+                "駅から遠いです☆",
+                "また行きたいです。",
+            ],
+        ),
+        (
+            "ko",
+            "이종범이 누구야 김새론은 드레스를 입었다. "
+            "예전에는 먹을만했는데 지금은 형편없음 학교가 좋다.",
+            [
+                "이종범이 누구야",
+                "김새론은 드레스를 입었다.",
+                "예전에는 먹을만했는데 지금은 형편없음",
+                "학교가 좋다.",
+            ],
+        ),
+        (
+            "en",
+            "Email: franz371...@gmail.com Site made! and it seems new",
+            ["Email: franz371...@gmail.com", "Site made!", "and it seems new"],
+        ),
+        (
+            "de",
+            "Das war eine Show!! ! War ein wenig verschreckt durch die Bewertung.",
+            ["Das war eine Show!!", "! War ein wenig verschreckt durch die Bewertung."],
+        ),
+        (
+            "de",
+            "Ist einer der besten Betriebe. Top Qualität Die Wurst ist die beste in Thüringen!",
+            [
+                "Ist einer der besten Betriebe.",
+                "Top Qualität",
+                "Die Wurst ist die beste in Thüringen!",
+            ],
+        ),
+    ],
+)
+def test_web_text_boundaries_without_a_full_stop(
+    lang: str, text: str, sentences: list[str]
+) -> None:
+    assert texts(text, lang) == sentences
+
+
+def test_a_capitalised_phrase_inside_a_sentence_is_no_heading() -> None:
+    # after a sentence, only an all-capitalised run of words passes for a heading
+    text = "Wir waren dort. Gestern hat Die Zeit darüber geschrieben und alle lasen es."
+    assert texts(text, "de") == ["Wir waren dort.", text.split(". ", 1)[1]]
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        # an abbreviation that closes a bracket before a capital ends the sentence (French GSD)
+        (
+            "Une variante a été fournie par un carrossier (Gruau par ex.) Ainsi, il n'existe pas "
+            "de partis.",
+            "fr",
+            [
+                "Une variante a été fournie par un carrossier (Gruau par ex.)",
+                "Ainsi, il n'existe pas de partis.",
+            ],
+        ),
+        # Russian dates and references: ум. (died), ок. (about) do not end the sentence
+        (
+            "После смерти Акфреда II (ум. ок. 934), графства унаследовала его дочь Арсинда.",
+            "ru",
+            ["После смерти Акфреда II (ум. ок. 934), графства унаследовала его дочь Арсинда."],
+        ),
+        # a one-letter word inside an all-capitals headline is no sentence start (Bosque)
+        (
+            "IMPOSTOS E TARIFAS O governo vai usar a URV para corrigir impostos, garantiu FHC.",
+            "pt",
+            [
+                "IMPOSTOS E TARIFAS",
+                "O governo vai usar a URV para corrigir impostos, garantiu FHC.",
+            ],
+        ),
+        # a closing '' left HTML-escaped after the full stop stays with its sentence
+        (
+            "Генерал писал: ``Многие солдаты шли без обуви. &#39;&#39; Тем не менее они дошли.",
+            "ru",
+            [
+                "Генерал писал: ``Многие солдаты шли без обуви. &#39;&#39;",
+                "Тем не менее они дошли.",
+            ],
+        ),
+    ],
+)
+def test_treebank_text_around_abbreviations_and_quotes(
+    text: str, lang: str, expected: list[str]
+) -> None:
+    assert texts(text, lang) == expected

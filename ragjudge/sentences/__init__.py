@@ -4,16 +4,21 @@ Document sentences get `<doc index><letters>` keys (`0a … 0z, 0aa …`), respo
 letters (`a, b, … z, aa …`). Rows that arrive pre-split keep their keys verbatim. Hands on a
 `KeyedExample`.
 
-Splitting works in two layers. First the text is cut into *blocks* at line level: blank lines,
-markdown list items, headings, quotes, tables and code fences always start a new block, and a
-line break joins two lines only when the first line looks hard-wrapped (English) or ends in a
-comma or is continued by a particle (Japanese). Then each block is split inside: NLTK's Punkt,
-with parameters shipped in `ragjudge/data/punkt_en.json`, decides on `.`, `!`, `?` in Latin
-text, and a bracket-aware scanner decides on `。！？．` and friends in Japanese/Chinese text.
-A few rules run around Punkt: URLs, e-mail addresses and spaced ellipses are masked before it
-sees them (the masked copy has the same length, so offsets never move), and afterwards list
-markers are glued to their item, a lowercase continuation (`"Hi!" she said`) is glued back,
-and boundaries inside a Japanese quotation are dropped.
+Splitting works in two layers. First the text is cut into *blocks* at line level (`blocks.py`):
+blank lines, markdown list items, headings, quotes, tables and code fences always start a new
+block, and a line break joins two lines only when the first line looks hard-wrapped (most
+languages) or ends in a comma or is continued by a particle (Japanese and Chinese). Then each
+block is split inside with the rules of its language (`languages.py`, data in
+`ragjudge/data/lang/`): NLTK's Punkt (`punkt.py`) decides on `.`, `!`, `?` (English with the
+parameters in `ragjudge/data/punkt_en.json`, other languages with their own abbreviations), and
+a bracket-aware scanner decides on `。！？．` and friends in Japanese/Chinese text. Rules run
+around Punkt: URLs, e-mail addresses and spaced ellipses are masked before it sees them (the
+masked copy has the same length, so offsets never move); afterwards list markers and ordinals
+(`1. Mai`) stay with their text, a lowercase continuation (`"Hi!" she said`) is glued back,
+closing quotes stay with their sentence, boundaries inside a Japanese quotation are dropped,
+and a few are added (`boundaries.py`): after a full stop before a lower-case word, after an
+ellipsis or an abbreviation that often ends a sentence before a capital, after a Korean
+sentence ending without a period, and where a heading runs into its text.
 
 Every span indexes the original string, with whitespace trimmed at both ends; the text outside
 the spans is whitespace only, so no visible character is ever lost.
@@ -22,19 +27,47 @@ the spans is whitespace only, so no visible character is ever lost.
 from __future__ import annotations
 
 import bisect
-import functools
-import json
 import re
-from dataclasses import dataclass
-from importlib import resources
-from typing import TYPE_CHECKING, Any
 
+from ragjudge.sentences.blocks import (
+    BULLET,
+    CJK_ANY_RE,
+    CJK_LETTER_RE,
+    CJK_RUN_RE,
+    HANGUL_RE,
+    TERMINAL,
+    ends_terminal,
+    is_cjk,
+    line_blocks,
+)
+from ragjudge.sentences.boundaries import (
+    CLOSERS,
+    abbrev_before,
+    absorb_closers,
+    closed_boundaries,
+    ellipsis_boundaries,
+    final_abbrev_boundaries,
+    is_ordinal,
+    japanese_boundaries,
+    korean_boundaries,
+    next_word,
+    plain_period_end,
+    run_in_heading,
+    separator_boundaries,
+)
+from ragjudge.sentences.languages import (
+    LANGS,
+    LANGUAGES,
+    block_language,
+    detect_language,
+    rules,
+)
+from ragjudge.sentences.punkt import tokenizer
 from ragjudge.types import Example, KeyedExample, Sentence
 
-if TYPE_CHECKING:
-    from nltk.tokenize.punkt import PunktSentenceTokenizer
-
 __all__ = [
+    "LANGS",
+    "LANGUAGES",
     "detect_language",
     "document_key",
     "key_document",
@@ -44,8 +77,6 @@ __all__ = [
     "response_key",
     "split",
 ]
-
-LANGS = ("auto", "en", "ja")
 
 
 def letters(n: int) -> str:
@@ -68,22 +99,9 @@ def response_key(sentence_index: int) -> str:
     return letters(sentence_index)
 
 
-# --- character classes ---------------------------------------------------------------------
-
-# Kana, CJK ideographs and half-width katakana: the letters of Japanese and Chinese prose.
-_CJK_LETTER = (
-    "\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f"
-    "\U00020000-\U0003134f"
-)
-# CJK punctuation and full-width forms also mark a CJK context.
-_CJK_ANY = _CJK_LETTER + "\u3000-\u303f\uff01-\uff65"
-_CJK_LETTER_RE = re.compile(f"[{_CJK_LETTER}]")
-_CJK_ANY_RE = re.compile(f"[{_CJK_ANY}]")
-_CJK_RUN_RE = re.compile(f"[{_CJK_ANY}]+")
-_LATIN_RE = re.compile(r"[A-Za-z\u00c0-\u024f]")
+# --- CJK sentence ends and bracket pairs ----------------------------------------------------
 
 _CJK_STRONG_END = "。｡！？‼⁇⁈⁉"
-_CLOSERS = "」』）)】〕〉》］]｝}〙〛〗〞〟\"'”’»›"
 _OPENERS_CJK = "「『（【〔〈《［｛〘〚〖"
 _PAIRS = {
     "」": "「",
@@ -110,163 +128,10 @@ _MAX_PAIR = 1000
 _JA_CONTINUATION = frozenset("とっはをがにのもへやか")
 
 
-def _is_cjk(ch: str) -> bool:
-    return bool(_CJK_ANY_RE.match(ch))
-
-
-def detect_language(text: str) -> str:
-    """`"ja"` when kana/kanji make up at least 15% of the letters of `text`, else `"en"`.
-
-    Chinese counts as `"ja"`: both use the same sentence rules. Only the first 100,000
-    characters are looked at, which is plenty to tell the two apart.
-    """
-    sample = text[:100_000]
-    cjk = _CJK_LETTER_RE.subn("", sample)[1]
-    if not cjk:
-        return "en"
-    latin = _LATIN_RE.subn("", sample)[1]
-    return "ja" if cjk >= 0.15 * (cjk + latin) else "en"
-
-
-# --- layer 1: lines into blocks ------------------------------------------------------------
-
-_NEWLINE_RE = re.compile(r"\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]")
-_BULLET = r"(?:[-*+](?=\s)|[•‣⁃◦▪▫●○■□◆◇►▶➢➤✓✔✗☐☑※・])"
-_ENUM = (
-    r"(?:[(（]?(?:\d{1,3}(?:\.\d{1,3})*|[A-Za-z]|[ivxlcIVXLC]{2,6})(?:\.\)|[.)）．])"
-    r"(?=\s|$|[^\x00-\x7f])|[(（]\d{1,3}[)）]|[①-⑳⑴-⒇⒈-⒛❶-❿]|第[0-9０-９一二三四五六七八九十]+[章節条項])"
-)
-_LINE_KIND_RE = re.compile(
-    r"(?P<fence>```|~~~)|(?P<heading>#{1,6}(?=\s|$))|(?P<rule>[-=_*~─━]{3,}\s*$)"
-    rf"|(?P<item>{_BULLET}|{_ENUM})|(?P<quote>>)|(?P<table>\|)"
-)
-_LABEL_RE = re.compile(r"[A-Z][\w '/-]{0,24}:(?:\s|$)")
-_TERMINAL = ".!?。｡！？‼⁇⁈⁉．…"
-_SOFT_END_EN = ",;(-–—/&+"
-_SOFT_END_JA = "、，,・"
-_STRUCTURAL_PREV = frozenset({"heading", "rule", "table", "fence"})
-
-
-@dataclass(slots=True)
-class _Line:
-    start: int  # first non-space character
-    end: int  # after the last non-space character
-    kind: str  # text, item, heading, rule, quote, table, fence
-    run_max: int = 0  # longest line of the paragraph run it belongs to
-
-
-def _lines(text: str) -> list[_Line | None]:
-    """Non-blank lines with their kind; `None` marks a blank line."""
-    out: list[_Line | None] = []
-    pos = 0
-    n = len(text)
-    while pos <= n:
-        m = _NEWLINE_RE.search(text, pos)
-        stop = m.start() if m else n
-        s, e = pos, stop
-        while s < e and text[s].isspace():
-            s += 1
-        while e > s and text[e - 1].isspace():
-            e -= 1
-        if s == e:
-            out.append(None)
-        else:
-            km = _LINE_KIND_RE.match(text, s, e)
-            out.append(_Line(s, e, km.lastgroup if km else "text"))  # type: ignore[arg-type]
-        if not m:
-            break
-        pos = m.end()
-    # the longest line of each paragraph run tells a hard-wrapped paragraph from short lines
-    run: list[_Line] = []
-    for line in [*out, None]:
-        if (line is None or line.kind != "text") and run:
-            longest = max(x.end - x.start for x in run)
-            for x in run:
-                x.run_max = longest
-            run = []
-        if line is not None:
-            run.append(line)
-    return out
-
-
-def _ends_terminal(text: str, start: int, end: int) -> bool:
-    i = end - 1
-    while i > start and text[i] in _CLOSERS:
-        i -= 1
-    return text[i] in _TERMINAL
-
-
-def _starts_with_particle(text: str, pos: int, end: int) -> bool:
-    """Whether a line opens with a particle, i.e. continues the previous line's sentence."""
-    ch = text[pos]
-    if ch in "をのへや":
-        return True  # these never open a sentence
-    if ch not in "はがにでとも":
-        return False
-    nxt = text[pos + 1] if pos + 1 < end else ""
-    # followed by more hiragana these are as likely a word that opens one (はい, では, もし)
-    return not ("\u3041" <= nxt <= "\u309f")
-
-
-def _joins(text: str, prev: _Line, line: _Line, lang: str) -> bool:
-    """Whether the line break between `prev` and `line` is only a wrap inside one sentence."""
-    if line.kind != "text" or prev.kind in _STRUCTURAL_PREV:
-        return False
-    if _ends_terminal(text, prev.start, prev.end):
-        return True  # the in-block splitter decides (abbreviation, `1.` marker, …)
-    last = text[prev.end - 1]
-    first = text[line.start]
-    if last in ":：":
-        return False
-    if (
-        lang == "ja"
-        or _is_cjk(last)
-        or (lang == "auto" and _CJK_LETTER_RE.search(text, prev.start, prev.end))
-    ):
-        return last in _SOFT_END_JA or _starts_with_particle(text, line.start, line.end)
-    if _LABEL_RE.match(text, line.start, line.end):
-        return False  # `Passage: …`, `Note: …` open a field of their own
-    if last in _SOFT_END_EN:
-        return True
-    length = prev.end - prev.start
-    if first.islower():
-        return length >= 25 or text.count(" ", prev.start, prev.end) >= 2
-    return (
-        prev.run_max >= 50
-        and length >= 0.7 * prev.run_max
-        and (first.isalnum() or first in "\"'“‘(")
-    )
-
-
-def _blocks(text: str, lang: str) -> list[tuple[int, int]]:
-    """Spans of text that no sentence crosses."""
-    blocks: list[tuple[int, int]] = []
-    cur: _Line | None = None
-    cur_start = 0
-    in_fence = False
-    for line in _lines(text):
-        if line is None:
-            if cur is not None:
-                blocks.append((cur_start, cur.end))
-                cur = None
-            continue
-        if in_fence or line.kind == "fence":
-            if cur is not None:
-                blocks.append((cur_start, cur.end))
-                cur = None
-            blocks.append((line.start, line.end))
-            if line.kind == "fence":
-                in_fence = not in_fence
-            continue
-        if cur is not None and _joins(text, cur, line, lang):
-            cur = line
-            continue
-        if cur is not None:
-            blocks.append((cur_start, cur.end))
-        cur, cur_start = line, line.start
-    if cur is not None:
-        blocks.append((cur_start, cur.end))
-    return blocks
+def _match_end(pattern: re.Pattern[str], text: str, pos: int) -> int:
+    """Where a match of `pattern` at `pos` ends (`pos` itself when it does not match)."""
+    m = pattern.match(text, pos)
+    return m.end() if m else pos
 
 
 # --- layer 2: inside a block ---------------------------------------------------------------
@@ -282,7 +147,7 @@ _END_PUNCT_RE = re.compile(r"[.?!]")
 _MASK = "\u2024"  # one dot leader: a word character to Punkt, never a sentence end
 
 _CJK_END_RE = re.compile(r"[。｡！？‼⁇⁈⁉!?．.]+")
-_CLOSERS_RE = re.compile(f"[{re.escape(_CLOSERS)}]*")
+_CLOSERS_RE = re.compile(f"[{re.escape(CLOSERS)}]*")
 _EMOTICON_RE = re.compile(
     r"[ \u3000]?(?:[(（][^\s()（）]{1,12}[)）][/ノﾉ]?|(?<![\w:])[:;=][-'^]?[)(\]\[DPpOo3|/\\]"
     r"(?![\w(])|<3|\^_?\^|[wｗ]{2,}(?![A-Za-z])|[（(]笑[)）])"
@@ -292,40 +157,12 @@ _EMOTICON_SYMBOLS = frozenset("^＾;；_＿´｀ω∀▽Д゜°ﾟ・*ー-><~〜
 _INLINE_ENUM_RE = re.compile(r"(?<!\S)[(（]?(\d{1,2}|[a-zA-Z])(\.\)|[.)])(?=\s+\S)")
 _INLINE_BULLET_RE = re.compile(r"(?<=\s)[•⁃‣◦▪●■◆►▶➢➤](?=\s*\S)")
 _MARKER_ONLY_RE = re.compile(
-    rf"(?:{_BULLET}\s*)?[(（]?(?:\d{{1,3}}(?:\.\d{{1,3}})*|[A-Za-z]|[ivxlcIVXLC]{{2,6}})"
+    rf"(?:{BULLET}\s*)?[(（]?(?:\d{{1,4}}(?:\.\d{{1,3}})*|[A-Za-z]|[ivxlcIVXLC]{{2,6}})"
     r"(?:\.\)|[.)）．])"
 )
 #: an inline list item longer than this ends the list
 _MAX_ITEM = 2000
 _LEAD_IN_RE = re.compile(r"[\s\"'“‘(\[«‹]*")
-
-
-class _Abbrevs(frozenset[str]):
-    """Known abbreviations, plus any dotted letter group such as `u.s.a`, `ph.d`, `e.g`."""
-
-    _dotted = re.compile(r"[a-z]{1,2}(?:\.[a-z]{1,2})+")
-
-    def __contains__(self, item: object) -> bool:
-        return super().__contains__(item) or (
-            isinstance(item, str) and self._dotted.fullmatch(item) is not None
-        )
-
-
-@functools.cache
-def _punkt() -> PunktSentenceTokenizer:
-    """Punkt with the shipped English parameters (imported lazily: nltk is slow to import)."""
-    from nltk.tokenize.punkt import PunktParameters, PunktSentenceTokenizer
-
-    raw: dict[str, Any] = json.loads(
-        resources.files("ragjudge").joinpath("data/punkt_en.json").read_text("utf-8")
-    )
-    params = PunktParameters()
-    params.abbrev_types = _Abbrevs(raw["abbrev_types"])
-    params.sent_starters = set(raw["sent_starters"])
-    params.collocations = {(a, b) for a, b in raw.get("collocations", [])}
-    for word, flags in raw.get("ortho_context", {}).items():
-        params.ortho_context[word] = int(flags)
-    return PunktSentenceTokenizer(params)
 
 
 def _masked(block: str, has_cjk: bool) -> str:
@@ -357,7 +194,7 @@ def _masked(block: str, has_cjk: bool) -> str:
         # a run of kana/kanji becomes one neutral token ("0", neither upper nor lower case)
         # padded with spaces: `…は、Dr. Smith` shows Punkt the word `Dr.`, and an English
         # sentence followed by Japanese still has a next token to end before
-        out = _CJK_RUN_RE.sub(lambda m: "0" + " " * (len(m.group()) - 1), out)
+        out = CJK_RUN_RE.sub(lambda m: "0" + " " * (len(m.group()) - 1), out)
     return out
 
 
@@ -376,7 +213,7 @@ def _bracket_zones(block: str, cjk_only: bool) -> list[tuple[int, int]]:
                 o = stack[depth][1]
                 del stack[depth:]
                 if i - o <= _MAX_PAIR and (
-                    want in _OPENERS_CJK or not cjk_only or _CJK_LETTER_RE.search(block, o, i)
+                    want in _OPENERS_CJK or not cjk_only or CJK_LETTER_RE.search(block, o, i)
                 ):
                     pairs.append((o, i))
                 break
@@ -409,13 +246,13 @@ def _cjk_boundaries(block: str) -> list[int]:
             if "．" in run or "." in run:
                 if prev.isdigit() and nxt.isdigit():
                     continue  # 3.5, ３．５
-                if "．" not in run and (len(run) > 1 or not (prev and _is_cjk(prev))):
+                if "．" not in run and (len(run) > 1 or not (prev and is_cjk(prev))):
                     continue  # Latin periods and "..." are Punkt's business
-                if nxt and (nxt.isalnum() and not _is_cjk(nxt)):
+                if nxt and (nxt.isalnum() and not is_cjk(nxt)):
                     continue  # ｖｅｒ．２, file.txt
-            elif not ((prev and _is_cjk(prev)) or (nxt and _is_cjk(nxt))):
+            elif not ((prev and is_cjk(prev)) or (nxt and is_cjk(nxt))):
                 continue  # ! and ? between Latin words: Punkt decides
-        e = _CLOSERS_RE.match(block, e).end()
+        e = _match_end(_CLOSERS_RE, block, e)
         nxt = block[e] if e < n else ""
         if nxt in _JA_CONTINUATION and (e > m.end() or nxt in "とっ"):
             continue  # 「…。」と言った / なぜ？と思った
@@ -423,11 +260,43 @@ def _cjk_boundaries(block: str) -> list[int]:
     return out
 
 
-def _punkt_boundaries(block: str, has_cjk: bool) -> list[int]:
+def _punkt_boundaries(block: str, has_cjk: bool, lang: str) -> list[int]:
     if not _END_PUNCT_RE.search(block):
         return []
     masked = _masked(block, has_cjk)
-    return [end for _, end in _punkt().span_tokenize(masked)][:-1]
+    punkt = tokenizer(lang)
+    out: list[int] = []
+    # Punkt's regular expressions run under a time limit in recent nltk; a very long block
+    # (a scraped page without line breaks) goes through in windows, cut where a sentence
+    # plainly ends (`word. Next`) when there is such a place
+    for lo, hi, ends_sentence in _windows(masked):
+        ends = [lo + end for _, end in punkt.span_tokenize(masked[lo:hi])]
+        out.extend(ends if ends_sentence or hi == len(masked) else ends[:-1])
+    return out[:-1]
+
+
+_WINDOW = 20_000
+_WINDOW_CUT_RE = re.compile(r"(?<=[^\W\d_]{3})[.!?] +(?=[^\W\d_])")
+
+
+def _windows(text: str) -> list[tuple[int, int, bool]]:
+    """Consecutive `(start, end, ends_sentence)` spans of at most about `_WINDOW` characters."""
+    spans = []
+    lo = 0
+    while len(text) - lo > _WINDOW:
+        cut = -1
+        for m in _WINDOW_CUT_RE.finditer(text, lo + _WINDOW // 2, lo + _WINDOW):
+            if text[m.start() - 3 : m.start()].islower() and text[m.end()].isupper():
+                cut = m.end()
+        if cut > 0:
+            spans.append((lo, cut, True))
+        else:
+            space = text.rfind(" ", lo + _WINDOW // 2, lo + _WINDOW)
+            cut = space + 1 if space > 0 else lo + _WINDOW
+            spans.append((lo, cut, False))
+        lo = cut
+    spans.append((lo, len(text), True))
+    return spans
 
 
 def _list_boundaries(block: str) -> tuple[list[int], set[int]]:
@@ -456,7 +325,7 @@ def _list_boundaries(block: str) -> tuple[list[int], set[int]]:
         i = chain[0].start()
         while i > 0 and block[i - 1].isspace():
             i -= 1
-        if i and block[i - 1] not in ":：" and not _ends_terminal(block, 0, i):
+        if i and block[i - 1] not in ":：" and not ends_terminal(block, 0, i):
             continue  # `See chapter 1. Then page 2.` is prose, not a list
         cuts.extend(m.start() for m in chain if m.start() > 0)
         marker_ends.update(m.end() for m in chain)
@@ -481,20 +350,59 @@ def _emoticon_end(block: str, p: int) -> int:
     if body[0] in "(（" and not any(c in _EMOTICON_SYMBOLS for c in body) and "笑" not in body:
         return p  # an ordinary parenthesis opens the next sentence
     e = m.end()
-    if e < len(block) and not (block[e].isspace() or _is_cjk(block[e])):
+    if e < len(block) and not (block[e].isspace() or is_cjk(block[e])):
         return p
     return e
 
 
+def _url_boundaries(block: str) -> list[int]:
+    """After a bare URL or e-mail address followed by a capitalised word (`…@gmail.com Site made!`).
+
+    Signatures and link lines lose their line breaks in retrieved text; a URL that a
+    punctuation mark follows is left to the other rules.
+    """
+    out = []
+    for m in _URL_RE.finditer(block):
+        end = m.end()
+        if block[end - 1] in ".,;:!?" or not block[end : end + 1].isspace():
+            continue
+        if next_word(block, end)[:1].isupper():
+            out.append(end)
+    return out
+
+
+def _run_in_headings(block: str, lang: str, bounds: list[int]) -> list[int]:
+    """`bounds` plus where a capitalised heading runs into the sentence after a boundary."""
+    if not bounds:
+        return bounds
+    added: list[int] = []
+    for s, e in zip(bounds, [*bounds[1:], len(block)], strict=True):
+        added.extend(p for p in run_in_heading(block, lang, s, e, strict=True) if s < p < e)
+    return sorted({*bounds, *added}) if added else bounds
+
+
 def _split_block(block: str, lang: str) -> list[int]:
     """Sorted boundary offsets inside one block (a sentence ends just before each)."""
-    has_cjk = _CJK_ANY_RE.search(block) is not None
+    has_cjk = CJK_ANY_RE.search(block) is not None
+    r = rules(lang) if lang in LANGUAGES else None
     cjk = _cjk_boundaries(block) if has_cjk else []
-    latin = _punkt_boundaries(block, has_cjk)
+    latin = _punkt_boundaries(block, has_cjk, lang)
+    extra = {
+        *ellipsis_boundaries(block),
+        *closed_boundaries(block, r),
+        *final_abbrev_boundaries(block, r),
+        *run_in_heading(block, lang),
+        *separator_boundaries(block),
+    }
+    if lang == "ko" or HANGUL_RE.search(block):
+        extra.update(korean_boundaries(block))
+    if has_cjk:
+        extra.update(japanese_boundaries(block))
+    extra.update(_url_boundaries(block))
     cuts, marker_ends = _list_boundaries(block)
-    if not (cjk or latin or cuts):
+    if not (cjk or latin or cuts or extra):
         return []
-    bounds = sorted({*cjk, *latin, *cuts})
+    bounds = sorted({*cjk, *latin, *cuts, *extra})
     zones = _bracket_zones(block, cjk_only=True) if has_cjk else []
     starts = [o for o, _ in zones]
     latin_set = set(latin)
@@ -502,43 +410,56 @@ def _split_block(block: str, lang: str) -> list[int]:
     out: list[int] = []
     last = 0
     for p in bounds:
-        if p <= last or p >= n or block[p] in _TERMINAL:
+        p = absorb_closers(block, p)
+        if p <= last or p >= n or block[p] in TERMINAL:
             continue  # a run like `!?` or `?!` ends once, after its last mark
         if zones and _inside(zones, starts, p):
             continue
         piece = block[last:p].strip()
         if p in marker_ends or _MARKER_ONLY_RE.fullmatch(piece) or not piece:
             continue  # `1.` stays with its item
-        if p in latin_set and p not in cuts:
-            lead = _LEAD_IN_RE.match(block, p).end()
-            if lead < n and block[lead].islower():
+        if all(c in TERMINAL for c in piece):
+            continue  # a stray `!` opens the next sentence rather than standing alone
+        if p in latin_set and p not in cuts and p not in extra:
+            if is_ordinal(block, p, r):
+                continue  # am 1. Mai, der 3. Platz
+            if not next_word(block, p)[:1].isupper() and abbrev_before(block, p, r):
+                continue  # z. B. 3 Tage, p. ej. la
+            lead = _match_end(_LEAD_IN_RE, block, p)
+            if lead < n and block[lead].islower() and not plain_period_end(block, p, r):
                 continue  # "Great!" she said. / Yahoo! in the …
         p = _emoticon_end(block, p)
         if p >= n:
             break
         out.append(p)
         last = p
-    return out
+    return _run_in_headings(block, lang, out)
 
 
 def split(text: str, lang: str = "auto") -> list[tuple[int, int]]:
     """Sentence spans `(start, end)` of `text`, whitespace trimmed, none empty.
 
-    `lang` is `"auto"` (`detect_language`), `"en"` or `"ja"`. It only decides line breaks: in
-    Japanese text a line that ends without punctuation ends its sentence (unless it ends in
-    `、` or the next line opens with a particle); in English text hard-wrapped lines are joined,
-    except that a line with kana/kanji follows the Japanese rule under `"auto"`. Both
-    languages' punctuation is honoured in every mode, so mixed text splits sensibly either way.
+    `lang` is one of `LANGS`: `"auto"` detects the language of the text (`detect_language`)
+    and then of each block in another script, so a Russian quotation inside English prose
+    gets Russian rules and Japanese inside English is split span by span. A language code
+    forces its rules on the whole text. The language decides the abbreviations that do not
+    end a sentence, ordinal numbers (`1. Mai`), Korean sentence endings without a period, and
+    how line breaks are read: in Japanese and Chinese text a line that ends without
+    punctuation ends its sentence (unless it ends in `、` or the next line opens with a
+    particle); elsewhere hard-wrapped lines are joined. Every language's punctuation is
+    honoured in every mode, so mixed text splits sensibly either way.
     """
     if lang not in LANGS:
         raise ValueError(f"lang must be one of {', '.join(LANGS)}; got {lang!r}")
-    if lang == "auto" and detect_language(text) == "ja":
-        lang = "ja"
+    text_lang = detect_language(text) if lang == "auto" else lang
+    # Chinese reads its line breaks like Japanese; every other language like English
+    line_mode = "ja" if text_lang in ("ja", "zh") else "auto" if lang == "auto" else "en"
     spans: list[tuple[int, int]] = []
-    for bs, be in _blocks(text, lang):
+    for bs, be in line_blocks(text, line_mode):
         block = text[bs:be]
+        block_lang = block_language(block, text_lang) if lang == "auto" else lang
         last = 0
-        for p in [*_split_block(block, lang), len(block)]:
+        for p in [*_split_block(block, block_lang), len(block)]:
             s, e = last, p
             while s < e and block[s].isspace():
                 s += 1
