@@ -407,3 +407,90 @@ def test_threshold_moves_the_verdicts(judge: OfflineJudge, shared_data: Path) ->
     # the threshold moves verdicts, never the scores themselves
     a, b = OfflineJudge(threshold=0.5).judge(items[0]), judge.judge(items[0])
     assert a["support_score"] == b["support_score"]
+
+
+def test_words_are_read_in_the_answers_language() -> None:
+    from ragjudge.judges._tokens import tokenize
+
+    # French and Italian elide articles onto the next word; their function words are dropped
+    assert (
+        tokenize("L'entreprise a été fondée", lang="fr").seq
+        == tokenize("entreprise fondée", lang="fr").seq
+    )
+    assert "dell" not in " ".join(tokenize("dell'acqua", lang="it").seq)
+    # negations of other languages flag the text, not its tokens
+    for text, lang in [
+        ("Das Gerät hat kein WLAN.", "de"),
+        ("Il n'y a pas de WiFi.", "fr"),
+        ("El hotel no tiene piscina.", "es"),
+        ("В отеле нет бассейна.", "ru"),
+        ("酒店没有游泳池。", "zh"),
+        ("호텔에는 수영장이 없습니다.", "ko"),
+    ]:
+        assert tokenize(text, lang=lang).negated, text
+    # English function words stay out in every language; German ones only in German
+    assert "die" in tokenize("Fish die without water", lang="en").seq[1]
+    assert tokenize("die Katze", lang="de").seq == ["katz"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "question", "docs", "grounded", "refusal"),
+    [
+        (
+            "de",
+            "Wie lange gilt die Garantie?",
+            ["Die Garantie gilt 24 Monate ab Kaufdatum. Der Akku ist ausgenommen."],
+            "Die Garantie gilt 24 Monate ab dem Kaufdatum.",
+            "Der Preis wird im Text nicht erwähnt.",
+        ),
+        (
+            "fr",
+            "Combien de temps dure la garantie ?",
+            ["La garantie dure 24 mois à partir de l'achat. La batterie est exclue."],
+            "La garantie dure 24 mois à partir de l'achat.",
+            "Le prix n'est pas mentionné dans les documents.",
+        ),
+        (
+            "es",
+            "¿Cuánto dura la garantía?",
+            ["La garantía dura 24 meses desde la compra. La batería está excluida."],
+            "La garantía dura 24 meses desde la compra.",
+            "El precio no se menciona en el contexto.",
+        ),
+        (
+            "zh",
+            "保修期多长？",
+            ["保修期为自购买之日起24个月。电池不在保修范围内。"],
+            "保修期为自购买之日起24个月。",
+            "文档中没有提到价格。",
+        ),
+        (
+            "ko",
+            "보증 기간은 얼마나 됩니까?",
+            ["보증 기간은 구입일로부터 24개월입니다. 배터리는 제외됩니다."],
+            "보증 기간은 구입일로부터 24개월입니다.",
+            "가격은 문서에 언급되어 있지 않습니다.",
+        ),
+    ],
+)
+def test_other_languages_copied_changed_and_refusal(
+    judge: OfflineJudge, lang: str, question: str, docs: list[str], grounded: str, refusal: str
+) -> None:
+    from ragjudge.judges._features import build_evidence
+
+    good = real(question, docs, grounded)
+    assert build_evidence(good).lang == lang
+    out = judge.judge(good)
+    assert out["overall_supported"] is True
+    changed = judge.judge(real(question, docs, grounded.replace("24", "36")))
+    assert changed["overall_supported"] is False
+    assert "'36'" in sentence(changed)["explanation"]
+    declined = judge.judge(real(question, docs, refusal))
+    assert sentence(declined)["supporting_sentence_keys"] == ["supported_without_sentence"]
+
+
+def test_german_nouns_are_not_taken_for_names(judge: OfflineJudge) -> None:
+    docs = ["Das Gerät wird mit einem Netzteil und einer Fernbedienung geliefert."]
+    out = judge.judge(real("Was ist im Lieferumfang?", docs, "Im Karton liegt eine Tasche."))
+    # capitalised nouns missing from the documents weigh as missing words, not as names
+    assert "name" not in sentence(out)["explanation"]

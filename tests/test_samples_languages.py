@@ -17,6 +17,7 @@ import pytest
 
 import ragjudge
 from ragjudge.sentences import detect_language, key_document, key_response
+from ragjudge.types import SPECIAL_KEYS
 
 DATASETS = Path(__file__).resolve().parent.parent / "datasets"
 LANGS = ("zh", "ko", "de", "fr")
@@ -82,9 +83,10 @@ def test_every_row_is_judged_with_the_splitters_keys(run: Any) -> None:
         assert [s["key"] for s in j["sentences"]] == [k for k, _ in expected]
         for s in j["sentences"]:
             assert isinstance(s["supported"], bool)
+            # a document key of this example, or one of the labels a judgment may use instead
             assert set(s["supporting_keys"]) <= {
                 k for d in j["documents"] for k, _ in d["sentences"]
-            }
+            } | set(SPECIAL_KEYS)
         assert j["gold"]["adherence"] == row["label_adherence"]
         assert 0.0 <= j["scores"]["adherence"] <= 1.0
 

@@ -12,58 +12,28 @@ from __future__ import annotations
 
 import math
 import re
-import unicodedata
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import pairwise
 
 from ragjudge.judges._records import record_facts
+from ragjudge.judges._tokens import (
+    language_of,
+    normalise,
+    refusal_patterns,
+    stem,
+    tokenize,
+    vocabulary,
+)
 from ragjudge.types import KeyedExample, Sentence
 
-# Small on purpose: words that carry no evidence either way. Negations are kept out of the
-# content tokens too, but tracked separately because a flipped negation changes the meaning.
-_STOPWORDS_TEXT = """
-a an the and or but if then than so as of to in on at by for from with about into onto over
-under between through during before after above below up down out off again further is are
-was were be been being am do does did doing have has had having will would shall should can
-could may might must this that these those it its itself they them their theirs there here he
-him his she her hers we us our ours you your yours i me my mine who whom whose which what when
-where why how all any both each few more most other some such only own same too very just
-also s t d ll m o re ve y however therefore thus hence although though while whereas because
-since until unless whether either yet still even ever already based according given context
-contexts information provided document documents passage passages text mentioned stated states
-state say says said answer question one first second once
-"""
-# "one", "first", "second" and "once" above are too often not numbers ("which one suits you").
-STOPWORDS = frozenset(_STOPWORDS_TEXT.split())
-_NEGATIONS_TEXT = "not no never cannot none neither nor without nothing nobody nowhere"
-NEGATIONS = frozenset(_NEGATIONS_TEXT.split())
-
-_NUMBER_WORDS = {
-    "zero": "0", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
-    "seven": "7", "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12",
-    "thirteen": "13", "fourteen": "14", "fifteen": "15", "sixteen": "16", "seventeen": "17",
-    "eighteen": "18", "nineteen": "19", "twenty": "20", "thirty": "30", "forty": "40",
-    "fifty": "50", "hundred": "100", "thousand": "1000", "million": "1000000",
-    "billion": "1000000000", "third": "3", "fourth": "4", "fifth": "5", "twice": "2",
-    "dozen": "12",
-}  # fmt: skip
-
-_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f\uac00-\ud7af"
-_TOKEN = re.compile(rf"\d+(?:[.,]\d+)*|[^\W\d_{_CJK}]+(?:n't|'[a-z]+)?|[{_CJK}]+")
-_CJK_CHAR = re.compile(rf"[{_CJK}]")
 _MARKERS = re.compile(r"(?:^|(?<=\s))\d{1,2}[.)](?=\s+[\"'(\[A-Z]|\s*$)|\[\d+(?:[,\-–]\s*\d+)*\]")
-_HIRAGANA = re.compile(r"^[\u3040-\u309f\u30fc]+$")
-_CAPITALISED = re.compile(r"\b[A-Z][\w\-]*\w")
+#: a word that may be a name (the caller keeps those that start with a capital letter)
+_CAPITALISED = re.compile(r"\b[^\W\d_][\w\-]*\w")
 _FIRST_WORD = re.compile(r"[^\W\d_]")
 _ACRONYM = re.compile(r"\b[A-Z]{2,}[A-Z0-9]*\b")
 
-_SUFFIXES = (
-    "ational", "ations", "ation", "ements", "ement", "ments", "ment", "nesses", "ness",
-    "ingly", "ings", "ing", "edly", "ies", "ied", "ers", "er", "ed", "es", "ly", "s",
-)  # fmt: skip
 
 _REFUSAL = re.compile(
     r"(does not|doesn't|do not|don't|did not|didn't) (specifically )?(provide|mention|specify|"
@@ -77,6 +47,7 @@ _REFUSAL = re.compile(
     r"|\bthere is no (mention|information|indication)"
     r"|記載(されて|が)(い|あり)ません|わかりません|分かりません|不明です|情報は(ありません|含まれていません)"
     r"|言及(されて|が)(い|あり)ません|含まれていません|見つかりません|答えられません|判断できません"
+    + "".join(f"|{pattern}" for pattern in refusal_patterns())
 )
 _GENERAL_OPENERS = re.compile(
     r"^\W*(here (is|are)|the following|follow these|these steps|to do (this|so)|for example:|"
@@ -90,6 +61,9 @@ _HEDGES = re.compile(
     r"\b(may|might|could|likely|possibly|probably|perhaps|suggests?|appears?|seems?|"
     r"it is (important|recommended|advisable|best)|consult|be sure to|make sure)\b"
 )
+
+#: an answer of one sentence with at most this many content tokens is a bare phrase
+_SHORT_ANSWER = 4
 
 FEATURE_NAMES: tuple[str, ...] = (
     "log_content",
@@ -128,102 +102,6 @@ FEATURE_NAMES: tuple[str, ...] = (
 )
 
 
-@lru_cache(maxsize=200_000)
-def stem(word: str) -> str:
-    """Strip one common English suffix so `configured`/`configuring`/`configures` meet;
-    crude, but applied identically to response and documents."""
-    if len(word) <= 4:
-        return word
-    for suffix in _SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            word = word[: -len(suffix)]
-            break
-    if word.endswith("e") and len(word) > 4:
-        word = word[:-1]
-    return word
-
-
-def _normalise(text: str) -> str:
-    # NFKC folds full-width digits and letters; skipped for ASCII, where it changes nothing.
-    return text.lower() if text.isascii() else unicodedata.normalize("NFKC", text).lower()
-
-
-def _number(raw: str) -> str:
-    value = raw.replace(",", "")
-    if "." in value:
-        value = value.rstrip("0").rstrip(".") or "0"
-    return value
-
-
-@dataclass(slots=True)
-class Tokens:
-    """The content of one text: ordered content tokens, numbers, negation flag."""
-
-    seq: list[str]
-    numbers: set[str]
-    digits: set[str]  # the numbers written with digits (number words are often counts)
-    negated: bool
-    cjk_chars: int
-
-
-_NEGATED = "\x00neg"
-#: an answer of one sentence with at most this many content tokens is a bare phrase
-_SHORT_ANSWER = 4
-
-
-@lru_cache(maxsize=200_000)
-def _word(word: str) -> str | None:
-    """The content token of one lowercased Latin-script word, `None` for a stopword, or the
-    negation marker."""
-    if word.endswith("n't") or word in NEGATIONS:
-        return _NEGATED
-    if word in _NUMBER_WORDS:
-        return "#" + _NUMBER_WORDS[word]
-    if word in STOPWORDS or len(word) == 1:
-        return None
-    return stem(word)
-
-
-def tokenize(text: str, normalised: bool = False) -> Tokens:
-    """Content tokens of `text` in order: stemmed non-stopwords, normalised numbers (also as
-    `#n` in `numbers`), and character bigrams of CJK runs (bigrams of hiragana only are
-    grammatical endings, so they are dropped like stopwords)."""
-    seq: list[str] = []
-    numbers: set[str] = set()
-    digits: set[str] = set()
-    negated = False
-    cjk_chars = 0
-    for tok in _TOKEN.findall(text if normalised else _normalise(text)):
-        first = tok[0]
-        if first.isdigit():
-            value = _number(tok)
-            numbers.add(value)
-            digits.add(value)
-            seq.append("#" + value)
-        elif first >= "\u3040" and _CJK_CHAR.match(first):
-            cjk_chars += len(tok)
-            if "ない" in tok or "ません" in tok or "なし" in tok:
-                negated = True
-            if len(tok) == 1:
-                seq.append(tok)
-                continue
-            for i in range(len(tok) - 1):
-                gram = tok[i : i + 2]
-                if not _HIRAGANA.match(gram):
-                    seq.append(gram)
-        else:
-            content = _word(tok)
-            if content is None:
-                continue
-            if content is _NEGATED:
-                negated = True
-                continue
-            if content[0] == "#":
-                numbers.add(content[1:])
-            seq.append(content)
-    return Tokens(seq, numbers, digits, negated, cjk_chars)
-
-
 def _ngrams(seq: Sequence[str], n: int) -> set[tuple[str, ...]]:
     if n == 2:
         return set(pairwise(seq))
@@ -250,6 +128,8 @@ class Evidence:
     text: str
     question: frozenset[str]
     n_sentences: int = field(default=0)
+    #: the language the example's words are read in (`ragjudge.judges._tokens`)
+    lang: str = "en"
 
 
 def document_units(item: KeyedExample) -> list[tuple[str, int, str, bool]]:
@@ -291,6 +171,7 @@ def _facts_of(doc: Sequence[Sentence], original: str | None) -> list[tuple[int, 
 
 
 def build_evidence(item: KeyedExample) -> Evidence:
+    lang = language_of(" ".join([item.example.question, *(s.text for s in item.response)]))
     keys: list[str] = []
     sets: list[frozenset[str]] = []
     seqs: list[list[str]] = []
@@ -303,8 +184,8 @@ def build_evidence(item: KeyedExample) -> Evidence:
     numbers: set[str] = set()
     texts: list[str] = []
     for key, d, unit_text, unit_negated in document_units(item):
-        normalised = _normalise(unit_text)
-        tokens = tokenize(normalised, normalised=True)
+        normalised = normalise(unit_text)
+        tokens = tokenize(normalised, normalised=True, lang=lang)
         i = len(keys)
         keys.append(key)
         seqs.append(tokens.seq)
@@ -319,7 +200,7 @@ def build_evidence(item: KeyedExample) -> Evidence:
         trigrams.update(zip(tokens.seq, tokens.seq[1:], tokens.seq[2:], strict=False))
         numbers |= tokens.numbers
         texts.append(normalised)
-    question = frozenset(tokenize(item.example.question).seq)
+    question = frozenset(tokenize(item.example.question, lang=lang).seq)
     return Evidence(
         keys=keys,
         sets=sets,
@@ -335,6 +216,7 @@ def build_evidence(item: KeyedExample) -> Evidence:
         text="\n".join(texts),
         question=question,
         n_sentences=len(keys),
+        lang=lang,
     )
 
 
@@ -407,8 +289,11 @@ def sentence_features(
     """
     # List numbering ("1.", "2)") and citation marks ("[13]") are not claims about the world.
     text = _MARKERS.sub(" ", sentence.text)
-    lowered = _normalise(text)
-    tokens = tokenize(lowered, normalised=True)
+    lowered = normalise(text)
+    refusal = _REFUSAL.search(lowered) is not None
+    # the words of a refusal ("the documents do not mention") are no claim: only its subject is
+    claim = _REFUSAL.sub(" ", lowered) if refusal else lowered
+    tokens = tokenize(claim, normalised=True, lang=ev.lang)
     seq = tokens.seq
     if context:
         seq = [*context, *(t for t in seq if t not in context)]
@@ -470,13 +355,17 @@ def sentence_features(
     n_caps = 0
     first = _FIRST_WORD.search(text)
     first_at = first.start() if first else -1
-    for m in _CAPITALISED.finditer(text):
+    words = vocabulary(ev.lang)
+    # German capitalises every noun: there a capital letter does not mark a name
+    for m in _CAPITALISED.finditer(text) if words.names else ():
+        if not m.group()[0].isupper():
+            continue
         # the first word and words after a sentence break are capitalised by grammar alone
         if m.start() == first_at or text[max(0, m.start() - 2) : m.start()].rstrip() in ".!?:":
             continue
         n_caps += 1
         word = m.group().lower()
-        if word not in ev.text and word not in STOPWORDS and stem(word) not in ev.vocab:
+        if word not in ev.text and word not in words.stopwords and stem(word) not in ev.vocab:
             missing_names.append(m.group())
     for m in _ACRONYM.finditer(text):
         word = m.group().lower()
@@ -489,7 +378,6 @@ def sentence_features(
         neg_mismatch = float(tokens.negated != ev.negated[cover[0]])
     contradicted = [] if tokens.negated else _denials(token_set, cover, ev)
 
-    refusal = bool(_REFUSAL.search(lowered))
     ends_colon = text.rstrip().endswith((":", "："))
     general = not context and (
         n <= 1 or (ends_colon and n <= 8) or (bool(_GENERAL_OPENERS.match(lowered)) and n <= 8)
@@ -560,12 +448,13 @@ def _denials(tokens: set[str], cover: Sequence[int], ev: Evidence) -> list[str]:
 def example_features(item: KeyedExample, ev: Evidence | None = None) -> list[SentenceEvidence]:
     """Features of every response sentence of `item`, in order."""
     ev = ev or build_evidence(item)
-    response_tokens = set(tokenize(" ".join(s.text for s in item.response)).seq)
+    response_tokens = set(tokenize(" ".join(s.text for s in item.response), lang=ev.lang).seq)
     response_cov = len(response_tokens & ev.vocab) / len(response_tokens) if response_tokens else 1
     n = len(item.response)
     context: tuple[str, ...] = ()
-    if n == 1 and len(set(tokenize(_MARKERS.sub(" ", item.response[0].text)).seq)) <= _SHORT_ANSWER:
-        context = tuple(dict.fromkeys(tokenize(item.example.question).seq))
+    first = tokenize(_MARKERS.sub(" ", item.response[0].text), lang=ev.lang) if n == 1 else None
+    if first is not None and len(set(first.seq)) <= _SHORT_ANSWER:
+        context = tuple(dict.fromkeys(tokenize(item.example.question, lang=ev.lang).seq))
     return [
         sentence_features(s, i, n, ev, response_cov, context) for i, s in enumerate(item.response)
     ]

@@ -1,0 +1,220 @@
+"""Words for the offline judge: how a text becomes its content tokens, in any language.
+
+Latin and Cyrillic text is lowercased, cut into words, stripped of function words (English
+ones always, plus those of the text's language from `ragjudge/data/offline_words.json`) and
+lightly stemmed; numbers are normalised (`1,000` -> `1000`, `three` -> `3`); Chinese,
+Japanese and Korean runs become character bigrams, which need no dictionary. Negation words
+are not tokens but flag the text as negated. `language_of` picks the language an example's
+words are read in, with the splitter's own detector.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from importlib import resources
+from typing import Any
+
+# Small on purpose: words that carry no evidence either way. Negations are kept out of the
+# content tokens too, but tracked separately because a flipped negation changes the meaning.
+_STOPWORDS_TEXT = """
+a an the and or but if then than so as of to in on at by for from with about into onto over
+under between through during before after above below up down out off again further is are
+was were be been being am do does did doing have has had having will would shall should can
+could may might must this that these those it its itself they them their theirs there here he
+him his she her hers we us our ours you your yours i me my mine who whom whose which what when
+where why how all any both each few more most other some such only own same too very just
+also s t d ll m o re ve y however therefore thus hence although though while whereas because
+since until unless whether either yet still even ever already based according given context
+contexts information provided document documents passage passages text mentioned stated states
+state say says said answer question one first second once
+"""
+# "one", "first", "second" and "once" above are too often not numbers ("which one suits you").
+STOPWORDS = frozenset(_STOPWORDS_TEXT.split())
+_NEGATIONS_TEXT = "not no never cannot none neither nor without nothing nobody nowhere"
+NEGATIONS = frozenset(_NEGATIONS_TEXT.split())
+
+_NUMBER_WORDS = {
+    "zero": "0", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
+    "seven": "7", "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12",
+    "thirteen": "13", "fourteen": "14", "fifteen": "15", "sixteen": "16", "seventeen": "17",
+    "eighteen": "18", "nineteen": "19", "twenty": "20", "thirty": "30", "forty": "40",
+    "fifty": "50", "hundred": "100", "thousand": "1000", "million": "1000000",
+    "billion": "1000000000", "third": "3", "fourth": "4", "fifth": "5", "twice": "2",
+    "dozen": "12",
+}  # fmt: skip
+
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f\uac00-\ud7af"
+_TOKEN = re.compile(rf"\d+(?:[.,]\d+)*|[^\W\d_{_CJK}]+(?:n't|'[a-z]+)?|[{_CJK}]+")
+_CJK_CHAR = re.compile(rf"[{_CJK}]")
+_HIRAGANA = re.compile(r"^[\u3040-\u309f\u30fc]+$")
+#: marks of negation inside Chinese, Japanese and Korean runs
+_CJK_NEGATIONS = (
+    *("ない", "ません", "なし"),  # Japanese
+    *("没有", "不是", "不会", "不能", "未", "无法"),  # Chinese
+    *("않", "없", "못"),  # Korean
+)
+#: languages that elide an article or pronoun onto the next word: l'homme, dell'acqua
+_ELIDING = frozenset({"fr", "it"})
+
+_SUFFIXES = (
+    "ational", "ations", "ation", "ements", "ement", "ments", "ment", "nesses", "ness",
+    "ingly", "ings", "ing", "edly", "ies", "ied", "ers", "er", "ed", "es", "ly", "s",
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Vocabulary:
+    """The function words and negations a text of one language is read with, whether its
+    capitalised words mark names, and how it says the documents do not tell."""
+
+    stopwords: frozenset[str]
+    negations: frozenset[str]
+    names: bool
+    refusals: tuple[str, ...]
+    #: character pairs (Chinese, Korean) dropped like stopwords
+    stopgrams: frozenset[str] = frozenset()
+
+
+@cache
+def _word_data() -> dict[str, Any]:
+    raw = resources.files("ragjudge").joinpath("data").joinpath("offline_words.json")
+    data: dict[str, Any] = json.loads(raw.read_text(encoding="utf-8"))
+    return data
+
+
+@cache
+def vocabulary(lang: str) -> Vocabulary:
+    """English's words plus those of `lang` (any other code reads as English)."""
+    extra = _word_data().get(lang) if lang != "en" else None
+    if not isinstance(extra, dict):
+        return Vocabulary(STOPWORDS, NEGATIONS, True, ())
+    return Vocabulary(
+        STOPWORDS | frozenset(str(extra.get("stopwords", "")).split()),
+        NEGATIONS | frozenset(str(extra.get("negations", "")).split()),
+        bool(extra.get("names", True)),
+        tuple(extra.get("refusals", ())),
+        frozenset(str(extra.get("stopgrams", "")).split()),
+    )
+
+
+def refusal_patterns() -> tuple[str, ...]:
+    """Every language's patterns of an answer saying the documents do not tell."""
+    return tuple(
+        pattern
+        for lang, entry in _word_data().items()
+        if isinstance(entry, dict)
+        for pattern in entry.get("refusals", ())
+    )
+
+
+def language_of(text: str) -> str:
+    """The language a text's words are read in (the splitter's detector)."""
+    from ragjudge.sentences.languages import detect_language
+
+    return detect_language(text)
+
+
+@lru_cache(maxsize=200_000)
+def stem(word: str) -> str:
+    """Strip one common English suffix so `configured`/`configuring`/`configures` meet;
+    crude, but applied identically to response and documents."""
+    if len(word) <= 4:
+        return word
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)]
+            break
+    if word.endswith("e") and len(word) > 4:
+        word = word[:-1]
+    return word
+
+
+def normalise(text: str) -> str:
+    # NFKC folds full-width digits and letters; skipped for ASCII, where it changes nothing.
+    return text.lower() if text.isascii() else unicodedata.normalize("NFKC", text).lower()
+
+
+def _number(raw: str) -> str:
+    value = raw.replace(",", "")
+    if "." in value:
+        value = value.rstrip("0").rstrip(".") or "0"
+    return value
+
+
+@dataclass(slots=True)
+class Tokens:
+    """The content of one text: ordered content tokens, numbers, negation flag."""
+
+    seq: list[str]
+    numbers: set[str]
+    digits: set[str]  # the numbers written with digits (number words are often counts)
+    negated: bool
+    cjk_chars: int
+
+
+_NEGATED = "\x00neg"
+
+
+@lru_cache(maxsize=200_000)
+def _word(word: str, lang: str = "en") -> str | None:
+    """The content token of one lowercased word (Latin, Cyrillic, …), `None` for a stopword,
+    or the negation marker. English function words count in every language (answers and
+    documents mix them in); `lang` adds its own."""
+    words = vocabulary(lang)
+    if lang in _ELIDING and "'" in word:
+        head, _, word = word.rpartition("'")
+        if len(head) > 5 or not word:  # not an elision
+            word = head + "'" + word
+    if word.endswith("n't") or word in words.negations:
+        return _NEGATED
+    if word in _NUMBER_WORDS:
+        return "#" + _NUMBER_WORDS[word]
+    if word in words.stopwords or len(word) == 1:
+        return None
+    return stem(word)
+
+
+def tokenize(text: str, normalised: bool = False, lang: str = "en") -> Tokens:
+    """Content tokens of `text` in order: stemmed non-stopwords (of English and of `lang`),
+    normalised numbers (also as `#n` in `numbers`), and character bigrams of CJK runs
+    (Chinese, Japanese, Korean; bigrams of hiragana only are grammatical endings, so they are
+    dropped like stopwords)."""
+    seq: list[str] = []
+    numbers: set[str] = set()
+    digits: set[str] = set()
+    negated = False
+    cjk_chars = 0
+    stopgrams = vocabulary(lang).stopgrams
+    for tok in _TOKEN.findall(text if normalised else normalise(text)):
+        first = tok[0]
+        if first.isdigit():
+            value = _number(tok)
+            numbers.add(value)
+            digits.add(value)
+            seq.append("#" + value)
+        elif first >= "\u3040" and _CJK_CHAR.match(first):
+            cjk_chars += len(tok)
+            if any(marker in tok for marker in _CJK_NEGATIONS):
+                negated = True
+            if len(tok) == 1:
+                seq.append(tok)
+                continue
+            for i in range(len(tok) - 1):
+                gram = tok[i : i + 2]
+                if not _HIRAGANA.match(gram) and gram not in stopgrams:
+                    seq.append(gram)
+        else:
+            content = _word(tok, lang)
+            if content is None:
+                continue
+            if content is _NEGATED:
+                negated = True
+                continue
+            if content[0] == "#":
+                numbers.add(content[1:])
+            seq.append(content)
+    return Tokens(seq, numbers, digits, negated, cjk_chars)
