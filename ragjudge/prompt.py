@@ -23,6 +23,7 @@ from ragjudge.types import KeyedExample, Message, RenderedPrompt, Sentence
 PROMPT_FORMATS = ("chat", "llama2", "chatml", "plain")
 
 _WHITESPACE = re.compile(r"\s+")
+_ESTIMATE = TokenCounter()
 
 
 def one_line(text: str) -> str:
@@ -183,8 +184,12 @@ def plan_windows_for(
     Tokens are counted by `counter` (the judge model's own tokenizer when it has one), else
     estimated.
     """
-    counter = counter or TokenCounter()
     tpl = template if isinstance(template, Template) else load_template(template)
+    # a prompt far inside the budget by the estimate fits whatever the tokenizer: the model's
+    # own counter (a remote call for some providers) is kept for prompts near the limit
+    if _prompt_tokens(item, tpl, prompt_format, _ESTIMATE) <= max_tokens // 2:
+        return [item]
+    counter = counter or _ESTIMATE
     if _prompt_tokens(item, tpl, prompt_format, counter) <= max_tokens:
         return [item]
     bare = replace(item, documents=(), document_indexes=())
