@@ -1,8 +1,9 @@
 """ragjudge: is a RAG system's answer grounded in the documents it retrieved?
 
 The public API, imported lazily so that `import ragjudge` (and the pytest plugin) stays light:
-`evaluate`, `check`, `Result` (ragjudge.api, which also has `report`, `compare`, `gate`, `ingest`:
-one function per command; `ragjudge.report`, `.gate` and `.ingest` name subpackages here);
+`evaluate`, `check`, `aevaluate`, `acheck`, `Result` (ragjudge.api, which also has `report`,
+`compare`, `gate`, `ingest`: one function per command; `ragjudge.report`, `.gate` and `.ingest`
+name subpackages here);
 `load_examples`, `iter_examples`, `example_from_dict` (ragjudge.dataset);
 `make_judge`, `Judge`, `JudgeOptions` (ragjudge.judges); `Record`, `Status` (ragjudge.record:
 what `judgments.jsonl` holds); `RunFolder` (ragjudge.runfolder); the stage types `Example`,
@@ -19,6 +20,8 @@ __version__ = "0.1.0"
 _EXPORTS = {
     "evaluate": "ragjudge.api",
     "check": "ragjudge.api",
+    "aevaluate": "ragjudge.api",
+    "acheck": "ragjudge.api",
     "Result": "ragjudge.api",
     "load_examples": "ragjudge.dataset",
     "iter_examples": "ragjudge.dataset",

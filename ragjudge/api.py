@@ -1,51 +1,45 @@
 """The Python API: everything the command line does, callable from a notebook or a test.
 
 `evaluate()` runs a batch and returns a `Result` with pandas DataFrames; `check()` judges one
-answer and returns its `Record`; `report()`, `compare()`, `gate()` and `ingest()` are the
-`ragjudge report`, `compare`, `gate` and `ingest` commands; `split()` and `render_prompt()`
-show what stages 2 and 3 make of a text or a row. The command line only parses options and
-calls these.
+answer and returns its `Record` (`aevaluate()`, `acheck()` for async callers); `report()`,
+`compare()`, `gate()` and `ingest()` are the `ragjudge report`, `compare`, `gate` and `ingest`
+commands; `split()` and `render_prompt()` show what stages 2 and 3 make of a text or a row. The
+command line only parses options and calls these.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 import tempfile
-from collections.abc import Coroutine, Mapping, Sequence
+from collections.abc import Mapping, Sequence, Sized
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
+from ragjudge.check import acheck, check
+from ragjudge.choices import (
+    ENV_CACHE,
+    cache_choice,
+    configured_cache,
+    resolve_judge,
+    split_options,
+    with_prompt,
+)
 from ragjudge.errors import InputError, UsageError
-from ragjudge.judges.base import Judge, make_judge
 from ragjudge.limits import RetryPolicy
-from ragjudge.pipeline import PipelineOptions, judge_record
+from ragjudge.pipeline import PipelineOptions
 from ragjudge.pricing import Price, parse_price
 from ragjudge.record import Record
 from ragjudge.report import DEFAULT_EXAMPLES
 from ragjudge.runfolder import GATE_MARKDOWN, RunFolder, default_out_dir
 from ragjudge.sentences import key_example
-from ragjudge.types import RenderedPrompt, RowError, Sentence, Source
+from ragjudge.types import RenderedPrompt, RowError, Sentence
 
 if TYPE_CHECKING:
     from ragjudge.engines import Engine
     from ragjudge.gate import GateResult
     from ragjudge.triage import TriageSetup
-
-T = TypeVar("T")
-
-_PIPELINE_FIELDS = {"template", "max_repairs", "clean_keys", "lang", "max_prompt_tokens"}
-_JUDGE_FIELDS = {
-    "base_url",
-    "api_key",
-    "temperature",
-    "timeout",
-    "max_retries",
-    "max_tokens",
-    "json_mode",
-    "completions",
-    "prompt_format",
-}
 
 
 @dataclass
@@ -74,32 +68,17 @@ class Result:
         return sentences_frame(self.records)
 
 
-def _split_options(options: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-    pipeline = {k: v for k, v in options.items() if k in _PIPELINE_FIELDS}
-    judge = {k: v for k, v in options.items() if k in _JUDGE_FIELDS}
-    unknown = set(options) - _PIPELINE_FIELDS - _JUDGE_FIELDS
-    if unknown:
-        raise TypeError(f"unknown option(s): {', '.join(sorted(unknown))}")
-    return pipeline, judge
-
-
-def resolve_judge(judge: str | Judge | None, **judge_options: Any) -> Judge:
-    if judge is None or isinstance(judge, str):
-        return make_judge(judge, **judge_options)
-    return judge
-
-
 def evaluate(
     data: Any,
     *,
-    judge: str | Judge | None = "offline",
+    judge: Any = "offline",
     out: str | Path | None = None,
     concurrency: int = 8,
     mapping: Mapping[str, str] | None = None,
     limit: int | None = None,
     group_by: Sequence[str] = (),
-    quiet: bool = True,
-    progress: str = "auto",
+    quiet: bool = False,
+    progress: str = "tqdm",
     rpm: float | None = None,
     tpm: float | None = None,
     timeout: float = 120.0,
@@ -120,27 +99,37 @@ def evaluate(
     escalate_band: tuple[float, float] | str | None = None,
     escalate_budget_usd: float | None = None,
     offline_threshold: float | None = None,
+    prompt: str | os.PathLike[str] | None = None,
     **options: Any,
 ) -> Result:
     """Judge a dataset and write a run folder.
 
     `data` is a file path (JSONL, JSON, CSV, Parquet; `-` reads JSONL on standard input), a
     pandas DataFrame, or an iterable of dicts (documents may be strings, dicts or LangChain
-    `Document` objects); with `from_format`, the log files of that ingest format (one path or
-    a list; see `ingest`). `judge` is `"offline"` (default), `"recorded"`, `"provider:model"`,
-    any `NAME[:ARG]` registered under `ragjudge.judges`, or a `Judge` object. `out` defaults
-    to a temporary folder. Other options: `template`, `max_repairs`, `clean_keys`, `lang`,
-    `max_prompt_tokens`, and the LLM options `base_url`, `api_key`, `temperature`,
-    `max_tokens`, `json_mode`, `completions` with `prompt_format`.
+    `Document` objects); columns named as RAGAS, DeepEval or most tools name them are found
+    without `mapping` (see datasets/README.md). With `from_format`, the log files of that
+    ingest format (one path or a list; see `ingest`). `judge` is `"offline"` (default),
+    `"recorded"`, `"provider:model"`, any `NAME[:ARG]` registered under `ragjudge.judges`, a
+    `Judge` object, or a LangChain model object (`ChatOpenAI(...)`, any `BaseChatModel`; a
+    `BaseLLM` with `prompt_format`). `out` defaults to a temporary folder. `prompt` is your
+    own template file (see `ragjudge.templates`). Other options: `template`, `max_repairs`,
+    `clean_keys`, `lang`, `max_prompt_tokens`, `output_mode` (`auto`, `json_schema`,
+    `json_mode`, `text`), and for judges built from a name `base_url`, `api_key`,
+    `temperature`, `max_tokens`, `json_mode`, `completions` with `prompt_format`.
+
+    Raises `InputError` when no row of the data could be used, naming the columns found and
+    the `mapping` that would fix it.
 
     Batch options (LLM judges): `concurrency` calls at once, `rpm` / `tpm` limits, `timeout`
     seconds per call, `max_retries` after timeouts, connection errors, 429 and 5xx (first wait
-    `retry_base_delay` seconds). `cache` is the SQLite cache file (None:
-    `<parent of out>/.ragjudge-cache.sqlite`; False: no cache). An `out` folder that holds the
+    `retry_base_delay` seconds). `cache` is the SQLite cache file (None: `$RAGJUDGE_CACHE`,
+    else `cache` in ragjudge.toml, else `<parent of out>/.ragjudge-cache.sqlite`; False: no
+    cache). An `out` folder that holds the
     same run is resumed (finished examples are kept); one that holds another dataset or judge
     is refused unless `overwrite`. `price` overrides the price table:
-    `"input=0.15,output=0.6"` (USD per million tokens) or a `Price`. `quiet=False` shows
-    progress on stderr (`progress`: `auto`, `bar`, `log`, `none`). `report_examples` bounds
+    `"input=0.15,output=0.6"` (USD per million tokens) or a `Price`. A progress bar
+    (`tqdm.auto`: a widget in Jupyter) is shown unless `quiet`; `progress` may also be `auto`,
+    `bar` or `log` (the command line's displays on stderr) or `none`. `report_examples` bounds
     the examples report.html shows in detail.
 
     Traces: `from_format="mlflow"` reads the traces of the MLflow tracking store whose URI is
@@ -168,7 +157,8 @@ def evaluate(
         raise UsageError("--concurrency must be 1 or more")
     if max_retries < 0:
         raise UsageError("--max-retries must be 0 or more")
-    pipeline_opts, judge_opts = _split_options(options)
+    pipeline_opts, judge_opts = split_options(options)
+    with_prompt(pipeline_opts, prompt)
     if judge_opts.get("completions") and not (
         judge_opts.get("base_url") or os.environ.get("OPENAI_BASE_URL")
     ):
@@ -213,11 +203,11 @@ def evaluate(
         tpm=tpm,
         timeout=timeout,
         retry=RetryPolicy.from_env(max_retries, retry_base_delay),
-        cache=cache if isinstance(cache, str | Path) else None,
+        cache=cache_choice(cache),
         use_cache=cache is not False,
         overwrite=overwrite,
         price=parse_price(price) if isinstance(price, str) else price,
-        total=job.total(),
+        total=_total(job, data),
         progress=progress,
         report_examples=report_examples,
         triage=setup,
@@ -232,6 +222,9 @@ def evaluate(
     result = Result(out_dir=out_dir, summary=build_reports(out_dir, info, config))
     if from_format is not None:
         _write_back(from_format, job.paths, out_dir, log_to, quiet)
+    counts = result.summary.get("counts") or {}
+    if counts.get("total") and counts.get("invalid_input") == counts.get("total"):
+        raise InputError(_no_usable_rows(data, job, mapping or {}, out_dir))
     return result
 
 
@@ -276,6 +269,52 @@ def _check_budget_priced(setup: TriageSetup, config: Any) -> None:
         )
 
 
+def _total(job: Any, data: Any) -> int | None:
+    """Rows expected, for the progress bar: a file's count, or the length of rows in memory."""
+    total: int | None = job.total()
+    in_memory = isinstance(data, Sized) and not isinstance(data, str | bytes)
+    if total is None and job.from_format is None and in_memory:
+        total = len(data)
+    return total
+
+
+async def aevaluate(data: Any, **kwargs: Any) -> Result:
+    """`evaluate` for async callers: the batch runs on ragjudge's own event loop while the
+    caller's loop stays free. Takes the same arguments."""
+    return await asyncio.to_thread(evaluate, data, **kwargs)
+
+
+def _columns_of(data: Any) -> list[str] | None:
+    """The columns of the first row of `data`, for the message of a batch nothing could read."""
+    from ragjudge.dataset import _is_dataframe
+
+    try:
+        if _is_dataframe(data):
+            return [str(c) for c in data.columns]
+        if isinstance(data, list | tuple) and data and isinstance(data[0], Mapping):
+            return [str(k) for k in data[0]]
+        if isinstance(data, str | Path) and str(data) != "-":
+            from ragjudge.readers import path_rows
+
+            _, rows = path_rows(data)
+            for _, row, _, _ in rows:
+                if isinstance(row, Mapping):
+                    return [str(k) for k in row]
+    except Exception:  # the hint is a nicety: the message still says what went wrong
+        return None
+    return None
+
+
+def _no_usable_rows(data: Any, job: Any, mapping: Mapping[str, str], out_dir: Path) -> str:
+    from ragjudge.columns import no_usable_rows
+
+    first = next(iter(RunFolder(out_dir).records()), None)
+    error = (first.error if first is not None else None) or "no reason recorded"
+    columns = None if job.from_format else _columns_of(data)
+    name = first.source.file if first is not None and first.source else job.dataset_name()
+    return no_usable_rows(name or "the data", columns, mapping, error)
+
+
 def _write_back(
     fmt: str, paths: Sequence[str], out_dir: Path, log_to: str | None, quiet: bool
 ) -> None:
@@ -292,36 +331,6 @@ def _write_back(
         print(f"scores of {done['n_scores']} traced examples in {done['scores_file']}")
         if log_to:
             print(f"logged ragjudge/* feedback on {done['n_logged']} MLflow traces")
-
-
-def check(
-    question: str,
-    documents: Sequence[Any],
-    response: str,
-    *,
-    judge: str | Judge | None = "offline",
-    **options: Any,
-) -> Record:
-    """Judge one answer and return its `Record` (see docs/outputs.md): `status`, `scores`,
-    `sentences` with their verdicts and evidence, `violations`, `documents`."""
-    from ragjudge.dataset import example_from_dict
-
-    pipeline_opts, judge_opts = _split_options(options)
-    the_judge = resolve_judge(judge, **judge_opts)
-    row = {"question": question, "documents": list(documents), "response": response}
-    example = example_from_dict(row, source=Source("<check>", 1))
-    if isinstance(example, RowError):
-        raise InputError(example.message)
-    pipeline = PipelineOptions(**pipeline_opts)
-    keyed = key_example(example, pipeline.lang)
-    return _run_sync(judge_record(keyed, the_judge, pipeline))
-
-
-def _run_sync(coro: Coroutine[Any, Any, T]) -> T:
-    # the runner's long-lived loop: LangChain clients keep pooled connections bound to it
-    from ragjudge.runner import run_coroutine
-
-    return run_coroutine(coro)
 
 
 def report(
@@ -473,10 +482,12 @@ def render_prompt(
     *,
     mapping: Mapping[str, str] | None = None,
     lang: str = "auto",
-    template: str = "groundedness-v1",
+    template: str | None = None,
     prompt_format: str = "chat",
+    prompt: str | os.PathLike[str] | None = None,
 ) -> RenderedPrompt:
-    """The judge prompt of row `row` (0-based) of a dataset file: what stage 3 renders."""
+    """The judge prompt of row `row` (0-based) of a dataset file: what stage 3 renders, with
+    the packaged `template` (by name) or your own template file (`prompt`)."""
     from ragjudge.dataset import iter_examples
     from ragjudge.prompt import render
 
@@ -485,20 +496,31 @@ def render_prompt(
             continue
         if isinstance(item, RowError):
             raise UsageError(f"row {row} cannot be used: {item.message}")
-        return render(key_example(item, lang), template=template, prompt_format=prompt_format)
+        chosen: dict[str, Any] = {"template": template} if template else {}
+        with_prompt(chosen, prompt)
+        return render(
+            key_example(item, lang),
+            template=chosen.get("template", PipelineOptions.template),
+            prompt_format=prompt_format,
+        )
     raise UsageError(f"{data} has no row {row}")
 
 
 __all__ = [
+    "ENV_CACHE",
     "GateOutcome",
     "Result",
+    "acheck",
+    "aevaluate",
     "check",
     "compare",
+    "configured_cache",
     "default_out_dir",
     "evaluate",
     "gate",
     "ingest",
     "render_prompt",
     "report",
+    "resolve_judge",
     "split",
 ]

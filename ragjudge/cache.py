@@ -48,10 +48,16 @@ def _m2_judge_index(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX IF NOT EXISTS replies_judge ON replies (judge)")
 
 
+def _m3_reply_mode(db: sqlite3.Connection) -> None:
+    # how the answer was asked for (structured output, JSON mode, text); null before version 3
+    db.execute("ALTER TABLE replies ADD COLUMN mode TEXT")
+
+
 #: (version, migration) in order; a database at version N has run every migration up to N
 MIGRATIONS: tuple[tuple[int, Callable[[sqlite3.Connection], None]], ...] = (
     (1, _m1_replies),
     (2, _m2_judge_index),
+    (3, _m3_reply_mode),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
@@ -135,22 +141,27 @@ class JudgeCache:
 
     def get(self, key: str) -> Reply | None:
         row = self._db.execute(
-            "SELECT text, input_tokens, output_tokens, estimated, latency_s "
+            "SELECT text, input_tokens, output_tokens, estimated, latency_s, mode "
             "FROM replies WHERE key = ?",
             (key,),
         ).fetchone()
         if row is None:
             return None
-        text, inp, out, estimated, latency = row
+        text, inp, out, estimated, latency, mode = row
         return Reply(
-            text=text, usage=Usage(inp, out, bool(estimated)), latency_s=latency, cached=True
+            text=text,
+            usage=Usage(inp, out, bool(estimated)),
+            latency_s=latency,
+            cached=True,
+            mode=mode,
         )
 
     def put(self, key: str, reply: Reply, *, judge: str, template: str) -> None:
         """Store one reply now, in its own transaction (it was paid for: do not lose it)."""
         self._db.execute(
             "INSERT OR REPLACE INTO replies (key, judge, template, text, input_tokens, "
-            "output_tokens, estimated, latency_s, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "output_tokens, estimated, latency_s, created, mode) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 key,
                 judge,
@@ -161,6 +172,7 @@ class JudgeCache:
                 int(reply.usage.estimated),
                 reply.latency_s,
                 time.time(),
+                reply.mode,
             ),
         )
 

@@ -18,8 +18,9 @@ from typing import Any, Protocol
 from ragjudge.cache import JudgeCache, cache_key, judge_key, template_key
 from ragjudge.errors import JudgeError
 from ragjudge.judges.base import Judge
-from ragjudge.limits import RetryPolicy, describe, estimate_tokens, is_retryable, status_code
-from ragjudge.prompt import load_template
+from ragjudge.limits import RetryPolicy, describe, is_retryable, status_code
+from ragjudge.templates import load_template
+from ragjudge.tokens import estimate_messages
 from ragjudge.types import KeyedExample, Message, Reply
 
 
@@ -126,7 +127,7 @@ class JudgeCaller:
             if hit is not None:
                 self.stats.cache_hits += 1
                 return hit
-        estimate = estimate_tokens(messages)
+        estimate = estimate_messages(messages)
         attempt = 0
         while True:
             await self.limiter.acquire(estimate)

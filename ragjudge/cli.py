@@ -61,12 +61,34 @@ def _add_judge_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--timeout", type=float, default=120.0, help="seconds per judge call")
     g.add_argument("--no-json-mode", action="store_true", help="do not ask for JSON mode")
     g.add_argument(
+        "--output-mode",
+        default="auto",
+        choices=("auto", "json_schema", "json_mode", "text"),
+        help="how the answer is asked for: structured output (json_schema) where the model's "
+        "profile has it, else JSON mode where the provider has it, else text (default auto)",
+    )
+    g.add_argument(
         "--prompt-format",
         default=None,
         choices=("chat", "llama2", "chatml", "plain"),
         help="layout for completion-only models (default chatml with --judge-completions)",
     )
-    g.add_argument("--template", default="groundedness-v1", help="prompt template name")
+    _add_template_arguments(g)
+
+
+def _add_template_arguments(g: Any) -> None:
+    g.add_argument("--template", default=None, help="packaged prompt template (groundedness-v2)")
+    g.add_argument(
+        "--prompt",
+        metavar="FILE",
+        help="your own prompt template file (JSON: name, version, messages; see "
+        "ragjudge.templates); its name, version and hash go into every record",
+    )
+
+
+def _template_options(args: argparse.Namespace) -> dict[str, Any]:
+    given = {"template": args.template, "prompt": args.prompt}
+    return {k: v for k, v in given.items() if v is not None}
 
 
 def _add_load_arguments(p: argparse.ArgumentParser) -> None:
@@ -105,8 +127,9 @@ def _add_eval_parser(sub: Any) -> None:
         "--max-prompt-tokens",
         type=int,
         default=None,
-        help="prompt budget (estimated tokens); longer examples are judged in document windows "
-        "and merged (default: the judge model's known context window)",
+        help="prompt budget in tokens; longer examples are judged in document windows and "
+        "merged (default: the model's context window from its LangChain profile or a table; "
+        "for an unknown model the whole prompt, windowed only if the server says it is too long)",
     )
     g.add_argument(
         "--clean-keys",
@@ -119,7 +142,7 @@ def _add_eval_parser(sub: Any) -> None:
     g.add_argument(
         "--tpm",
         type=float,
-        help="at most this many tokens per minute (reported usage; prompts estimated at chars/4)",
+        help="at most this many tokens per minute (reported usage; prompts estimated)",
     )
     g.add_argument(
         "--max-retries",
@@ -234,6 +257,7 @@ def _judge_options(args: argparse.Namespace) -> tuple[str | None, dict[str, Any]
         "temperature": args.temperature,
         "max_tokens": args.max_tokens,
         "json_mode": not args.no_json_mode,
+        "output_mode": args.output_mode,
     }
     if args.api_key_env:
         key = os.environ.get(args.api_key_env)
@@ -296,7 +320,7 @@ def _cmd_eval(args: argparse.Namespace) -> int:
         escalate_band=args.escalate_band,
         escalate_budget_usd=args.escalate_budget_usd,
         offline_threshold=args.offline_threshold,
-        template=args.template,
+        **_template_options(args),
         max_repairs=args.max_repairs,
         clean_keys=args.clean_keys,
         lang=args.lang,
@@ -423,7 +447,7 @@ def _add_prompt_parser(sub: Any) -> None:
     p.add_argument("data")
     p.add_argument("--row", type=int, default=0, help="0-based row number (default 0)")
     p.add_argument("--prompt-format", default="chat", choices=("chat", "llama2", "chatml", "plain"))
-    p.add_argument("--template", default="groundedness-v1")
+    _add_template_arguments(p)
     _add_load_arguments(p)
     p.set_defaults(func=_cmd_prompt)
 
@@ -437,8 +461,8 @@ def _cmd_prompt(args: argparse.Namespace) -> int:
         args.row,
         mapping=parse_mapping(args.map),
         lang=args.lang,
-        template=args.template,
         prompt_format=args.prompt_format,
+        **_template_options(args),
     )
     if rendered.text is not None:
         print(rendered.text)

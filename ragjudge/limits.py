@@ -236,18 +236,11 @@ class RateLimiter:
             self.tokens.adjust(actual_tokens - estimated_tokens)
 
 
-def estimate_tokens(messages: Any) -> int:
-    """Prompt tokens estimated as characters / 4 (no offline tokenizer covers every model)."""
-    chars = sum(len(getattr(m, "content", "") or "") for m in messages)
-    return max(1, chars // 4)
-
-
 __all__ = [
     "RateLimiter",
     "RetryPolicy",
     "TokenBucket",
     "describe",
-    "estimate_tokens",
     "is_retryable",
     "parse_retry_after",
     "retry_after",

@@ -16,19 +16,14 @@ from typing import Any
 from ragjudge.citations import score_citations
 from ragjudge.injection import injection_suspected
 from ragjudge.judges.base import Judge
-from ragjudge.prompt import (
-    DEFAULT_TEMPLATE,
-    default_prompt_budget,
-    load_template,
-    plan_windows_for,
-    render,
-)
+from ragjudge.prompt import plan_windows_for, render
 from ragjudge.record import (
     CitationFigures,
     JudgeInfo,
     PromptInfo,
     Record,
     RecordDocument,
+    RecordTurn,
     SentenceResult,
     Status,
     WindowInfo,
@@ -37,6 +32,14 @@ from ragjudge.redact import redact
 from ragjudge.rules import enforce, is_supported, merge_judgments
 from ragjudge.scores import trace_scores
 from ragjudge.sentences import key_example
+from ragjudge.templates import DEFAULT_TEMPLATE, load_template
+from ragjudge.tokens import (
+    ContextOverflow,
+    TokenCounter,
+    budget_for,
+    context_overflow,
+    table_window,
+)
 from ragjudge.types import (
     Example,
     KeyedExample,
@@ -44,6 +47,7 @@ from ragjudge.types import (
     RenderedPrompt,
     Reply,
     RowError,
+    SentenceSupport,
     Usage,
     Violation,
 )
@@ -57,11 +61,13 @@ class PipelineOptions:
     """How each example is judged. `max_repairs` re-asks allowed after an invalid answer;
     `clean_keys` scores on validated, de-duplicated keys instead of RAGBench's as-returned keys."""
 
+    #: a packaged template's name, or the path of a template file (see `ragjudge.templates`)
     template: str = DEFAULT_TEMPLATE
     max_repairs: int = 2
     clean_keys: bool = False
     lang: str = "auto"
-    #: prompt budget in (estimated) tokens; None uses the judge model's known context window
+    #: prompt budget in tokens (counted by the model's tokenizer, else estimated); None uses
+    #: the judge model's known context window, or none for an unknown model (see `judge_record`)
     max_prompt_tokens: int | None = None
 
 
@@ -80,6 +86,19 @@ def _documents(item: KeyedExample) -> tuple[RecordDocument, ...]:
     return tuple(docs)
 
 
+def _history(item: KeyedExample) -> tuple[RecordTurn, ...] | None:
+    if not item.history:
+        return None
+    turns = item.example.history
+    return tuple(
+        RecordTurn(
+            role=turns[i].role if i < len(turns) else "user",
+            sentences=tuple((s.key, s.text) for s in sentences),
+        )
+        for i, sentences in enumerate(item.history)
+    )
+
+
 def base_record(item: KeyedExample, index: int, status: Status = Status.OK) -> Record:
     """The part of a record that depends only on the input."""
     ex = item.example
@@ -90,6 +109,7 @@ def base_record(item: KeyedExample, index: int, status: Status = Status.OK) -> R
         status=status,
         question=ex.question,
         documents=_documents(item),
+        history=_history(item),
         response_sentences=tuple((s.key, s.text) for s in item.response),
         metadata=dict(ex.metadata),
         gold=_gold(item),
@@ -132,13 +152,40 @@ def prompt_identity(prompt: RenderedPrompt | None, template: str) -> PromptInfo:
     )
 
 
-def plan_windows(item: KeyedExample, judge: Judge, options: PipelineOptions) -> list[KeyedExample]:
-    """The windows an LLM judge sees: the whole example when its prompt fits the budget."""
+def judge_budget(judge: Judge, options: PipelineOptions) -> int | None:
+    """The prompt budget of a judge: `max_prompt_tokens` when given, else its model's context
+    window (LangChain profile, then the table) less room for the reply; None when the model is
+    unknown."""
+    if options.max_prompt_tokens:
+        return options.max_prompt_tokens
+    window = getattr(judge, "context_window", None)
+    if callable(window):
+        known: int | None = window()
+        return budget_for(known)
+    return budget_for(table_window(judge.identity().get("model")))
+
+
+def _counter(judge: Judge) -> TokenCounter:
+    counter = getattr(judge, "token_counter", None)
+    return counter if isinstance(counter, TokenCounter) else TokenCounter()
+
+
+def plan_windows(
+    item: KeyedExample, judge: Judge, options: PipelineOptions, budget: int | None = None
+) -> list[KeyedExample]:
+    """The windows an LLM judge sees: the whole example when its prompt fits the budget
+    (`budget`, else `judge_budget`), or when no budget is known."""
     if not judge.uses_prompt:
         return [item]
-    budget = options.max_prompt_tokens or default_prompt_budget(judge.identity().get("model"))
+    budget = budget or judge_budget(judge, options)
+    if budget is None:
+        return [item]
     return plan_windows_for(
-        item, budget, template=options.template, prompt_format=judge.prompt_format
+        item,
+        budget,
+        template=options.template,
+        prompt_format=judge.prompt_format,
+        counter=_counter(judge),
     )
 
 
@@ -158,8 +205,10 @@ class _Attempts:
         self.latency = 0.0
         self.cached = True
         self.invalid: list[str] = []
+        self.mode: str | None = None
 
     def add(self, reply: Reply) -> None:
+        self.mode = reply.mode
         self.replies.append(reply.text)
         self.input_tokens += reply.usage.input_tokens
         self.output_tokens += reply.usage.output_tokens
@@ -173,7 +222,37 @@ class _Attempts:
             "usage": Usage(self.input_tokens, self.output_tokens, self.estimated),
             "latency_s": round(self.latency, 6),
             "cached": self.cached and bool(self.replies),
+            "output_mode": self.mode,
         }
+
+
+class _TooLong(Exception):
+    """Raised out of the judge calls of one window when the server says its prompt is too
+    long; `judge_record` then plans smaller windows."""
+
+    def __init__(self, overflow: ContextOverflow, sent_tokens: int) -> None:
+        super().__init__(overflow.message)
+        self.overflow = overflow
+        self.sent_tokens = sent_tokens
+
+
+#: how often an example is planned again in smaller windows after the server said "too long"
+_MAX_REPLANS = 4
+
+
+def _smaller_budget(error: _TooLong, budget: int | None) -> int | None:
+    """The next budget after the server refused a prompt of `error.sent_tokens` (our count):
+    the window the server named less room for the reply, scaled by how our count compares with
+    the server's, else half the prompt; always below what was sent. None: give up."""
+    sent = error.sent_tokens
+    target = sent // 2
+    over = error.overflow
+    if over.limit:
+        target = budget_for(over.limit) or target
+        if over.prompt_tokens:
+            target = int(target * sent / over.prompt_tokens)
+    target = min(target, int(sent * 0.9), int(budget * 0.75) if budget else sent)
+    return target if target >= 256 else None
 
 
 async def judge_record(
@@ -188,12 +267,48 @@ async def judge_record(
 
     `ask` replaces `judge.ask` (the engines pass one that adds caching, retries and rate
     limits); it receives the same arguments.
+
+    The prompt is split into document windows when it would exceed the judge's budget
+    (`judge_budget`). For a model whose context window is unknown the whole prompt is sent,
+    and only when the server answers that it is too long is the example planned again in
+    windows that fit what the server said (at most a few times, each smaller).
     """
     ask = ask or judge.ask
+    attempts = _Attempts()
+    budget = judge_budget(judge, options) if judge.uses_prompt else None
+    last: _TooLong | None = None
+    for _ in range(_MAX_REPLANS):
+        windows = plan_windows(item, judge, options, budget)
+        try:
+            return await _judge_windows(item, judge, options, index, ask, attempts, windows)
+        except _TooLong as error:
+            last = error
+            budget = _smaller_budget(error, budget)
+            if budget is None:
+                break
+            attempts.invalid = []
+    reason = last.overflow.message if last is not None else "the prompt is too long"
+    return replace(
+        base_record(item, index),
+        status=Status.FAILED,
+        error=redact(f"judge call failed: the prompt does not fit the model ({reason})"),
+        judge=JudgeInfo.of(judge.identity()),
+        prompt=prompt_identity(None, options.template),
+        **attempts.fields(),
+    )
+
+
+async def _judge_windows(
+    item: KeyedExample,
+    judge: Judge,
+    options: PipelineOptions,
+    index: int,
+    ask: AskFn,
+    attempts: _Attempts,
+    windows: list[KeyedExample],
+) -> Record:
     base = base_record(item, index)
     judge_info = JudgeInfo.of(judge.identity())
-    windows = plan_windows(item, judge, options)
-    attempts = _Attempts()
     judgments = []
     violations: list[Violation] = []
     notes: list[Violation] = []
@@ -237,7 +352,16 @@ async def judge_record(
     else:
         judgment = replace(merge_judgments(judgments, item), merged_from_windows=len(window_info))
         violations = _dedupe(violations)
+    if item.history and judge.uses_prompt and not load_template(options.template).shows_history:
+        notes.append(
+            Violation(
+                "history_not_shown",
+                "the example has a conversation history, but the prompt template has no "
+                "{history} slot: the judge did not see it",
+            )
+        )
     scores = trace_scores(judgment, item, clean_keys=options.clean_keys)
+    history_keys = frozenset(item.history_keys)
     sentences = tuple(
         SentenceResult(
             key=sentence.key,
@@ -247,6 +371,7 @@ async def judge_record(
             supporting_keys=support.supporting_sentence_keys,
             explanation=support.explanation,
             probability=support.probability,
+            history_only=_history_only(support, history_keys),
         )
         for sentence, support in zip(
             item.response, judgment.sentence_support_information, strict=True
@@ -265,6 +390,14 @@ async def judge_record(
         **attempts.fields(),
     )
     return _with_citations(record, item)
+
+
+def _history_only(support: SentenceSupport, history_keys: frozenset[str]) -> bool | None:
+    """True for a supported sentence whose every piece of evidence is a conversation key."""
+    keys = support.supporting_sentence_keys
+    if history_keys and is_supported(support) and all(k in history_keys for k in keys):
+        return True
+    return None
 
 
 async def judge_example(
@@ -346,6 +479,9 @@ async def _ask_until_valid(
         try:
             reply = await ask(item, messages)
         except Exception as exc:  # one example's failure must not stop the batch
+            overflow = context_overflow(exc) if judge.uses_prompt else None
+            if overflow is not None:
+                raise _TooLong(overflow, _counter(judge).messages(messages).tokens) from exc
             return redact(f"judge call failed: {type(exc).__name__}: {exc}")
         attempts.add(reply)
         parsed = parse_reply(reply.text)

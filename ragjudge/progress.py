@@ -1,5 +1,6 @@
 """Progress of a batch on stderr: a redrawn one-line bar on a terminal, plain periodic log lines
-elsewhere (CI logs stay readable), nothing with `quiet`.
+elsewhere (CI logs stay readable), a `tqdm.auto` bar for the Python API (a widget in Jupyter,
+text elsewhere), nothing with `quiet`.
 
 Shows done / total, failed, cached and resumed examples, the rate, the ETA when the total is
 known, and the tokens used so far. `count_rows` finds the total cheaply (counting newlines of
@@ -57,8 +58,8 @@ def _tokens(n: int) -> str:
 
 
 class Progress:
-    """Counts finished examples and shows them. `mode` is `bar`, `log` or `none`; `auto`
-    (default) picks `bar` when the stream is a terminal and `log` otherwise."""
+    """Counts finished examples and shows them. `mode` is `bar`, `log`, `tqdm` or `none`;
+    `auto` (default) picks `bar` when the stream is a terminal and `log` otherwise."""
 
     def __init__(
         self,
@@ -81,6 +82,12 @@ class Progress:
         self.done = self.failed = self.cached = self.resumed = 0
         self.tokens = 0
         self.retries = 0
+        self._tqdm: Any = None
+        if mode == "tqdm":
+            from tqdm.auto import tqdm
+
+            self._tqdm = tqdm(total=total, desc="ragjudge", unit="ex", file=self.stream)
+            self.every = 0.5
 
     def update(
         self, status: str, *, cached: bool = False, tokens: int = 0, resumed: bool = False
@@ -95,6 +102,8 @@ class Progress:
         if status in ("failed", "invalid_input"):
             self.failed += 1
         self.tokens += tokens
+        if self._tqdm is not None:
+            self._tqdm.update(1)
         now = time.monotonic()
         if self.mode != "none" and now - self.last >= self.every:
             self.last = now
@@ -141,7 +150,21 @@ class Progress:
         filled = int(width * min(1.0, self.done / self.total))
         return "[" + "#" * filled + "." * (width - filled) + "] "
 
+    def _postfix(self) -> str:
+        parts = [f"{self.failed} failed", f"{self.cached} cached"]
+        if self.resumed:
+            parts.append(f"{self.resumed} resumed")
+        if self.retries:
+            parts.append(f"{self.retries} retries")
+        parts.append(f"{_tokens(self.tokens)} tokens")
+        return ", ".join(parts)
+
     def show(self) -> None:
+        if self._tqdm is not None:
+            # an engine may count examples itself (done += 1): the bar follows the count
+            self._tqdm.n = self.done
+            self._tqdm.set_postfix_str(self._postfix(), refresh=True)
+            return
         if self.mode == "bar":
             self.stream.write("\r\x1b[2K" + self._bar() + self.line())
         elif self.mode == "log":
@@ -155,6 +178,9 @@ class Progress:
         if self.mode == "none":
             return
         self.show()
+        if self._tqdm is not None:
+            self._tqdm.close()
+            return
         if self.mode == "bar":
             self.stream.write("\n")
             self.stream.flush()

@@ -1,9 +1,10 @@
 """Stage 3: render the judge prompt for a keyed example.
 
-The template is a package data file (`ragjudge/prompts/<name>-v<version>.json`) holding a system
-and a human message, rendered with LangChain prompt templates. Completion-only models get the
-same content in their chat format (Llama-2 `[INST] <<SYS>>`, ChatML `<|im_start|>`, or plain).
-Hands on a `RenderedPrompt` that carries the template's name, version and hash.
+The template (`ragjudge.templates`: a packaged file or a user's own) holds the messages,
+rendered with LangChain prompt templates. Completion-only models get the same content in their
+chat format (Llama-2 `[INST] <<SYS>>`, ChatML `<|im_start|>`, or plain). An example too long
+for the judge's budget is split into document windows here (`plan_windows_for`). Hands on a
+`RenderedPrompt` that carries the template's name, version and hash.
 """
 
 from __future__ import annotations
@@ -12,48 +13,17 @@ import hashlib
 import json
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import cache
-from importlib import resources
+from dataclasses import replace
 
 from ragjudge.errors import UsageError
+from ragjudge.templates import DEFAULT_TEMPLATE, Template, load_template
+from ragjudge.tokens import TokenCounter, default_prompt_budget, estimate_tokens
 from ragjudge.types import KeyedExample, Message, RenderedPrompt, Sentence
 
-DEFAULT_TEMPLATE = "groundedness-v1"
 PROMPT_FORMATS = ("chat", "llama2", "chatml", "plain")
 
 _WHITESPACE = re.compile(r"\s+")
-
-
-@dataclass(frozen=True)
-class Template:
-    name: str
-    version: str
-    system: str
-    human: str
-    hash: str
-
-
-@cache
-def load_template(name: str = DEFAULT_TEMPLATE) -> Template:
-    """Load a prompt template shipped in `ragjudge/prompts/` by file stem, e.g.
-    `groundedness-v1`."""
-    files = resources.files("ragjudge") / "prompts"
-    path = files / f"{name}.json"
-    if not path.is_file():
-        known = sorted(
-            p.name.removesuffix(".json") for p in files.iterdir() if p.name.endswith(".json")
-        )
-        raise UsageError(f"unknown prompt template {name!r}; known: {', '.join(known)}")
-    raw = path.read_bytes()
-    data = json.loads(raw)
-    return Template(
-        name=data["name"],
-        version=str(data["version"]),
-        system=data["system"],
-        human=data["human"],
-        hash=hashlib.sha256(raw).hexdigest()[:16],
-    )
+_ESTIMATE = TokenCounter()
 
 
 def one_line(text: str) -> str:
@@ -82,6 +52,21 @@ def format_response(item: KeyedExample) -> str:
     return "\n".join(f"{s.key}. {one_line(s.text)}" for s in item.response)
 
 
+def format_history(item: KeyedExample) -> str:
+    """The conversation before the question, turn by turn, each sentence on its own keyed line
+    (`h0a. …`), laid out like the documents."""
+    blocks = []
+    turns = item.example.history
+    for index, sentences in enumerate(item.history):
+        role = turns[index].role if index < len(turns) else "user"
+        lines = [f"Turn {index} ({one_line(role)}):"]
+        lines += [f"{s.key}. {one_line(s.text)}" for s in sentences]
+        if not sentences:
+            lines.append("(nothing was said)")
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks)
+
+
 def render(
     item: KeyedExample,
     *,
@@ -90,9 +75,11 @@ def render(
 ) -> RenderedPrompt:
     """Render the judge prompt for `item`.
 
+    `template` is a packaged template's name, a template file's path, or a `Template`.
     `prompt_format` is `chat` (messages for a chat model) or, for completion-only models,
     `llama2`, `chatml` or `plain`: then `RenderedPrompt.text` holds the single string.
     The question and every sentence appear unchanged except for whitespace, which is collapsed.
+    An example's conversation history is shown only by a template with a `{history}` slot.
     """
     if prompt_format not in PROMPT_FORMATS:
         raise UsageError(
@@ -101,12 +88,18 @@ def render(
     tpl = template if isinstance(template, Template) else load_template(template)
     from langchain_core.prompts import ChatPromptTemplate
 
-    chat = ChatPromptTemplate.from_messages([("system", tpl.system), ("human", tpl.human)])
-    rendered = chat.format_messages(
-        documents=format_documents(item),
-        question=one_line(item.example.question) or "(no question given)",
-        response=format_response(item),
-    )
+    history = ""
+    if item.history and tpl.history_block is not None:
+        # str.format reads the block's f-string syntax as LangChain does; data goes in verbatim
+        history = tpl.history_block.format(turns=format_history(item))
+    chat = ChatPromptTemplate.from_messages(list(tpl.messages))
+    values = {
+        "documents": format_documents(item),
+        "question": one_line(item.example.question) or "(no question given)",
+        "response": format_response(item),
+        "history": history,
+    }
+    rendered = chat.format_messages(**{k: v for k, v in values.items() if k in tpl.variables})
     roles = {"system": "system", "human": "user", "ai": "assistant"}
     messages = tuple(Message(roles[m.type], str(m.content)) for m in rendered)  # type: ignore[arg-type]
     text = None if prompt_format == "chat" else format_conversation(messages, prompt_format)
@@ -166,48 +159,13 @@ def format_conversation(messages: Sequence[Message], prompt_format: str) -> str:
     raise UsageError(f"prompt format {prompt_format!r} has no single-string layout")
 
 
-#: context windows of well-known model families, in tokens (prefix match on the model name)
-_CONTEXT_TOKENS = {
-    "gpt-4.1": 1_000_000,
-    "gpt-4o": 128_000,
-    "gpt-4-turbo": 128_000,
-    "gpt-4": 8_192,
-    "gpt-3.5-turbo": 16_385,
-    "gpt-5": 272_000,
-    "o1": 200_000,
-    "o3": 200_000,
-    "o4": 200_000,
-    "claude": 200_000,
-    "gemini": 1_000_000,
-    "llama-2": 4_096,
-    "llama2": 4_096,
-    "llama-3": 8_192,
-    "llama3": 8_192,
-    "mistral": 32_000,
-    "qwen": 32_000,
-}
-DEFAULT_CONTEXT_TOKENS = 32_000
-_REPLY_RESERVE = 4_096
-
-
-def default_prompt_budget(model: str | None) -> int:
-    """Tokens a prompt may use for `model`: its known context window less room for the reply."""
-    name = (model or "").lower().rsplit("/", 1)[-1]
-    context = next(
-        (tokens for prefix, tokens in _CONTEXT_TOKENS.items() if name.startswith(prefix)),
-        DEFAULT_CONTEXT_TOKENS,
-    )
-    return max(1_000, context - _REPLY_RESERVE)
-
-
-def estimate_tokens(text: str) -> int:
-    # no offline tokenizer covers every model; four characters a token, on the safe side
-    return len(text) // 4 + 1
-
-
-def _prompt_tokens(item: KeyedExample, template: str | Template, prompt_format: str) -> int:
+def _prompt_tokens(
+    item: KeyedExample, template: str | Template, prompt_format: str, counter: TokenCounter
+) -> int:
     rendered = render(item, template=template, prompt_format=prompt_format)
-    return sum(estimate_tokens(m.content) for m in rendered.messages)
+    if rendered.text is not None:
+        return counter.text(rendered.text).tokens
+    return counter.messages(rendered.messages).tokens
 
 
 def plan_windows_for(
@@ -216,17 +174,26 @@ def plan_windows_for(
     *,
     template: str | Template = DEFAULT_TEMPLATE,
     prompt_format: str = "chat",
+    counter: TokenCounter | None = None,
 ) -> list[KeyedExample]:
     """Split an example whose prompt would exceed `max_tokens` into windows of its documents.
 
-    Each window keeps the question, the whole response and the original document sentence
-    keys, and shows as many document sentences, in order, as fit. A single sentence larger
-    than the budget gets a window of its own: nothing is ever cut.
+    Each window keeps the question, the conversation history, the whole response and the
+    original document sentence keys, and shows as many document sentences, in order, as fit.
+    A single sentence larger than the budget gets a window of its own: nothing is ever cut.
+    Tokens are counted by `counter` (the judge model's own tokenizer when it has one), else
+    estimated.
     """
-    if _prompt_tokens(item, template, prompt_format) <= max_tokens:
+    tpl = template if isinstance(template, Template) else load_template(template)
+    # a prompt far inside the budget by the estimate fits whatever the tokenizer: the model's
+    # own counter (a remote call for some providers) is kept for prompts near the limit
+    if _prompt_tokens(item, tpl, prompt_format, _ESTIMATE) <= max_tokens // 2:
         return [item]
-    bare = KeyedExample(item.example, (), item.response, ())
-    available = max(200, max_tokens - _prompt_tokens(bare, template, prompt_format))
+    counter = counter or _ESTIMATE
+    if _prompt_tokens(item, tpl, prompt_format, counter) <= max_tokens:
+        return [item]
+    bare = replace(item, documents=(), document_indexes=())
+    available = max(200, max_tokens - _prompt_tokens(bare, tpl, prompt_format, counter))
     windows: list[KeyedExample] = []
     current: dict[int, list[Sentence]] = {}
     used = 0
@@ -236,13 +203,13 @@ def plan_windows_for(
         if current:
             order = tuple(sorted(current))
             docs = tuple(tuple(current[i]) for i in order)
-            windows.append(KeyedExample(item.example, docs, item.response, order))
+            windows.append(replace(item, documents=docs, document_indexes=order))
         current, used = {}, 0
 
     indexes = item.document_indexes or range(len(item.documents))
     for doc_index, sentences in zip(indexes, item.documents, strict=True):
         for sentence in sentences:
-            line = estimate_tokens(f"{sentence.key}. {one_line(sentence.text)}\n")
+            line = counter.text(f"{sentence.key}. {one_line(sentence.text)}\n").tokens
             header = 0 if doc_index in current else 10
             if current and used + line + header > available:
                 close()
@@ -251,3 +218,21 @@ def plan_windows_for(
             used += line + header
     close()
     return windows or [item]
+
+
+__all__ = [
+    "DEFAULT_TEMPLATE",
+    "PROMPT_FORMATS",
+    "Template",
+    "default_prompt_budget",
+    "estimate_tokens",
+    "format_conversation",
+    "format_documents",
+    "format_history",
+    "format_response",
+    "load_template",
+    "one_line",
+    "plan_windows_for",
+    "prompt_hash",
+    "render",
+]

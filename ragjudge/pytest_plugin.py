@@ -1,5 +1,10 @@
-"""pytest integration: the `ragjudge_judge` fixture, `--ragjudge-judge` option and the
-`ragjudge_dataset` marker that parametrises the `ragjudge_example` fixture over a dataset file.
+"""pytest integration: the `ragjudge_judge` fixture, `--ragjudge-judge` and `--ragjudge-cache`
+options and the `ragjudge_dataset` marker that parametrises the `ragjudge_example` fixture over
+a dataset file.
+
+The fixture gives a judge spec; a project that judges with a LangChain model object overrides
+it in its conftest.py (`return ChatOpenAI(model="gpt-4o-mini", temperature=0)`), and
+`assert_grounded(..., judge=ragjudge_judge)` takes either.
 
 pytest loads this module at start-up for every project where ragjudge is installed (the
 `pytest11` entry point), so it imports nothing from ragjudge at module level: the dataset
@@ -17,6 +22,8 @@ import pytest
 
 #: environment variable read when `--ragjudge-judge` is not given
 ENV_VAR = "RAGJUDGE_JUDGE"
+#: the judge cache file `assert_grounded` uses (what `--ragjudge-cache` sets; ragjudge.api reads it)
+CACHE_VAR = "RAGJUDGE_CACHE"
 DEFAULT_JUDGE = "offline"
 MARKER = "ragjudge_dataset"
 
@@ -31,14 +38,39 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help=f"judge for the ragjudge_judge fixture: 'offline', 'recorded' or 'provider:model' "
         f"(default: ${ENV_VAR}, else '{DEFAULT_JUDGE}')",
     )
+    group.addoption(
+        "--ragjudge-cache",
+        dest="ragjudge_cache",
+        default=None,
+        metavar="FILE",
+        help=f"judge cache for assert_grounded, kept between runs (default: ${CACHE_VAR}, the "
+        "cache of ragjudge.toml, else reports/.ragjudge-cache.sqlite)",
+    )
+
+
+_SAVED_CACHE = pytest.StashKey[str | None]()
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    cache = config.getoption("ragjudge_cache", None)
+    if cache:
+        # for the session only: what was set before comes back in pytest_unconfigure
+        config.stash[_SAVED_CACHE] = os.environ.get(CACHE_VAR)
+        os.environ[CACHE_VAR] = str(Path(cache).resolve())
     config.addinivalue_line(
         "markers",
         f"{MARKER}(path): run the test once per example of the dataset file at path "
         "(relative to the test file, else to the rootdir), given as the ragjudge_example fixture",
     )
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _SAVED_CACHE in config.stash:
+        saved = config.stash[_SAVED_CACHE]
+        if saved is None:
+            os.environ.pop(CACHE_VAR, None)
+        else:
+            os.environ[CACHE_VAR] = saved
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -88,7 +120,8 @@ def ragjudge_example(request: pytest.FixtureRequest) -> Any:
 
 
 @pytest.fixture(scope="session")
-def ragjudge_judge(pytestconfig: pytest.Config) -> str:
-    """The judge spec for this test session: `--ragjudge-judge`, else `$RAGJUDGE_JUDGE`,
-    else `offline` (no network, no key). Pass it on as `assert_grounded(..., judge=...)`."""
+def ragjudge_judge(pytestconfig: pytest.Config) -> Any:
+    """The judge for this test session: `--ragjudge-judge`, else `$RAGJUDGE_JUDGE`, else
+    `offline` (no network, no key). Pass it on as `assert_grounded(..., judge=...)`; override
+    the fixture in conftest.py to return a LangChain model object instead."""
     return pytestconfig.getoption("ragjudge_judge") or os.environ.get(ENV_VAR) or DEFAULT_JUDGE

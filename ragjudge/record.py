@@ -64,6 +64,15 @@ class RecordDocument:
 
 
 @dataclass(frozen=True)
+class RecordTurn:
+    """One earlier turn of the conversation as the judge saw it: its role and keyed sentences
+    (`h0a`, `h0b`, …)."""
+
+    role: str
+    sentences: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
 class JudgeInfo:
     """The judge's identity (`Judge.identity()`): what makes two judgments comparable."""
 
@@ -108,6 +117,8 @@ class SentenceResult:
     cited_sources: tuple[Any, ...] | None = field(default=None, metadata=OMIT_IF_NONE)
     #: cited answers only: whether what it cites supports it (None: it cites nothing)
     citation_supported: bool | None = field(default=None, metadata=omit_with("cited_sources"))
+    #: true when the sentence is supported by the conversation history alone, by no document
+    history_only: bool | None = field(default=None, metadata=OMIT_IF_NONE)
 
 
 @dataclass(frozen=True)
@@ -143,6 +154,8 @@ class Record:
     error: str | None = None
     question: str | None = None
     documents: tuple[RecordDocument, ...] = ()
+    #: the conversation before the question, for examples that have one
+    history: tuple[RecordTurn, ...] | None = field(default=None, metadata=OMIT_IF_NONE)
     response_sentences: tuple[tuple[str, str], ...] = ()
     metadata: Mapping[str, Any] = field(default_factory=dict)
     gold: Mapping[str, Any] = field(default_factory=dict)
@@ -157,6 +170,9 @@ class Record:
     usage: Usage = field(default_factory=Usage)
     latency_s: float = 0.0
     cached: bool = False
+    #: how the accepted answer was asked for: "json_schema" (the provider's structured output),
+    #: "json_mode" or "text" (parsed and repaired by ragjudge); None for judges without prompts
+    output_mode: str | None = field(default=None, metadata=OMIT_IF_NONE)
     #: the Ray node that judged it (`--engine ray`)
     worker: str | None = None
     #: triage runs (`--triage offline`): the judge whose record this is (`offline`, or the
@@ -282,6 +298,7 @@ __all__ = [
     "PromptInfo",
     "Record",
     "RecordDocument",
+    "RecordTurn",
     "SentenceResult",
     "Status",
     "WindowInfo",

@@ -14,8 +14,9 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ragjudge.columns import column_for, known_names
 from ragjudge.errors import UsageError
-from ragjudge.types import Document, Example, RowError, Source
+from ragjudge.types import Document, Example, RowError, Source, Turn
 from ragjudge.values import (
     BadRow,
     absent,
@@ -45,6 +46,7 @@ MAPPABLE_FIELDS: tuple[str, ...] = (
     "question",
     "documents",
     "response",
+    "history",
     "judgment",
     *LABEL_FIELDS,
 )
@@ -80,11 +82,11 @@ def parse_mapping(spec: str | None) -> dict[str, str]:
     """Parse a column mapping such as ``"response=answer,documents=contexts"``.
 
     Each item is ``our_field=dataset_column``; the result maps our field name to the column
-    name. Valid fields are `id`, `question`, `documents`, `response`, `judgment` and the gold
-    labels (`label_adherence`, `label_relevance`, `label_utilization`, `label_completeness`,
-    `label_unsupported_keys`, `label_unsupported_sentences`). `None` or an empty string gives
-    an empty mapping. Raises `UsageError` for an item without ``=``, an empty side, an unknown
-    field, or a field named twice.
+    name. Valid fields are `id`, `question`, `documents`, `response`, `history`, `judgment`
+    and the gold labels (`label_adherence`, `label_relevance`, `label_utilization`,
+    `label_completeness`, `label_unsupported_keys`, `label_unsupported_sentences`). `None` or
+    an empty string gives an empty mapping. Raises `UsageError` for an item without ``=``, an
+    empty side, an unknown field, or a field named twice.
     """
     if spec is None or not spec.strip():
         return {}
@@ -220,6 +222,59 @@ def _documents(value: Any, label: str) -> tuple[Document, ...]:
     if all(not d.text.strip() for d in docs):
         raise BadRow(f"{label} holds only empty documents")
     return docs
+
+
+_ROLE_KEYS = ("role", "type", "speaker", "from")
+_CONTENT_KEYS = ("content", "text", "message", "value")
+_ROLES = {
+    "user": "user",
+    "human": "user",
+    "assistant": "assistant",
+    "ai": "assistant",
+    "bot": "assistant",
+    "model": "assistant",
+    "gpt": "assistant",
+    "system": "system",
+    "tool": "tool",
+    "function": "tool",
+}
+
+
+def _turn(item: Any, position: int, where: str) -> Turn:
+    if isinstance(item, str):
+        # a bare list of texts alternates, starting with the user
+        return Turn("user" if position % 2 == 0 else "assistant", item)
+    if isinstance(item, list | tuple) and len(item) == 2 and isinstance(item[0], str):
+        role, content = item
+    elif isinstance(item, Mapping):
+        role = next((item[k] for k in _ROLE_KEYS if isinstance(item.get(k), str)), None)
+        content = next((item[k] for k in _CONTENT_KEYS if item.get(k) is not None), None)
+    elif isinstance(getattr(item, "type", None), str) and hasattr(item, "content"):
+        role, content = item.type, item.content  # a LangChain message
+    else:
+        raise BadRow(f"{where} must be a text, a [role, text] pair or a message object")
+    if isinstance(content, list):  # content blocks
+        content = "".join(
+            part if isinstance(part, str) else str(part.get("text", ""))
+            for part in content
+            if isinstance(part, str | Mapping)
+        )
+    if not isinstance(content, str):
+        raise BadRow(f"{where} has no text ('content' or 'text')")
+    name = str(role or "user").strip().lower()
+    return Turn(_ROLES.get(name, name), content)
+
+
+def _history(value: Any, label: str) -> tuple[Turn, ...]:
+    """The conversation before the question: a list of turns, oldest first."""
+    value = maybe_json(value)
+    if absent(value):
+        return ()
+    if isinstance(value, str):
+        return (Turn("user", value),)
+    if not isinstance(value, list):
+        raise BadRow(f"{label} must be a list of turns, got {type_name(value)}")
+    return tuple(_turn(item, i, f"{label} turn {i}") for i, item in enumerate(value))
 
 
 def _pair(value: Any, where: str) -> tuple[str, str]:
@@ -376,6 +431,10 @@ def example_from_dict(
     string or a JSON-encoded list is accepted too) and `question` (a string; it may be empty,
     and a null question counts as empty). `id` is taken from the row or, when absent,
     derived from the content, so the same content gets the same id on any machine.
+    Unmapped fields are read from the first column of `ragjudge.columns.FIELD_COLUMNS` the
+    row has (RAGAS's `user_input`, `retrieved_contexts`, DeepEval's `actual_output`, …).
+    `history` (optional) is the conversation before the question: a list of turns, each a
+    `{role, content}` object, a `[role, text]` pair, a LangChain message or a bare text.
     RAGBench columns fill `presplit_documents`, `presplit_response`, `recorded` and `gold`;
     a `judgment` column (object or JSON string) fills `recorded`; `label_*` columns fill
     `gold`. All other columns go to `metadata` as JSON-serialisable values.
@@ -394,7 +453,7 @@ def example_from_dict(
     row_id: str | None = None
     try:
         plain = {_no_surrogates(str(k)): _no_surrogates(plain_value(v)) for k, v in row.items()}
-        columns = {field: mapping.get(field, field) for field in MAPPABLE_FIELDS}
+        columns = {field: column_for(field, plain, mapping) for field in MAPPABLE_FIELDS}
 
         def take(field: str) -> Any:
             return plain.get(columns[field])
@@ -402,25 +461,35 @@ def example_from_dict(
         def label(field: str) -> str:
             return _label(field, columns[field])
 
+        def missing(field: str) -> BadRow:
+            names = known_names(field)
+            if field in mapping or len(names) == 1:
+                return BadRow(f"missing required field {label(field)}")
+            listed = ", ".join(names[:-1]) + " or " + names[-1]
+            return BadRow(f"missing required field {label(field)} (no column {listed})")
+
         row_id = _row_id(take("id"), label("id"))
 
         question = take("question")
         if question is None:
             if columns["question"] not in plain:
-                raise BadRow(f"missing required field {label('question')}")
+                raise missing("question")
             question = ""
         if not isinstance(question, str):
             raise BadRow(f"{label('question')} must be a string, got {type_name(question)}")
 
         response = take("response")
         if response is None:
-            raise BadRow(f"missing required field {label('response')}")
+            raise missing("response")
         if not isinstance(response, str):
             raise BadRow(f"{label('response')} must be a string, got {type_name(response)}")
         if not response.strip():
             raise BadRow(f"{label('response')} is empty")
 
+        if take("documents") is None and columns["documents"] not in plain:
+            raise missing("documents")
         documents = _documents(take("documents"), label("documents"))
+        history = _history(take("history"), label("history"))
 
         presplit_documents = None
         if plain.get("documents_sentences") is not None:
@@ -454,6 +523,7 @@ def example_from_dict(
         presplit_response=presplit_response,
         recorded=recorded,
         gold=gold,
+        history=history,
     )
 
 

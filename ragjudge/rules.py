@@ -13,6 +13,9 @@ The rules (codes in brackets):
 5. Relevant and utilized keys must be document keys of this example [unknown_relevant_key,
    unknown_utilized_key] and appear once [duplicate_relevant_key, duplicate_utilized_key];
    they are kept as returned for scoring unless clean keys are asked for.
+6. For an example with conversation history, a history key (`h0a`, …) is valid evidence for a
+   response sentence, but not a relevant or utilized sentence: TRACe counts document sentences
+   only, so such a key is recorded and left out [history_relevant_key, history_utilized_key].
 Hands on a `Judgment` and the violations.
 """
 
@@ -33,6 +36,8 @@ def enforce(obj: dict[str, Any], item: KeyedExample) -> tuple[Judgment, list[Vio
     """Apply the rules to a schema-valid judgment object for `item`."""
     violations: list[Violation] = []
     doc_keys = frozenset(item.document_keys)
+    history_keys = frozenset(item.history_keys)
+    evidence_keys = doc_keys | history_keys
     by_key: dict[str, dict[str, Any]] = {}
     response_keys = item.response_keys
     known_response = frozenset(response_keys)
@@ -75,14 +80,15 @@ def enforce(obj: dict[str, Any], item: KeyedExample) -> tuple[Judgment, list[Vio
         raw_keys = tuple(entry["supporting_sentence_keys"])
         evidence = []
         for k in raw_keys:
-            if is_valid_evidence(k, doc_keys):
+            if is_valid_evidence(k, evidence_keys):
                 evidence.append(k)
             else:
                 violations.append(
                     Violation(
                         "unknown_supporting_key",
                         f"supporting key {k!r} of sentence {key!r} is neither a document key "
-                        "of this example nor a special label; it is not counted as evidence",
+                        "of this example (nor of its conversation) nor a special label; it is "
+                        "not counted as evidence",
                         key,
                     )
                 )
@@ -125,7 +131,16 @@ def enforce(obj: dict[str, Any], item: KeyedExample) -> tuple[Judgment, list[Vio
     ):
         seen: set[str] = set()
         for k in obj[field_name]:
-            if k not in doc_keys:
+            if k in history_keys:
+                violations.append(
+                    Violation(
+                        f"history_{label}_key",
+                        f"{label} key {k!r} is a sentence of the conversation, not of a "
+                        "document; TRACe counts document sentences only",
+                        k,
+                    )
+                )
+            elif k not in doc_keys:
                 violations.append(
                     Violation(
                         f"unknown_{label}_key",

@@ -4,7 +4,8 @@ By default the scores reproduce RAGBench's released labels exactly: with S docum
 R the relevant keys and U the utilized keys *as returned* (duplicates and unknown keys
 included), relevance = len(R)/S, utilization = len(U)/S, completeness = |set(R) ∩ set(U)| /
 len(R) (1.0 when R is empty), adherence = overall_supported. With `clean_keys=True` R and U are
-first reduced to distinct document keys of the example. Hands on `Scores`.
+first reduced to distinct document keys of the example. Keys of the conversation history are
+never counted in R or U (relevance and utilization are about the documents). Hands on `Scores`.
 """
 
 from __future__ import annotations
@@ -23,6 +24,10 @@ def trace_scores(judgment: Judgment, item: KeyedExample, *, clean_keys: bool = F
     n_doc = item.n_document_sentences
     relevant: Sequence[str] = judgment.all_relevant_sentence_keys
     utilized: Sequence[str] = judgment.all_utilized_sentence_keys
+    history = frozenset(item.history_keys)
+    if history:
+        relevant = tuple(k for k in relevant if k not in history)
+        utilized = tuple(k for k in utilized if k not in history)
     if clean_keys:
         doc_keys = frozenset(item.document_keys)
         relevant, utilized = _clean(relevant, doc_keys), _clean(utilized, doc_keys)

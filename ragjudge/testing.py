@@ -1,8 +1,10 @@
 """Helpers for testing a RAG system with pytest: `assert_grounded` and dataset parameters.
 
-`assert_grounded` judges one answer (offline by default, so a test suite needs no API key) and
-fails with a message that lists each unsupported sentence next to the closest evidence in the
-documents. `dataset_params` turns a dataset file into `pytest.param`s, one per example. The
+`assert_grounded` judges one answer (offline by default, so a test suite needs no API key; any
+judge `check` takes, LangChain model objects included) and fails with a message that lists each
+unsupported sentence next to the closest evidence in the documents. An LLM judge is called
+through the judge cache, so a CI run pays only for the answers that changed. `dataset_params`
+turns a dataset file into `pytest.param`s, one per example. The
 pytest plugin (`ragjudge.pytest_plugin`) adds the `ragjudge_judge` fixture and the
 `ragjudge_dataset` marker on top of these.
 """
@@ -45,8 +47,10 @@ def assert_grounded(
 
     `documents` are strings, dicts or LangChain documents (as `ragjudge.api.check` accepts
     them) or the `ragjudge.types.Document`s of an `Example`; `judge` is a spec (`"offline"`,
-    `"openai:gpt-4o-mini"`, …) or a judge object, and `judge_options` go to the judge
-    (`base_url`, `temperature`, …). The check passes when
+    `"openai:gpt-4o-mini"`, …), a judge object or a LangChain model object
+    (`ChatOpenAI(...)`), and `judge_options` go to `check` (`history`, `cache`, `timeout`,
+    `max_retries`, `rpm`, `prompt`, and for a spec `base_url`, `temperature`, …). The call
+    goes through the judge cache, retries and limits of a batch. The check passes when
     the fraction of supported response sentences is at least `min_supported_ratio` (1.0: every
     sentence). An example the judge could not judge (status `failed`/`invalid_input`) fails.
 

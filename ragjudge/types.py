@@ -45,6 +45,15 @@ class Source:
 
 
 @dataclass(frozen=True)
+class Turn:
+    """One earlier turn of a conversation: `role` is "user", "assistant" (or "system",
+    "tool"), `text` what was said."""
+
+    role: str
+    text: str
+
+
+@dataclass(frozen=True)
 class Example:
     """One RAG output to judge.
 
@@ -54,6 +63,8 @@ class Example:
     `sentence_support_information`, `all_relevant_sentence_keys`, … as a dict in the judgment
     schema), used by the recorded judge. `gold` holds gold labels found in the row
     (`label_adherence`, RAGBench scores, unsupported sentence keys, …) for agreement metrics.
+    `history` holds the conversation before the question, oldest turn first; the judge sees it
+    as evidence of its own, apart from the documents.
     """
 
     id: str
@@ -66,6 +77,7 @@ class Example:
     presplit_response: tuple[tuple[str, str], ...] | None = None
     recorded: Mapping[str, Any] | None = None
     gold: Mapping[str, Any] = field(default_factory=dict)
+    history: tuple[Turn, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -94,13 +106,15 @@ class Sentence:
 
 @dataclass(frozen=True)
 class KeyedExample:
-    """An example with every document sentence and response sentence keyed."""
+    """An example with every document sentence and response sentence keyed (and the sentences
+    of its conversation history, keyed `h0a`, `h0b`, … per turn)."""
 
     example: Example
     documents: tuple[tuple[Sentence, ...], ...]
     response: tuple[Sentence, ...]
     #: for a window of a long example: the original index of each document shown
     document_indexes: tuple[int, ...] | None = None
+    history: tuple[tuple[Sentence, ...], ...] = ()
 
     @property
     def id(self) -> str:
@@ -113,6 +127,10 @@ class KeyedExample:
     @property
     def response_keys(self) -> tuple[str, ...]:
         return tuple(s.key for s in self.response)
+
+    @property
+    def history_keys(self) -> tuple[str, ...]:
+        return tuple(s.key for turn in self.history for s in turn)
 
     @property
     def n_document_sentences(self) -> int:
@@ -161,6 +179,8 @@ class Reply:
     usage: Usage = Usage()
     latency_s: float = 0.0
     cached: bool = False
+    #: how the answer was asked for: "json_schema" (structured output), "json_mode", "text"
+    mode: str | None = None
 
 
 # --- stage 5 -----------------------------------------------------------------------------

@@ -74,9 +74,12 @@ def test_old_schema_is_migrated_and_keeps_its_replies(tmp_path: Path) -> None:
     )
     db.close()
     with JudgeCache(path) as cache:
-        assert cache.version == SCHEMA_VERSION == 2
+        assert cache.version == SCHEMA_VERSION == 3
+        # an old reply has no mode; a new one keeps how it was asked for
         assert cache.get("k") == Reply("old", Usage(0, 0, False), cached=True)
-        assert cache.stats() == {JUDGE: 1}
+        cache.put("n", Reply("new", mode="json_schema"), judge=JUDGE, template=TEMPLATE)
+        assert cache.get("n") == Reply("new", cached=True, mode="json_schema")
+        assert cache.stats() == {JUDGE: 2}
     indexes = sqlite3.connect(path).execute("PRAGMA index_list(replies)").fetchall()
     assert any(row[1] == "replies_judge" for row in indexes)
 

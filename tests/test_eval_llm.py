@@ -287,3 +287,47 @@ def test_base_url_credentials_never_reach_the_outputs(data_file: Path, tmp_path:
         assert password not in path.read_text(encoding="utf-8", errors="replace")
     record = records(tmp_path / "out")["r1"]
     assert record["judge"]["params"]["base_url"] == server.base_url
+
+
+def test_a_chat_model_object_on_ragas_columns_reproduces_ragbench_scores(
+    shared_data: Path, tmp_path: Path
+) -> None:
+    """`evaluate(frame, judge=ChatOpenAI(...))` on RAGBench rows renamed to RAGAS's columns
+    (pre-split sentence columns kept, so keys match the labels), with no mapping: the scores
+    equal RAGBench's labels on every row."""
+    from langchain_openai import ChatOpenAI
+
+    from ragjudge.api import evaluate
+    from ragjudge.dataset import load_examples
+    from ragjudge.prompt import render
+    from ragjudge.sentences import key_example
+
+    path = shared_data / "ragbench-validation" / "emanual" / "validation-00000-of-00001.parquet"
+    examples, _ = load_examples(path)
+    answers = {
+        render(key_example(ex)).messages[1].content: json.dumps(ex.recorded) for ex in examples
+    }
+    stored = pd.read_parquet(path)
+    frame = stored.rename(
+        columns={"question": "user_input", "documents": "retrieved_contexts"}
+    )[["id", "user_input", "retrieved_contexts", "response", "documents_sentences",
+       "response_sentences"]]  # fmt: skip
+
+    with OpenAIServer(lambda body: answers[body["messages"][1]["content"]]) as server:
+        judge = ChatOpenAI(
+            model="gpt-4o-mini", base_url=server.base_url, api_key="k", max_retries=0
+        )
+        result = evaluate(frame, judge=judge, out=tmp_path / "out", cache=False, quiet=True,
+                          concurrency=16)  # fmt: skip
+        assert len(server.requests) == len(stored)
+        assert server.requests[0]["response_format"]["type"] == "json_schema"
+    got = result.examples
+    assert set(got["status"]) <= {"ok", "repaired"}
+    for name, column in [
+        ("relevance", "relevance_score"),
+        ("utilization", "utilization_score"),
+        ("completeness", "completeness_score"),
+    ]:
+        assert (got[name].to_numpy() == stored[column].to_numpy()).all(), name
+    assert (got["adherence"].astype(bool).to_numpy() == stored["adherence_score"].to_numpy()).all()
+    assert {r.output_mode for r in result.records} == {"json_schema"}

@@ -16,7 +16,7 @@ from .helpers import keyed
 def test_template_is_package_data_with_identity() -> None:
     tpl = load_template()
     assert tpl.name == "groundedness"
-    assert tpl.version == "1"
+    assert tpl.version == "2"
     assert re.fullmatch(r"[0-9a-f]{16}", tpl.hash)
 
 

@@ -11,10 +11,10 @@ from typing import Any
 from ragjudge.cli import main
 from ragjudge.judges import make_judge
 from ragjudge.pipeline import PipelineOptions, plan_windows
-from ragjudge.prompt import default_prompt_budget
+from ragjudge.tokens import default_prompt_budget
 
 from .helpers import keyed
-from .openai_server import OpenAIServer
+from .openai_server import Fault, OpenAIServer
 from .records import read_lines
 
 FILLER = [f"Section {i} describes an unrelated maintenance task in some detail." for i in range(60)]
@@ -47,54 +47,99 @@ def test_windows_keep_every_sentence_once_with_original_keys() -> None:
 
 
 def test_default_budget_follows_the_model() -> None:
-    assert default_prompt_budget("gpt-4o-mini") > default_prompt_budget("llama-2-7b-chat")
-    assert default_prompt_budget("unknown-model") > 10_000
+    small, large = default_prompt_budget("llama-2-7b-chat"), default_prompt_budget("gpt-4o-mini")
+    assert small is not None and large is not None and large > small
+    assert default_prompt_budget("meta-llama/llama-3.1-8b-instruct") == 128_000 - 4_096
+    assert default_prompt_budget("llama-3-8b-instruct") == 8_192 - 2_048
+    # an unknown model has no guessed window: its prompts are sent whole
+    assert default_prompt_budget("unknown-model") is None
+    item = keyed(docs=long_row()["documents"], response=long_row()["response"])
+    unknown = make_judge("openai:my-finetune", base_url="http://127.0.0.1:9/v1")
+    assert plan_windows(item, unknown, PipelineOptions()) == [item]
+
+
+def answer(body: dict[str, Any], prompts: list[str]) -> str:
+    """A judgment of one window: sentence a is supported where the evidence is shown."""
+    text = body["messages"][1]["content"]
+    prompts.append(text)
+    match = re.search(r"^(\d+[a-z]+)\. " + re.escape(EVIDENCE), text, re.M)
+    shown = re.findall(r"^(\d+[a-z]+)\. ", text, re.M)
+    first = (
+        {"response_sentence_key": "a", "explanation": "port", "fully_supported": True,
+         "supporting_sentence_keys": [match.group(1)]}
+        if match
+        else {"response_sentence_key": "a", "explanation": "not here",
+              "fully_supported": False, "supporting_sentence_keys": []}
+    )  # fmt: skip
+    return json.dumps(
+        {
+            "relevance_explanation": "r",
+            "all_relevant_sentence_keys": [match.group(1)] if match else [],
+            "overall_supported_explanation": "o",
+            "overall_supported": False,
+            "sentence_support_information": [
+                first,
+                {
+                    "response_sentence_key": "b",
+                    "explanation": "no",
+                    "fully_supported": False,
+                    "supporting_sentence_keys": [],
+                },
+            ],
+            "all_utilized_sentence_keys": [match.group(1)] if match else [shown[0]],
+        }
+    )
 
 
 def test_long_example_is_judged_per_window_and_merged(tmp_path: Path) -> None:
     data = tmp_path / "long.jsonl"
     data.write_text(json.dumps(long_row()) + "\n")
     prompts: list[str] = []
-
-    def responder(body: dict[str, Any]) -> str:
-        text = body["messages"][1]["content"]
-        prompts.append(text)
-        match = re.search(r"^(\d+[a-z]+)\. " + re.escape(EVIDENCE), text, re.M)
-        shown = re.findall(r"^(\d+[a-z]+)\. ", text, re.M)
-        first = (
-            {"response_sentence_key": "a", "explanation": "port", "fully_supported": True,
-             "supporting_sentence_keys": [match.group(1)]}
-            if match
-            else {"response_sentence_key": "a", "explanation": "not here",
-                  "fully_supported": False, "supporting_sentence_keys": []}
-        )  # fmt: skip
-        return json.dumps(
-            {
-                "relevance_explanation": "r",
-                "all_relevant_sentence_keys": [match.group(1)] if match else [],
-                "overall_supported_explanation": "o",
-                "overall_supported": False,
-                "sentence_support_information": [
-                    first,
-                    {
-                        "response_sentence_key": "b",
-                        "explanation": "no",
-                        "fully_supported": False,
-                        "supporting_sentence_keys": [],
-                    },
-                ],
-                "all_utilized_sentence_keys": [match.group(1)] if match else [shown[0]],
-            }
-        )
-
-    with OpenAIServer(responder) as server:
+    with OpenAIServer(lambda body: answer(body, prompts)) as server:
         code = main(
             ["eval", str(data), "--judge", "openai:m", "--base-url", server.base_url,
              "--out", str(tmp_path / "out"), "--quiet", "--no-cache",
              "--max-prompt-tokens", "1500"]
         )  # fmt: skip
         assert code == 0
-    [record] = read_lines(tmp_path / "out")
+    check_merged(tmp_path / "out", prompts)
+
+
+def test_an_unknown_model_is_windowed_only_after_the_server_says_too_long(
+    tmp_path: Path,
+) -> None:
+    data = tmp_path / "long.jsonl"
+    data.write_text(json.dumps(long_row()) + "\n")
+    prompts: list[str] = []
+    refused: list[int] = []
+
+    def responder(body: dict[str, Any]) -> str | Fault:
+        size = sum(len(m["content"]) for m in body["messages"]) // 4
+        if size > 2_000:
+            refused.append(size)
+            message = (
+                "This model's maximum context length is 2500 tokens. However, your messages "
+                f"resulted in {size} tokens. Please reduce the length of the messages."
+            )
+            error = {"message": message, "type": "invalid_request_error",
+                     "code": "context_length_exceeded"}  # fmt: skip
+            return Fault(status=400, body=json.dumps({"error": error}))
+        return answer(body, prompts)
+
+    with OpenAIServer(responder) as server:
+        code = main(
+            ["eval", str(data), "--judge", "openai:my-finetune", "--base-url", server.base_url,
+             "--out", str(tmp_path / "out"), "--quiet", "--no-cache"]
+        )  # fmt: skip
+        assert code == 0
+    # the whole prompt went first, once; then windows the server took
+    assert len(refused) == 1 and refused[0] > 2_000
+    assert len(server.requests) == 1 + len(prompts)
+    check_merged(tmp_path / "out", prompts)
+
+
+def check_merged(out: Path, prompts: list[str]) -> None:
+    [record] = read_lines(out)
     assert record["status"] == "ok"
     assert len(record["windows"]) == len(prompts) > 2
     assert record["judgment"]["merged_from_windows"] == len(prompts)

@@ -48,7 +48,8 @@ class JudgeOptions:
     use these; a judge that needs none of them ignores them.
 
     `base_url` an OpenAI-compatible server; `api_key` its key (None: the provider's own
-    variable); `temperature`, `max_tokens` and `json_mode` for the model; `timeout` seconds
+    variable); `temperature`, `max_tokens` and `json_mode` for the model; `output_mode` how
+    the answer is asked for (`auto`, `json_schema`, `json_mode`, `text`); `timeout` seconds
     per call and `max_retries` in the provider's client (ragjudge retries itself: 0);
     `completions` drives a completion-only model laid out with `prompt_format`; `extra` goes
     to the model's constructor as is.
@@ -61,6 +62,7 @@ class JudgeOptions:
     max_retries: int = 0
     max_tokens: int | None = None
     json_mode: bool = True
+    output_mode: str = "auto"
     completions: bool = False
     prompt_format: str = "chatml"
     extra: Mapping[str, Any] = field(default_factory=dict)

@@ -51,6 +51,7 @@ def llm(arg: str | None, options: JudgeOptions) -> Judge:
         max_retries=options.max_retries,
         max_tokens=options.max_tokens,
         json_mode=options.json_mode,
+        output_mode=options.output_mode,
         completions=options.completions,
         prompt_format=options.prompt_format,
         **options.extra,

@@ -70,6 +70,7 @@ __all__ = [
     "LANGUAGES",
     "detect_language",
     "document_key",
+    "history_key",
     "key_document",
     "key_example",
     "key_response",
@@ -97,6 +98,11 @@ def document_key(doc_index: int, sentence_index: int) -> str:
 
 def response_key(sentence_index: int) -> str:
     return letters(sentence_index)
+
+
+def history_key(turn_index: int, sentence_index: int) -> str:
+    """`h0a`, `h0b`, … `h1a`: a sentence of turn `turn_index` of the conversation history."""
+    return f"h{turn_index}{letters(sentence_index)}"
 
 
 # --- CJK sentence ends and bracket pairs ----------------------------------------------------
@@ -498,4 +504,11 @@ def key_example(example: Example, lang: str = "auto") -> KeyedExample:
         response = tuple(Sentence(k, t) for k, t in example.presplit_response)
     else:
         response = key_response(example.response, lang)
-    return KeyedExample(example=example, documents=documents, response=response)
+    history = tuple(
+        tuple(
+            Sentence(history_key(t, i), turn.text[s:e], s, e)
+            for i, (s, e) in enumerate(split(turn.text, lang))
+        )
+        for t, turn in enumerate(example.history)
+    )
+    return KeyedExample(example=example, documents=documents, response=response, history=history)
