@@ -172,8 +172,17 @@ def test_a_killed_run_resumes_into_the_same_folder(tmp_path: Path) -> None:
             time.sleep(0.05)
         proc.send_signal(signal.SIGKILL)
         proc.wait()
+        # a request sent just before the kill may still be on its way into the server
+        settled = -1
+        while settled != len(asked) or server.active:
+            settled = len(asked)
+            time.sleep(0.3)
         before = len(asked)
-        kept = read_lines(out) if (out / "judgments.jsonl").exists() else []
+        # the records a resume keeps: whole lines (a line the kill cut short is judged again)
+        written = (
+            (out / "judgments.jsonl").read_bytes() if (out / "judgments.jsonl").exists() else b""
+        )
+        kept = [json.loads(line) for line in written.split(b"\n")[:-1]]
         kept_escalated = len(escalated(kept))
         # the fault really happened: the run was stopped part way through its escalations,
         # after some escalated records were on disk
