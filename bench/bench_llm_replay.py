@@ -78,6 +78,10 @@ class Replay:
         self.unknown = 0
         self.context: int | None = None
         self.refused = 0
+        #: rows whose prompt is another row's, word for word, with a different recorded
+        #: judgment: the server can answer only one of them as recorded
+        self.ambiguous: list[str] = []
+        self._owner: dict[str, str] = {}
 
     def add(self, path: Path) -> int:
         examples, errors = load_examples(path)
@@ -87,7 +91,10 @@ class Replay:
             item = key_example(ex)
             for template in ("groundedness-v2",):
                 text = render(item, template=template).messages[1].content
+                if self.answers.get(text, json.dumps(ex.recorded)) != json.dumps(ex.recorded):
+                    self.ambiguous.append(self._owner[text])
                 self.answers[text] = json.dumps(ex.recorded)
+                self._owner[text] = str(ex.id)
                 key = _block(text, "QUESTION") + _block(text, "RESPONSE")
                 self.by_question[key] = json.dumps(ex.recorded)
             prompt = render(item, template="groundedness-v1").messages
@@ -231,6 +238,10 @@ def main_bench() -> None:
         print(
             f"rows windowed with the unknown model name: {totals['windowed']}; "
             f"prompts the server did not recognise: {replay.unknown}"
+        )
+        print(
+            f"rows sharing their whole prompt with another row but not its recorded judgment "
+            f"(answered with the other row's): {len(replay.ambiguous)} {replay.ambiguous}"
         )
         if args.server_context:
             limited(replay, server, files, work, args)
