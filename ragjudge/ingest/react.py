@@ -54,7 +54,6 @@ from typing import Any
 from ragjudge.ingest._common import (
     IngestError,
     default_id,
-    document,
     extras,
     iter_json_records,
     parse_json_or_text,
@@ -62,6 +61,7 @@ from ragjudge.ingest._common import (
     row,
     split_transcripts,
 )
+from ragjudge.ingest._observations import RULE, Step, observation_documents
 from ragjudge.ingest.cited import extract_citations, has_markers
 
 NAME = "react"
@@ -82,14 +82,7 @@ _HISTORY = {
 _HISTORY_HEADERS = {"会話履歴", "conversation history:", "chat history:", "previous conversation:"}
 _BEGIN = {"開始!", "開始！", "begin!"}
 _NOISE = re.compile(r"^\s*(> Entering new .*chain|> Finished chain)")
-_RULE = re.compile(r"^\s*-{3,}\s*$")
 _PAPER_ACTION = re.compile(r"^\s*(?P<tool>\w+)\[(?P<arg>.*)\]\s*$", re.S)
-_TOOL_ERROR = re.compile(
-    r"is not a valid tool|^\s*Invalid Format:|^\s*Invalid or incomplete response", re.M
-)
-_BLOCK_FIELD = re.compile(
-    r"^\s*(?P<name>sourcepage|content|document_url)\s*[:：][ \t]?(?P<rest>.*)$"
-)
 #: the paper notebooks' episode header: ``3687 Question: …`` / ``3687 Claim: …``
 _EPISODE = re.compile(r"^\s*(?P<idx>\d+)\s+(?P<name>Question|Claim)\s*:[ \t]?(?P<rest>.*)$")
 #: the notebooks' running score after each episode: ``correct total ratio seconds``
@@ -103,22 +96,13 @@ _REJECTED = re.compile(r"^\s*Invalid action\b")
 
 
 @dataclass
-class _Step:
-    action: str
-    line: int
-    action_input: str | None = None
-    observation: list[tuple[int, str]] | None = None
-    paper: bool = False
-
-
-@dataclass
 class _Transcript:
     start: int
     question: list[str] | None = None
     question_line: int | None = None
     history: list[dict[str, Any]] = field(default_factory=list)
     thoughts: list[str] = field(default_factory=list)
-    steps: list[_Step] = field(default_factory=list)
+    steps: list[Step] = field(default_factory=list)
     answer: list[str] | None = None
     answer_line: int | None = None
     form: str | None = None
@@ -171,7 +155,7 @@ def _split(path: str, text: str, first_line: int) -> list[_Transcript]:
             previous_blank = False
             continue
         paper = t.form == "paper" or t.episode is not None
-        if paper and _RULE.match(line):
+        if paper and RULE.match(line):
             if t.started or t.history:
                 out.append(t)
             t = _Transcript(start=number + 1)
@@ -247,7 +231,7 @@ def _preamble_line(
         t.sink = None
     elif m:  # the log starts straight with the agent's steps
         _agent_line(path, t, m, line, number)
-    elif t.history and line.strip() and not _RULE.match(line):
+    elif t.history and line.strip() and not RULE.match(line):
         if line.strip().lower() in _HISTORY_HEADERS:
             return
         t.history[-1]["text"] += "\n" + line
@@ -286,7 +270,7 @@ def _agent_line(path: str, t: _Transcript, m: re.Match[str] | None, line: str, n
         if numbered and _PAPER_ACTION.match(rest):
             _paper_action(t, rest, number)
             return
-        t.steps.append(_Step(rest.strip(), number))
+        t.steps.append(Step(rest.strip(), number))
         t.sink = None
     elif name == "Action Input":
         if not t.steps or t.steps[-1].action_input is not None:
@@ -330,9 +314,9 @@ def _paper_action(t: _Transcript, text: str, number: int) -> None:
     # the agent went on after a Finish the environment refused: that Finish was not final
     t.answer = t.answer_line = t.finish_observation = None
     if paper:
-        t.steps.append(_Step(paper.group("tool"), number, paper.group("arg"), paper=True))
+        t.steps.append(Step(paper.group("tool"), number, paper.group("arg"), paper=True))
     else:
-        t.steps.append(_Step(text, number))
+        t.steps.append(Step(text, number))
 
 
 class _ListTail(list):  # type: ignore[type-arg]
@@ -349,91 +333,12 @@ class _ListTail(list):  # type: ignore[type-arg]
 class _AttrTail(list):  # type: ignore[type-arg]
     """Continuation lines of a multi-line ``Action Input:``."""
 
-    def __init__(self, step: _Step) -> None:
+    def __init__(self, step: Step) -> None:
         super().__init__()
         self.step = step
 
     def append(self, line: Any) -> None:
         self.step.action_input = f"{self.step.action_input}\n{line}"
-
-
-# --- observations --------------------------------------------------------------------------
-
-
-def _jp1_blocks(
-    path: str, lines: list[tuple[int, str]], step: _Step, index: int
-) -> list[dict[str, Any]] | IngestError:
-    docs: list[dict[str, Any]] = []
-    block: list[tuple[int, str]] = []
-    for number, text in [*lines, (0, "---")]:
-        if not _RULE.match(text):
-            block.append((number, text))
-            continue
-        if not any(t.strip() for _, t in block):
-            block = []
-            continue
-        fields: dict[str, list[str]] = {}
-        current: list[str] | None = None
-        for _, text_line in block:
-            fm = _BLOCK_FIELD.match(text_line)
-            if fm:
-                current = fields.setdefault(fm.group("name"), [])
-                current.append(fm.group("rest"))
-            elif current is not None:
-                current.append(text_line)
-        first = next(n for n, t in block if t.strip())
-        if "sourcepage" not in fields or "content" not in fields:
-            return IngestError(
-                path,
-                first,
-                "source block without 'sourcepage:' and 'content:' lines (JP1 observation "
-                "blocks are 'sourcepage: NAME' / 'content: TEXT' / 'document_url: URL')",
-            )
-        url = "\n".join(fields.get("document_url", [])).strip() or None
-        docs.append(
-            document(
-                "\n".join(fields["sourcepage"]).strip(),
-                "\n".join(fields["content"]).strip(),
-                url,
-                action=step.action,
-                action_input=step.action_input,
-                step=index,
-                line=first,
-            )
-        )
-        block = []
-    return docs
-
-
-def _observation_documents(
-    path: str, step: _Step, index: int
-) -> list[dict[str, Any]] | IngestError | str:
-    """Documents of one observation; a string when the observation is an executor error."""
-    lines = step.observation or []
-    text = "\n".join(t for _, t in lines).strip()
-    if _TOOL_ERROR.search(text):
-        return text
-    if any(_BLOCK_FIELD.match(t) and t.strip().startswith("sourcepage") for _, t in lines):
-        return _jp1_blocks(path, lines, step, index)
-    if not text:
-        return []
-    if step.paper:
-        title = f"{step.action}[{step.action_input}]"
-    elif step.action_input is None:
-        title = step.action
-    else:
-        title = f"{step.action}: {step.action_input.strip()}"
-    return [
-        document(
-            title,
-            text,
-            None,
-            action=step.action,
-            action_input=step.action_input,
-            step=index,
-            line=lines[0][0],
-        )
-    ]
 
 
 # --- rows ----------------------------------------------------------------------------------
@@ -490,7 +395,7 @@ def _to_row(
     for index, step in enumerate(t.steps, 1):
         if step.observation is None:
             continue
-        got = _observation_documents(path, step, index)
+        got = observation_documents(path, step, index)
         if isinstance(got, IngestError):
             return got
         if isinstance(got, str):
