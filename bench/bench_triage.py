@@ -10,6 +10,12 @@ with one shared cache (each row is asked for once over the whole sweep) and prin
 the share of rows escalated, the calls made, and the agreement of the final verdicts with the
 LLM judge's own verdicts (F = 1) and with RAGBench's adherence labels: balanced accuracy and
 accuracy. Writes the curve as an SVG plot.
+
+The offline judge was trained on these rows, so its share of those figures is optimistic. With
+`--out-of-fold` (needs `pip install -e '.[train]'`), the sweep is also simulated with the
+offline probabilities of a model refitted without each row's fold (training/train_offline.py,
+folds grouped by question): escalated rows take the LLM judge's verdict, the others the
+out-of-fold verdict.
 """
 
 from __future__ import annotations
@@ -94,10 +100,37 @@ def plot(rows: list[dict[str, float]], out: Path) -> None:
     fig.savefig(out, format="svg")
 
 
+def out_of_fold_sweep(data: Path, questions: list[str], llm_flagged: np.ndarray) -> None:
+    """The sweep with out-of-fold offline probabilities of the validation rows (in the joined
+    batch's order: `questions` checks it) and the LLM judge's verdicts of the same rows."""
+    sys.path.insert(0, str(ROOT / "training"))
+    import train_offline as tr
+
+    from ragjudge.triage import choose_rows
+
+    rows = tr.load_rows(data, tr.lexical_features)
+    oof = tr.out_of_fold(rows, tr.folds_by_question(rows))
+    y = np.asarray([r.hallucinated for r in rows])
+    threshold = tr.balanced_threshold(oof["p"], y, tr.row_weights(rows))
+    keep = [i for i, r in enumerate(rows) if r.split == "validation"]
+    truth = y[keep]
+    offline = oof["p"][keep] >= threshold
+    assert [rows[i].item.example.question for i in keep] == questions, "rows out of order"
+    llm = llm_flagged
+    print(f"out of fold ({len(keep)} validation rows, offline threshold {threshold:.3f}):")
+    print(f"{'escalate':>9} | {'BA/labels':>10}{'acc/labels':>11}")
+    for fraction in FRACTIONS:
+        chosen = choose_rows(enumerate(oof["p"][keep].tolist()), threshold, fraction)
+        flagged = np.where([j in chosen for j in range(len(keep))], llm, offline)
+        ba, acc = balanced(truth, flagged)
+        print(f"{fraction:>9.2f} | {ba:>10.3f}{acc:>11.3f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "triage.svg")
+    parser.add_argument("--out-of-fold", action="store_true", help="also the out-of-fold sweep")
     args = parser.parse_args(argv)
 
     os.environ.setdefault("OPENAI_API_KEY", "bench")
@@ -153,6 +186,9 @@ def main(argv: list[str] | None = None) -> int:
               f"{ba_label:>10.3f}{acc_label:>11.3f}")  # fmt: skip
     plot(results, args.out)
     print(f"plot written to {args.out}")
+    if args.out_of_fold:
+        questions = pd.read_parquet(data, columns=["question"])["question"].tolist()
+        out_of_fold_sweep(args.data, questions, llm_flagged)
     return 0
 
 
