@@ -10,8 +10,10 @@ worker.
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections import Counter
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -81,16 +83,26 @@ class LimiterBackend(Protocol):
 
 
 class LocalCache:
-    """`JudgeCache` behind the async `CacheBackend` interface (SQLite calls are short)."""
+    """`JudgeCache` behind the async `CacheBackend` interface.
+
+    A lookup (~10 µs) runs on the event loop: handing it to a thread would cost more. A
+    store commits a transaction (~250 µs, mostly waiting for the file system), so it runs on
+    a thread of its own while the loop goes on with the other calls; `close` waits for it.
+    """
 
     def __init__(self, cache: JudgeCache) -> None:
         self.cache = cache
+        self._writer = ThreadPoolExecutor(1, thread_name_prefix="ragjudge-cache")
 
     async def get(self, key: str) -> Reply | None:
         return self.cache.get(key)
 
     async def put(self, key: str, reply: Reply, *, judge: str, template: str) -> None:
-        self.cache.put(key, reply, judge=judge, template=template)
+        store = functools.partial(self.cache.put, key, reply, judge=judge, template=template)
+        await asyncio.get_running_loop().run_in_executor(self._writer, store)
+
+    def close(self) -> None:
+        self._writer.shutdown(wait=True)
 
 
 class JudgeCaller:

@@ -19,6 +19,7 @@ from ragjudge.judges.base import Judge
 from ragjudge.prompt import (
     DEFAULT_TEMPLATE,
     default_prompt_budget,
+    estimate_tokens,
     load_template,
     plan_windows_for,
     render,
@@ -134,12 +135,24 @@ def prompt_identity(prompt: RenderedPrompt | None, template: str) -> PromptInfo:
 
 def plan_windows(item: KeyedExample, judge: Judge, options: PipelineOptions) -> list[KeyedExample]:
     """The windows an LLM judge sees: the whole example when its prompt fits the budget."""
+    return [window for window, _ in _windows_and_prompts(item, judge, options)]
+
+
+def _windows_and_prompts(
+    item: KeyedExample, judge: Judge, options: PipelineOptions
+) -> list[tuple[KeyedExample, RenderedPrompt | None]]:
+    """Each window with its rendered prompt. The whole example's prompt is rendered once: it
+    is both what is measured against the budget and, when it fits, what is sent."""
     if not judge.uses_prompt:
-        return [item]
+        return [(item, None)]
     budget = options.max_prompt_tokens or default_prompt_budget(judge.identity().get("model"))
-    return plan_windows_for(
+    whole = render_for(judge, item, options.template)
+    if whole is not None and sum(estimate_tokens(m.content) for m in whole.messages) <= budget:
+        return [(item, whole)]
+    windows = plan_windows_for(
         item, budget, template=options.template, prompt_format=judge.prompt_format
     )
+    return [(window, render_for(judge, window, options.template)) for window in windows]
 
 
 def render_for(judge: Judge, item: KeyedExample, template: str) -> RenderedPrompt | None:
@@ -192,7 +205,7 @@ async def judge_record(
     ask = ask or judge.ask
     base = base_record(item, index)
     judge_info = JudgeInfo.of(judge.identity())
-    windows = plan_windows(item, judge, options)
+    windows = _windows_and_prompts(item, judge, options)
     attempts = _Attempts()
     judgments = []
     violations: list[Violation] = []
@@ -200,8 +213,7 @@ async def judge_record(
     repaired = False
     window_info = []
     prompt_info: PromptInfo | None = None
-    for window in windows:
-        prompt = render_for(judge, window, options.template)
+    for window, prompt in windows:
         if prompt_info is None:
             prompt_info = prompt_identity(prompt, options.template)
         messages: list[Message] = list(prompt.messages) if prompt else []

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Any
 
 from ragjudge.errors import UsageError
 from ragjudge.types import KeyedExample, Message, RenderedPrompt, Sentence
@@ -99,10 +100,7 @@ def render(
             f"unknown prompt format {prompt_format!r}; use one of {', '.join(PROMPT_FORMATS)}"
         )
     tpl = template if isinstance(template, Template) else load_template(template)
-    from langchain_core.prompts import ChatPromptTemplate
-
-    chat = ChatPromptTemplate.from_messages([("system", tpl.system), ("human", tpl.human)])
-    rendered = chat.format_messages(
+    rendered = _chat_template(tpl.system, tpl.human).format_messages(
         documents=format_documents(item),
         question=one_line(item.example.question) or "(no question given)",
         response=format_response(item),
@@ -119,6 +117,14 @@ def render(
         prompt_format=prompt_format,
         text=text,
     )
+
+
+@cache
+def _chat_template(system: str, human: str) -> Any:
+    # parsing the template text is a third of a render: once per template, not per example
+    from langchain_core.prompts import ChatPromptTemplate
+
+    return ChatPromptTemplate.from_messages([("system", system), ("human", human)])
 
 
 def prompt_hash(messages: Sequence[Message], prompt_format: str = "chat") -> str:

@@ -281,11 +281,11 @@ def run_coroutine(coro: Coroutine[Any, Any, T]) -> T:
         raise
 
 
-def _local_caller(config: RunConfig, cache: JudgeCache | None, stats: RunStats) -> JudgeCaller:
+def _local_caller(config: RunConfig, cache: LocalCache | None, stats: RunStats) -> JudgeCaller:
     return JudgeCaller(
         config.judge,
         config.pipeline.template,
-        cache=LocalCache(cache) if cache is not None else None,
+        cache=cache,
         limiter=RateLimiter(config.rpm, config.tpm),
         stats=stats,
         policy=config.retry,
@@ -318,9 +318,14 @@ def execute(
     target = folder.resume_partial if resuming else folder.judgments
     previous = folder.previous() if resuming else None
     try:
-        caller = _local_caller(config, cache, stats) if config.judge.uses_prompt else None
-        with RecordWriter(target) as out:
-            run_coroutine(_run(items, out, config, previous, caller, progress, totals))
+        local_cache = LocalCache(cache) if cache is not None else None
+        caller = _local_caller(config, local_cache, stats) if config.judge.uses_prompt else None
+        try:
+            with RecordWriter(target) as out:
+                run_coroutine(_run(items, out, config, previous, caller, progress, totals))
+        finally:
+            if local_cache is not None:
+                local_cache.close()
         if previous is not None:
             previous.close()
         if resuming:

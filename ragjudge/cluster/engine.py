@@ -22,6 +22,7 @@ import logging
 import os
 import shutil
 import sys
+import warnings
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -118,6 +119,8 @@ def _configure_ray_data(ray: Any, actors: int, cpus: int) -> None:
     ctx.max_consecutive_actor_init_deaths = 3
     for name in ("ray", "ray.data"):
         logging.getLogger(name).setLevel(logging.ERROR)
+    # an input of fewer rows than the pool has actors is no problem worth a warning
+    warnings.filterwarnings("ignore", "The minimum number of concurrent actors", UserWarning)
 
 
 def _judge_env() -> dict[str, str]:
@@ -155,22 +158,31 @@ def _unwrap(exc: BaseException) -> BaseException:
 class _Plan:
     actors: int
     share: int  # judge calls in flight per actor
-    batch_rows: int
-    batches_per_actor: int  # batches handed to an actor at once
+    batch_rows: int  # rows of a block, and of one task of an actor
+    tasks_per_actor: int  # tasks an actor runs at once
 
 
 def _plan(cpus: int, config: RunConfig, options: RayOptions) -> _Plan:
-    """How to spread the job: LLM judges split `--concurrency` evenly between the actors
-    (so the whole job never has more calls in flight than asked); CPU-bound judges get one
-    actor per CPU and small batches, so no CPU idles at the end while another has a queue."""
+    """How to spread the job.
+
+    LLM judges split `--concurrency` evenly between the actors, so the whole job never has
+    more calls in flight than asked. A task is one round of an actor's calls, and each actor
+    runs three at once on its event loop: while one task waits for its slowest call, the
+    rows of the next ones already fill the free places, so the actor's share stays busy.
+    Ray Data hands a task to an actor on the node that holds its block while that actor has
+    room, so an actor that ran one task at a time took every block of the node that read
+    the file while the others idled.
+
+    CPU-bound judges get one actor per CPU and blocks of 32 rows: small enough that no CPU
+    idles at the end while another has a queue.
+    """
     cpus = max(1, cpus)
     if config.judge.uses_prompt:
         concurrency = max(1, config.concurrency)
         actors = max(1, min(options.actors or cpus, concurrency))
         share = concurrency // actors
-        # a batch is one round of calls; four queued keep the share busy between batches
-        return _Plan(actors, share, share, 4)
-    return _Plan(max(1, options.actors or cpus), 1, _CPU_ROWS_PER_BATCH, 2)
+        return _Plan(actors, share, share, 3)
+    return _Plan(max(1, options.actors or cpus), 1, _CPU_ROWS_PER_BATCH, 1)
 
 
 def _coordinator(ray: Any, config: RunConfig, out_path: Path) -> Any:
@@ -230,7 +242,7 @@ def execute_ray(
             actors=plan.actors,
         )
         try:
-            # a block is one batch: Ray Data returns a task's rows only when the whole task
+            # a block is one task: Ray Data returns a task's rows only when the whole task
             # is done, so small blocks keep results flowing and bound the work a lost node
             # takes with it
             source = ExampleSource(
@@ -254,17 +266,23 @@ def execute_ray(
             policy=config.retry,
             timeout=config.timeout,
             limited=bool(config.rpm or config.tpm),
+            cached=config.use_cache,
             env=_judge_env(),
         )
         if config.judge.uses_prompt:
             coordinator = _coordinator(ray, config, out_path)
-        dataset = ray.data.read_datasource(source, num_cpus=0).map_batches(
+        blocks = source.num_blocks(at_least=plan.actors * plan.tasks_per_actor)
+        read = ray.data.read_datasource(source, num_cpus=0, override_num_blocks=blocks)
+        dataset = read.map_batches(
             JudgeWorker,
             fn_constructor_kwargs={"settings": settings, "coordinator": coordinator},
-            batch_size=plan.batch_rows,
+            batch_size=None,  # a block is one batch: the source already cut it to size
             batch_format="numpy",
             compute=ray.data.ActorPoolStrategy(
-                size=plan.actors, max_tasks_in_flight_per_actor=plan.batches_per_actor
+                size=plan.actors,
+                # one more than it runs, so an actor never waits for the driver between tasks
+                max_tasks_in_flight_per_actor=plan.tasks_per_actor + 1,
+                max_concurrent_calls_per_actor=plan.tasks_per_actor,
             ),
             num_cpus=1,
         )

@@ -12,10 +12,17 @@ A block row is one input row: its place (`file` ordinal, `row` number, `index` i
 its id before repeated ids are renamed (`base_id`), and the example itself, pickled (`item`).
 A row that an earlier run of the folder already judged travels with an empty `item`: it is not
 judged again, but the merge learns that it is still part of the input.
+
+Block size: Ray Data gathers what a read task yields into blocks of up to
+`DataContext.target_max_block_size` bytes (128 MiB), so a whole file of judge rows would be one
+block, one task, one actor. `num_blocks` tells the engine how many blocks to ask for
+(`override_num_blocks`) so that each holds about `block_rows` rows; Ray Data then cuts each
+read task's output into that many pieces.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import pickle
 from collections.abc import Iterator, Mapping
@@ -43,6 +50,12 @@ DATA_EXTENSIONS = [
     "csv.gz",
 ]
 _PARQUET = (".parquet", ".pq")
+#: rows per table handed to Ray Data while reading (it joins them into blocks anyway)
+_CHUNK_ROWS = 256
+#: bytes read from the start of a text file to estimate its row count
+_SAMPLE_BYTES = 1 << 20
+#: a guess for gzip-compressed text, whose uncompressed size is unknown before reading it
+_GZIP_RATIO = 4
 
 
 def _display_names(user_path: str, resolved: list[str]) -> dict[str, str]:
@@ -61,8 +74,9 @@ class ExampleSource(FileBasedDatasource):
     """The rows of `path` (a data file, a folder of them, or a URI), read on the cluster.
 
     Files are taken in name order; `files` maps each to its ordinal and displayed name.
-    `limit` stops after that many rows (single-file inputs only). `block_rows` rows make a
-    block. Call `skip_rows` before reading to leave out rows judged by an earlier run.
+    `limit` stops after that many rows (single-file inputs only). Blocks hold about
+    `block_rows` rows when read with `num_blocks()` blocks. Call `skip_rows` before reading to
+    leave out rows judged by an earlier run.
     """
 
     def __init__(
@@ -84,6 +98,45 @@ class ExampleSource(FileBasedDatasource):
         self._limit = limit
         self._block_rows = block_rows
         self._skip: Any = None
+
+    def num_blocks(self, at_least: int = 1) -> int:
+        """The block count to read with so that no block holds much more than `block_rows`
+        rows, and a small input still makes `at_least` blocks (one for each place in the
+        pool). Ray Data gives every file its own read task and cuts each task's output into
+        the same number of pieces, so the largest file sets that number (smaller files give
+        smaller blocks, never empty ones). Its rows are counted from Parquet metadata or
+        estimated from the first MiB of a text file; an estimate only shapes the blocks."""
+        paths = sorted(self.files)
+        sizes = dict(zip(self._paths(), self._file_sizes(), strict=True))
+        largest = max(paths, key=lambda p: sizes.get(p) or 0)
+        rows = self._estimated_rows(largest, sizes.get(largest))
+        if self._limit is not None:
+            rows = min(rows, self._limit)
+        pieces = max(math.ceil(rows / max(1, self._block_rows)), math.ceil(at_least / len(paths)))
+        return max(1, min(pieces, rows)) * len(paths)
+
+    def _estimated_rows(self, path: str, size: float | None) -> int:
+        fs = self._filesystem
+        if path.lower().endswith(_PARQUET):
+            import pyarrow.parquet as pq
+
+            try:
+                with fs.open_input_file(path) as f:
+                    return int(pq.ParquetFile(f).metadata.num_rows)
+            except (OSError, pa.ArrowException):
+                return 1  # unreadable: the read reports it, with the file's name
+        try:
+            with self._open_input_source(fs, path) as f:
+                sample = bytes(f.read(_SAMPLE_BYTES))
+        except (OSError, pa.ArrowException):
+            return 1
+        lines = sample.count(b"\n") + (1 if sample and not sample.endswith(b"\n") else 0)
+        if len(sample) < _SAMPLE_BYTES or not size:
+            return max(1, lines)
+        total = size * (_GZIP_RATIO if path.lower().endswith(".gz") else 1)
+        # a JSON array on one line has no newlines to count: a row per KiB then
+        per_row = len(sample) / lines if lines > 1 else 1024.0
+        return max(1, int(total / per_row))
 
     @property
     def ordinals(self) -> dict[str, int]:
@@ -131,7 +184,7 @@ class ExampleSource(FileBasedDatasource):
                     "item": payload,
                 }
             )
-            if len(rows) >= self._block_rows:
+            if len(rows) >= _CHUNK_ROWS:
                 yield pa.Table.from_pylist(rows, schema=_SCHEMA)
                 rows = []
         if rows:

@@ -47,6 +47,8 @@ class WorkerSettings:
     timeout: float | None
     #: whether the coordinator enforces --rpm / --tpm
     limited: bool = False
+    #: whether the coordinator holds a judge cache (no round trip to it otherwise)
+    cached: bool = False
     #: environment the judge needs on every node (provider base URL and key)
     env: dict[str, str] = field(default_factory=dict)
 
@@ -137,7 +139,9 @@ class JudgeWorker:
         return JudgeCaller(
             self.judge,
             s.pipeline.template,
-            cache=_RemoteCache(self.coordinator) if self.coordinator is not None else None,
+            cache=_RemoteCache(self.coordinator)
+            if self.coordinator is not None and s.cached
+            else None,
             limiter=_RemoteLimiter(self.coordinator, s.limited)
             if self.coordinator is not None
             else RateLimiter(None, None),
