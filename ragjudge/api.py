@@ -93,6 +93,7 @@ def evaluate(
     judge: str | Judge | None = "offline",
     out: str | Path | None = None,
     concurrency: int = 8,
+    workers: int | None = None,
     mapping: Mapping[str, str] | None = None,
     limit: int | None = None,
     group_by: Sequence[str] = (),
@@ -126,9 +127,10 @@ def evaluate(
     `max_prompt_tokens`, and the LLM options `base_url`, `api_key`, `temperature`,
     `max_tokens`, `json_mode`, `completions` with `prompt_format`.
 
-    Batch options (LLM judges): `concurrency` calls at once, `rpm` / `tpm` limits, `timeout`
-    seconds per call, `max_retries` after timeouts, connection errors, 429 and 5xx (first wait
-    `retry_base_delay` seconds). `cache` is the SQLite cache file (None:
+    Batch options (LLM judges): `concurrency` calls at once (spread over `workers` processes
+    of the local engine; default: one per CPU when each gets 16 calls), `rpm` / `tpm` limits,
+    `timeout` seconds per call, `max_retries` after timeouts, connection errors, 429 and 5xx
+    (first wait `retry_base_delay` seconds). `cache` is the SQLite cache file (None:
     `<parent of out>/.ragjudge-cache.sqlite`; False: no cache). An `out` folder that holds the
     same run is resumed (finished examples are kept); one that holds another dataset or judge
     is refused unless `overwrite`. `price` overrides the price table:
@@ -182,6 +184,7 @@ def evaluate(
         judge=the_judge,
         pipeline=PipelineOptions(**pipeline_opts),
         concurrency=concurrency,
+        workers=workers,
         limit=limit,
         group_by=tuple(group_by),
         quiet=quiet,

@@ -39,9 +39,11 @@ class RunStats:
     output_tokens: int = 0
     #: the last retry waits chosen, in seconds (kept short: for diagnostics and tests)
     waits: list[float] = field(default_factory=list)
+    #: rows each worker process judged, when the run had several (`--workers`)
+    per_worker: list[int] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
-        return {
+        counts: dict[str, Any] = {
             "calls": self.calls,
             "cache_hits": self.cache_hits,
             "retries": self.retries,
@@ -50,6 +52,9 @@ class RunStats:
             "input_tokens": self.input_tokens,
             "output_tokens": self.output_tokens,
         }
+        if self.per_worker:
+            counts["rows_per_worker"] = list(self.per_worker)
+        return counts
 
     def add(self, counts: dict[str, Any]) -> None:
         """Add another engine's counts, as `as_dict` gives them (a Ray actor's batch)."""

@@ -108,9 +108,11 @@ class LocalEngine:
     def execute(
         self, job: Job, out_dir: Path, config: RunConfig
     ) -> tuple[dict[str, Any], RunStats]:
-        from ragjudge.runner import execute
+        from ragjudge.runner import JudgeRecipe, execute
 
-        return execute(self.items(job), out_dir, config)
+        # a judge given by name can be built again by worker processes
+        recipe = JudgeRecipe(job.judge, dict(job.judge_options)) if job.judge else None
+        return execute(self.items(job), out_dir, config, recipe=recipe)
 
 
 class RayEngine:
