@@ -101,6 +101,28 @@ def test_bad_rows_duplicate_ids_and_csv_match_the_local_engine(
     assert [r["id"] for r in records(on_ray)] == ["007", "row-5"]
 
 
+INGEST = Path(__file__).resolve().parent / "data" / "ingest"
+
+
+def test_logs_of_an_ingest_format_match_the_local_engine(nodes: TwoNodes, tmp_path: Path) -> None:
+    # several files of a format, with unreadable traces among them (rows of errors whose
+    # line numbers repeat and run backwards), read on the driver
+    logs = sorted(str(p) for p in (INGEST / "bedrock").iterdir())
+    local, on_ray = tmp_path / "local", tmp_path / "ray"
+    base = ["eval", "--from", "bedrock-agent", *logs, "--quiet"]
+    assert main([*base, "--out", str(local)]) == 0
+    assert main([*base, "--out", str(on_ray), "--engine", "ray"]) == 0
+    assert_same_run(local, on_ray)
+    recs = records(on_ray)
+    assert len(recs) == 11 and sum(r["status"] == "invalid_input" for r in recs) == 7
+    info = json.loads((on_ray / "run.json").read_text(encoding="utf-8"))
+    assert info["dataset"].startswith("bedrock-agent:") and info["status"] == "complete"
+
+    # a second run into the same folder keeps every record
+    assert main([*base, "--out", str(on_ray), "--engine", "ray"]) == 0
+    assert_same_run(local, on_ray)
+
+
 def test_a_folder_of_files_is_one_dataset_in_name_order(nodes: TwoNodes, tmp_path: Path) -> None:
     folder = tmp_path / "in"
     folder.mkdir()

@@ -175,14 +175,15 @@ class JudgeWorker:
         statuses: list[str] = []
         cached: list[bool] = []
         tokens: list[int] = []
-        for done, file, base_id in zip(records, batch["file"], batch["base_id"], strict=True):
+        rows = zip(records, batch["file"], batch["row"], batch["base_id"], strict=True)
+        for done, file, row, base_id in rows:
             if done is None:  # kept from an earlier run
                 lines.append("")
                 statuses.append(KEPT)
                 cached.append(False)
                 tokens.append(0)
                 continue
-            header = header_for(done, int(file), str(base_id))
+            header = header_for(done, int(file), str(base_id), int(row))
             lines.append(shard_line(header, record_line(done)))
             statuses.append(header.status)
             cached.append(done.cached)
