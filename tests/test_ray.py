@@ -180,6 +180,18 @@ def llm_args(server: OpenAIServer, *more: str) -> list[str]:
     return ["--judge", "openai:gpt-4o-mini", "--base-url", server.base_url, *more]
 
 
+def run_cli(args: list[str]) -> None:
+    """`ragjudge ARGS` in a process of its own."""
+    done = subprocess.run(
+        [sys.executable, "-m", "ragjudge", *args],
+        env={**os.environ, "OPENAI_API_KEY": "not-needed"},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+
+
 def test_llm_judge_matches_local_and_the_cache_saves_every_call(
     nodes: TwoNodes, tmp_path: Path
 ) -> None:
@@ -194,7 +206,9 @@ def test_llm_judge_matches_local_and_the_cache_saves_every_call(
         server.requests.clear()
         on_ray = tmp_path / "ray"
         cmd = ["eval", str(data), *args, "--engine", "ray", "--cache", str(cache)]
-        assert main([*cmd, "--out", str(on_ray)]) == 0
+        # the first run as a user runs it: the command line in its own process, a driver
+        # that joins the cluster by its address
+        run_cli([*cmd, "--out", str(on_ray), "--ray-address", nodes.cluster.address])
         assert len(server.requests) == 48
         # --concurrency is the whole job's: two actors share the four calls
         assert 1 < server.max_active <= 4
