@@ -1,6 +1,6 @@
 """Benchmark `ragjudge eval --engine ray` against the local engine and print two tables.
 
-    python bench/bench_ray.py [--rows 5000] [--llm-rows 160,640] [--latency 0.2]
+    python bench/bench_ray.py [--rows 5000] [--llm-rows 320,1280] [--latency 0.2]
                               [--concurrency 16] [--skip-cpu] [--skip-llm]
 
 Every run is the real command line in its own process (`python -m ragjudge eval … --quiet`),
@@ -20,7 +20,8 @@ a fresh local Ray instance (no --ray-address) and shuts it down.
    would (`--ray-address`). Each figure is marginal: the extra calls of the larger
    `--llm-rows` input over its extra wall time, so start-up cancels out; next to them, the
    thin reference client (`bench/reference_client.py`) on the same server and rows, and the
-   rows each Ray node judged.
+   rows each Ray node judged. The default sizes are large enough that Ray's start-up, which
+   varies by seconds between runs, does not swamp the difference.
 
 Each part also says whether both engines wrote byte-identical `examples.csv` and
 `sentences.csv`. The figures are for reading, not for asserting: they depend on the machine.
@@ -215,7 +216,7 @@ def llm_part(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=int, default=5000, help="rows of the offline part")
-    parser.add_argument("--llm-rows", default="160,640", help="the LLM part's two input sizes")
+    parser.add_argument("--llm-rows", default="320,1280", help="the LLM part's two input sizes")
     parser.add_argument("--latency", type=float, default=0.2, help="server reply delay L (s)")
     parser.add_argument("--concurrency", type=int, default=16, help="total concurrency C")
     parser.add_argument("--skip-cpu", action="store_true", help="leave out the offline part")
