@@ -1,11 +1,11 @@
 """Benchmark `ragjudge eval --engine ray` against the local engine and print two tables.
 
-    python bench/bench_ray.py [--rows 5000] [--llm-rows 400] [--latency 0.2]
-                              [--concurrency 8,32] [--skip-cpu] [--skip-llm]
+    python bench/bench_ray.py [--rows 5000] [--llm-rows 320,1280] [--latency 0.2]
+                              [--concurrency 16] [--skip-cpu] [--skip-llm]
 
 Every run is the real command line in its own process (`python -m ragjudge eval … --quiet`),
-so the figures include the interpreter start, the imports and, for Ray, starting a fresh local
-Ray instance (no --ray-address) and shutting it down.
+so the figures include the interpreter start and the imports; in part 1 a Ray run also starts
+a fresh local Ray instance (no --ray-address) and shuts it down.
 
 1. CPU-bound: the offline judge on `--rows` rows made by repeating the bundled samples
    (`datasets/sample_en.jsonl`, `datasets/sample_ja.jsonl`, each copy with its own id). A
@@ -14,7 +14,14 @@ Ray instance (no --ray-address) and shutting it down.
    it.
 2. LLM-bound: the OpenAI judge against the local test server in its own process, which waits
    `--latency` L before every reply, so C calls at once reach at most C / L calls per second;
-   both engines at the same total `--concurrency` C, cache off.
+   both engines at the same total `--concurrency` C, cache off, on RAGBench validation rows
+   (`../shared/data`; small made-up rows without it). The Ray runs join a two-node cluster
+   on loopback (head and worker, one CPU each) started by this script, as a user's driver
+   would (`--ray-address`). Each figure is marginal: the extra calls of the larger
+   `--llm-rows` input over its extra wall time, so start-up cancels out; next to them, the
+   thin reference client (`bench/reference_client.py`) on the same server and rows, and the
+   rows each Ray node judged. The default sizes are large enough that Ray's start-up, which
+   varies by seconds between runs, does not swamp the difference.
 
 Each part also says whether both engines wrote byte-identical `examples.csv` and
 `sentences.csv`. The figures are for reading, not for asserting: they depend on the machine.
@@ -33,11 +40,12 @@ import tempfile
 import time
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.openai_server import write_dataset  # noqa: E402
+from reference_client import held_out_rows, marginal, request_bodies, send  # noqa: E402
 
 SAMPLES = (ROOT / "datasets" / "sample_en.jsonl", ROOT / "datasets" / "sample_ja.jsonl")
 ENGINES = ("local", "ray")
@@ -143,33 +151,64 @@ def start_server(latency: float) -> tuple[subprocess.Popen[str], str]:
     return proc, proc.stdout.readline().strip()
 
 
-def llm_part(rows: int, latency: float, levels: list[int], work: Path, env: dict[str, str]) -> None:
+def start_cluster() -> Any:
+    """A head and a worker node with one CPU each, every process on 127.0.0.1."""
+    os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"
+    from ray.cluster_utils import Cluster
+
+    cluster = Cluster(initialize_head=True, head_node_args={"num_cpus": 1})
+    cluster.add_node(num_cpus=1)
+    cluster.wait_for_nodes()
+    return cluster
+
+
+def rows_by_worker(out: Path) -> list[int]:
+    counts: dict[str, int] = {}
+    with open(out / "judgments.jsonl", encoding="utf-8") as fh:
+        for line in fh:
+            worker = json.loads(line)["worker"]
+            counts[worker] = counts.get(worker, 0) + 1
+    return sorted(counts.values(), reverse=True)
+
+
+def llm_part(
+    sizes: tuple[int, int], latency: float, c: int, work: Path, env: dict[str, str]
+) -> None:
+    small, large = sizes
     proc, base_url = start_server(latency)
+    cluster = start_cluster()
     try:
-        data = write_dataset(work / "llm.jsonl", rows)
+        data = {n: held_out_rows(work / f"llm-{n}.parquet", n) for n in sizes}
         print(
             f"\n2. openai:gpt-4o-mini → local server in its own process, L = {latency} s, "
-            f"{rows} rows, cache off"
+            f"C = {c} (at most {c / latency:.0f} calls/s), rows {small} and {large}, cache off;"
+            f"\n   Ray: a two-node loopback cluster (1 CPU each), the CLI as driver"
         )
-        print(
-            f"{'C':>4} {'engine':<7} {'wall s':>8} {'calls/s':>8} {'C/L':>7} {'achieved':>9} "
-            f"{'ray/local':>10} {'examples.csv identical':>23}"
-        )
-        for c in levels:
-            extra = ["--judge", "openai:gpt-4o-mini", "--base-url", base_url]
-            extra += ["--concurrency", str(c), "--no-cache"]
-            wall = {e: run_eval(data, work / f"llm-{c}-{e}", e, extra, env) for e in ENGINES}
-            same = identical(work / f"llm-{c}-local", work / f"llm-{c}-ray", "examples.csv")
-            limit = c / latency
-            for engine in ENGINES:
-                w = wall[engine]
-                ratio = f"{w / wall['local']:.2f}" if engine == "ray" else ""
-                print(
-                    f"{c:>4} {engine:<7} {w:>8.2f} {rate(rows, w):>8.1f} {limit:>7.1f} "
-                    f"{rate(rows, w) / limit:>9.1%} {ratio:>10} "
-                    f"{same if engine == 'ray' else '':>23}"
-                )
+        bodies = {n: request_bodies(path) for n, path in data.items()}
+        send(base_url, bodies[small], c)  # warm up the server's threads
+        thin = {n: send(base_url, bodies[n], c) for n in sizes}
+        extra = ["--judge", "openai:gpt-4o-mini", "--base-url", base_url]
+        extra += ["--concurrency", str(c), "--no-cache"]
+        ray_args = [*extra, "--ray-address", cluster.address]
+        # starting the cluster turned on Ray's token authentication in this process's
+        # environment (RAY_AUTH_MODE): a driver started without it waits for the cluster forever
+        env = {**os.environ, **{k: v for k, v in env.items() if not k.startswith("RAY_")}}
+        wall = {"thin client": thin}
+        for engine, args in (("local", extra), ("ray", ray_args)):
+            outs = {n: work / f"llm-{engine}-{n}" for n in sizes}
+            wall[engine] = {n: run_eval(data[n], outs[n], engine, args, env) for n in sizes}
+        rates = {k: marginal((small, w[small]), (large, w[large])) for k, w in wall.items()}
+        print(f"{'':<12} {small:>7} s {large:>7} s {'marginal calls/s':>17}")
+        for name, w in wall.items():
+            print(f"{name:<12} {w[small]:>9.2f} {w[large]:>9.2f} {rates[name]:>17.1f}")
+        print(f"ray / local (marginal): {rates['ray'] / rates['local']:.2f}")
+        print(f"local / thin client (marginal): {rates['local'] / rates['thin client']:.2f}")
+        nodes = rows_by_worker(work / f"llm-ray-{large}")
+        print(f"rows judged by each Ray node ({large}-row run): {nodes}")
+        same = identical(work / f"llm-local-{large}", work / f"llm-ray-{large}", "examples.csv")
+        print(f"examples.csv identical: {same}")
     finally:
+        cluster.shutdown()
         proc.kill()
         proc.wait()
 
@@ -177,15 +216,15 @@ def llm_part(rows: int, latency: float, levels: list[int], work: Path, env: dict
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=int, default=5000, help="rows of the offline part")
-    parser.add_argument("--llm-rows", type=int, default=400, help="rows of the LLM part")
+    parser.add_argument("--llm-rows", default="320,1280", help="the LLM part's two input sizes")
     parser.add_argument("--latency", type=float, default=0.2, help="server reply delay L (s)")
-    parser.add_argument("--concurrency", default="8,32", help="total concurrency levels C")
+    parser.add_argument("--concurrency", type=int, default=16, help="total concurrency C")
     parser.add_argument("--skip-cpu", action="store_true", help="leave out the offline part")
     parser.add_argument("--skip-llm", action="store_true", help="leave out the LLM part")
     args = parser.parse_args()
     sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # run the clean-up on a kill
-    levels = [int(c) for c in args.concurrency.split(",")]
+    small, large = (int(n) for n in args.llm_rows.split(","))
 
     try:
         ray_version = version("ray")
@@ -201,7 +240,7 @@ def main() -> None:
         if not args.skip_cpu:
             cpu_part(args.rows, work, env)
         if not args.skip_llm:
-            llm_part(args.llm_rows, args.latency, levels, work, env)
+            llm_part((small, large), args.latency, args.concurrency, work, env)
 
 
 if __name__ == "__main__":

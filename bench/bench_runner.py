@@ -1,72 +1,38 @@
-"""Benchmark the batch engine against the local OpenAI-compatible server and print a table.
+"""Benchmark the local engine's LLM path against a thin reference client on the same server.
 
-    python bench/bench_runner.py [--latency 0.2] [--concurrency 1,8,32,128]
+    python bench/bench_runner.py [--latency 0.25] [--concurrency 32] [--rows 320,1280]
+                                 [--workers 1,auto]
 
-The server runs in its own process and waits a fixed `latency` L before every reply, so C
-concurrent calls can reach at most C / L calls per second; the table shows the calls per
-second the runner achieved (cache off) against that limit, through the real LangChain/OpenAI
-client and, to separate the engine from the client's own CPU cost, with an in-process judge
-that only sleeps L per call. Then a finished job is run again,
-once into a new folder with the same cache and once into its own folder (a resume): the
-judge calls made (target 0) and the wall time.
+The local OpenAI-compatible test server runs in its own process and waits `latency` L
+before every reply, so C calls at once reach at most C / L calls a second. Each run is the
+real command line in its own process (`python -m ragjudge eval … --no-cache --quiet`) with
+`openai:gpt-4o-mini` (LangChain's client), once per `--workers` setting (`auto`: the
+default for that concurrency). The reference is `bench/reference_client.py`: the same
+rendered prompts posted over bare asyncio streams at the same concurrency. The rows are
+RAGBench validation rows from ../shared/data (every subset mixed), or small made-up rows
+without it.
+
+Every figure is marginal: the extra calls of the larger `--rows` input over its extra wall
+time, so start-up (interpreter, imports, connections) and the reports cancel out. Then a
+finished job is run again into a new folder with the same cache (target: zero calls).
+The figures depend on the machine and on what else runs on it.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
+import json
+import os
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from ragjudge.dataset import iter_examples  # noqa: E402
-from ragjudge.judges.base import make_judge  # noqa: E402
-from ragjudge.limits import RetryPolicy  # noqa: E402
-from ragjudge.runner import RunConfig, execute  # noqa: E402
-from ragjudge.types import Reply, Usage  # noqa: E402
-from tests.openai_server import valid_judgment, write_dataset  # noqa: E402
-
-
-class SleepJudge:
-    """An LLM-like judge without a client: waits `latency` and answers a valid judgment."""
-
-    kind = "llm"
-    uses_prompt = True
-    prompt_format = "chat"
-
-    def __init__(self, latency: float) -> None:
-        self.latency = latency
-
-    def identity(self) -> dict[str, Any]:
-        return {"kind": "llm", "provider": "bench", "model": "sleep", "params": {}}
-
-    async def ask(self, item: Any, messages: Any) -> Reply:
-        await asyncio.sleep(self.latency)
-        body = {"messages": [{"role": m.role, "content": m.content} for m in messages]}
-        return Reply(valid_judgment(body), Usage(100, 50), latency_s=self.latency)
-
-
-def throughput(judge: Any, levels: list[int], latency: float, waves: int, work: Path) -> None:
-    print(f"{'C':>5} {'calls':>6} {'wall s':>8} {'calls/s':>9} {'C/L':>8} {'achieved':>9}")
-    for c in levels:
-        n = max(20, waves * c)
-        data = write_dataset(work / f"d{c}.jsonl", n)
-        config = RunConfig(
-            judge=judge, concurrency=c, quiet=True, dataset=str(data), use_cache=False,
-            retry=RetryPolicy(max_retries=0), overwrite=True,
-        )  # fmt: skip
-        start = time.perf_counter()
-        _, stats = execute(iter_examples(data), work / f"run{c}", config)
-        wall = time.perf_counter() - start
-        rate, limit = stats.calls / wall, c / latency
-        share = rate / limit
-        print(f"{c:>5} {stats.calls:>6} {wall:>8.2f} {rate:>9.1f} {limit:>8.1f} {share:>9.1%}")
+from reference_client import held_out_rows, marginal, request_bodies, send  # noqa: E402
 
 
 def start_server(latency: float) -> tuple[subprocess.Popen[str], str]:
@@ -80,51 +46,70 @@ def start_server(latency: float) -> tuple[subprocess.Popen[str], str]:
     return proc, proc.stdout.readline().strip()
 
 
+def run_eval(data: Path, out: Path, extra: list[str]) -> tuple[float, dict[str, object]]:
+    """Wall seconds of one `ragjudge eval` in its own process, and its run.json."""
+    cmd = [sys.executable, "-m", "ragjudge", "eval", str(data), "--out", str(out), "--quiet"]
+    env = {**os.environ, "OPENAI_API_KEY": "not-needed"}
+    start = time.perf_counter()
+    done = subprocess.run([*cmd, *extra], cwd=ROOT, env=env, capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    if done.returncode != 0:
+        raise SystemExit(f"failed (exit {done.returncode}): {' '.join(cmd)}\n{done.stderr}")
+    return wall, json.loads((out / "run.json").read_text(encoding="utf-8"))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--latency", type=float, default=0.2)
-    parser.add_argument("--concurrency", default="1,8,32,128")
-    parser.add_argument("--waves", type=int, default=10, help="examples per run = waves × C")
+    parser.add_argument("--latency", type=float, default=0.25)
+    parser.add_argument("--concurrency", type=int, default=32)
+    parser.add_argument("--rows", default="320,1280", help="the two input sizes")
+    parser.add_argument("--workers", default="1,auto", help="--workers settings to compare")
     args = parser.parse_args()
-    levels = [int(c) for c in args.concurrency.split(",")]
+    sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]
+    small, large = (int(n) for n in args.rows.split(","))
+    c, latency = args.concurrency, args.latency
+    print(f"cpu_count {os.cpu_count()}, python {sys.version.split()[0]}, load {os.getloadavg()}")
+    print(f"C = {c}, L = {latency} s: at most {c / latency:.0f} calls/s; rows {small}, {large}")
 
-    proc, base_url = start_server(args.latency)
+    proc, base_url = start_server(latency)
     try:
-        judge = make_judge("openai:m", base_url=base_url, timeout=30)
-        retry = RetryPolicy(max_retries=0)
         with tempfile.TemporaryDirectory() as tmp:
             work = Path(tmp)
-            # warm up: imports, the sentence splitter, the first connections
-            throughput(judge, [8], args.latency, 1, work)
-            print(f"\nLangChain ChatOpenAI → local server in its own process, L = {args.latency} s")
-            throughput(judge, levels, args.latency, args.waves, work)
-            print(f"\nin-process judge that sleeps L = {args.latency} s (engine + pipeline only)")
-            throughput(SleepJudge(args.latency), levels, args.latency, args.waves, work)
-
-            n = 1000
-            data = write_dataset(work / "rerun.jsonl", n)
-            cache = work / "cache.sqlite"
-
-            def job(out: str) -> tuple[float, int, int]:
-                config = RunConfig(
-                    judge=judge, concurrency=32, quiet=True, dataset=str(data), cache=cache,
-                    retry=retry,
-                )  # fmt: skip
-                start = time.perf_counter()
-                info, stats = execute(iter_examples(data), work / out, config)
-                return time.perf_counter() - start, stats.calls, info["resumed"]
-
-            print(f"\nrerun of a finished job ({n} examples, C = 32):")
-            for label, out in (
-                ("first run", "job"),
-                ("same job, new folder (cache)", "job-again"),
-                ("same job, same folder (resume)", "job"),
-            ):
-                wall, calls, resumed = job(out)
+            data = {n: held_out_rows(work / f"d{n}.parquet", n) for n in (small, large)}
+            bodies = {n: request_bodies(path) for n, path in data.items()}
+            send(base_url, bodies[small], c)  # warm up the server's threads
+            walls = {n: send(base_url, bodies[n], c) for n in (small, large)}
+            thin = marginal((small, walls[small]), (large, walls[large]))
+            head = f"{'client':<34} {small:>7} s {large:>7} s {'marginal calls/s':>17}"
+            print(f"\n{head} {'/ thin':>7}")
+            ref = f"{walls[small]:>9.2f} {walls[large]:>9.2f} {thin:>17.1f}"
+            print(f"{'thin asyncio client':<34} {ref}")
+            llm = ["--judge", "openai:gpt-4o-mini", "--base-url", base_url]
+            llm += ["--concurrency", str(c), "--no-cache"]
+            for setting in args.workers.split(","):
+                extra = llm if setting == "auto" else [*llm, "--workers", setting]
+                runs = {n: run_eval(data[n], work / f"w{setting}-{n}", extra) for n in data}
+                options = runs[large][1]["options"]
+                assert isinstance(options, dict)
+                used = options.get("workers", "?")
+                rate = marginal((small, runs[small][0]), (large, runs[large][0]))
+                label = f"ragjudge eval --workers {setting} ({used})"
                 print(
-                    f"  {label:<32} judge calls {calls:>5}   resumed {resumed:>5}   "
-                    f"wall {wall:6.2f} s"
+                    f"{label:<34} {runs[small][0]:>9.2f} {runs[large][0]:>9.2f} "
+                    f"{rate:>17.1f} {rate / thin:>7.2f}"
                 )
+
+            cache = work / "cache.sqlite"
+            cached = [*llm[:-1], "--cache", str(cache)]
+            first, _ = run_eval(data[large], work / "job", cached)
+            again, info = run_eval(data[large], work / "job-again", cached)
+            engine = info["engine"]
+            assert isinstance(engine, dict)
+            print(
+                f"\nrerun of a finished {large}-row job into a new folder, same cache: "
+                f"{engine['calls']} calls, {engine['cache_hits']} cache hits, "
+                f"{again:.2f} s (first run {first:.2f} s)"
+            )
     finally:
         proc.kill()
         proc.wait()

@@ -74,6 +74,7 @@ def evaluate(
     judge: Any = "offline",
     out: str | Path | None = None,
     concurrency: int = 8,
+    workers: int | None = None,
     mapping: Mapping[str, str] | None = None,
     limit: int | None = None,
     group_by: Sequence[str] = (),
@@ -104,51 +105,52 @@ def evaluate(
 ) -> Result:
     """Judge a dataset and write a run folder.
 
-    `data` is a file path (JSONL, JSON, CSV, Parquet; `-` reads JSONL on standard input), a
-    pandas DataFrame, or an iterable of dicts (documents may be strings, dicts or LangChain
-    `Document` objects); columns named as RAGAS, DeepEval or most tools name them are found
-    without `mapping` (see datasets/README.md). With `from_format`, the log files of that
-    ingest format (one path or a list; see `ingest`). `judge` is `"offline"` (default),
-    `"recorded"`, `"provider:model"`, any `NAME[:ARG]` registered under `ragjudge.judges`, a
-    `Judge` object, or a LangChain model object (`ChatOpenAI(...)`, any `BaseChatModel`; a
-    `BaseLLM` with `prompt_format`). `out` defaults to a temporary folder. `prompt` is your
-    own template file (see `ragjudge.templates`). Other options: `template`, `max_repairs`,
-    `clean_keys`, `lang`, `max_prompt_tokens`, `output_mode` (`auto`, `json_schema`,
-    `json_mode`, `text`), and for judges built from a name `base_url`, `api_key`,
-    `temperature`, `max_tokens`, `json_mode`, `completions` with `prompt_format`.
+        `data` is a file path (JSONL, JSON, CSV, Parquet; `-` reads JSONL on standard input), a
+        pandas DataFrame, or an iterable of dicts (documents may be strings, dicts or LangChain
+        `Document` objects); columns named as RAGAS, DeepEval or most tools name them are found
+        without `mapping` (see datasets/README.md). With `from_format`, the log files of that
+        ingest format (one path or a list; see `ingest`). `judge` is `"offline"` (default),
+        `"recorded"`, `"provider:model"`, any `NAME[:ARG]` registered under `ragjudge.judges`, a
+        `Judge` object, or a LangChain model object (`ChatOpenAI(...)`, any `BaseChatModel`; a
+        `BaseLLM` with `prompt_format`). `out` defaults to a temporary folder. `prompt` is your
+        own template file (see `ragjudge.templates`). Other options: `template`, `max_repairs`,
+        `clean_keys`, `lang`, `max_prompt_tokens`, `output_mode` (`auto`, `json_schema`,
+        `json_mode`, `text`), and for judges built from a name `base_url`, `api_key`,
+        `temperature`, `max_tokens`, `json_mode`, `completions` with `prompt_format`.
 
-    Raises `InputError` when no row of the data could be used, naming the columns found and
-    the `mapping` that would fix it.
+        Raises `InputError` when no row of the data could be used, naming the columns found and
+        the `mapping` that would fix it.
 
-    Batch options (LLM judges): `concurrency` calls at once, `rpm` / `tpm` limits, `timeout`
-    seconds per call, `max_retries` after timeouts, connection errors, 429 and 5xx (first wait
-    `retry_base_delay` seconds). `cache` is the SQLite cache file (None: `$RAGJUDGE_CACHE`,
-    else `cache` in ragjudge.toml, else `<parent of out>/.ragjudge-cache.sqlite`; False: no
-    cache). An `out` folder that holds the
-    same run is resumed (finished examples are kept); one that holds another dataset or judge
-    is refused unless `overwrite`. `price` overrides the price table:
-    `"input=0.15,output=0.6"` (USD per million tokens) or a `Price`. A progress bar
-    (`tqdm.auto`: a widget in Jupyter) is shown unless `quiet`; `progress` may also be `auto`,
-    `bar` or `log` (the command line's displays on stderr) or `none`. `report_examples` bounds
-    the examples report.html shows in detail.
+        Batch options (LLM judges): `concurrency` calls at once (spread over `workers` processes
+    of the local engine; default: one per CPU when each gets 16 calls), `rpm` / `tpm` limits,
+    `timeout` seconds per call, `max_retries` after timeouts, connection errors, 429 and 5xx
+    (first wait `retry_base_delay` seconds). `cache` is the SQLite cache file (None:
+    `$RAGJUDGE_CACHE`, else `cache` in ragjudge.toml, else `<parent of out>/.ragjudge-cache.sqlite`;
+    False: no cache). An `out` folder that holds the
+        same run is resumed (finished examples are kept); one that holds another dataset or judge
+        is refused unless `overwrite`. `price` overrides the price table:
+        `"input=0.15,output=0.6"` (USD per million tokens) or a `Price`. A progress bar
+        (`tqdm.auto`: a widget in Jupyter) is shown unless `quiet`; `progress` may also be `auto`,
+        `bar` or `log` (the command line's displays on stderr) or `none`. `report_examples` bounds
+        the examples report.html shows in detail.
 
-    Traces: `from_format="mlflow"` reads the traces of the MLflow tracking store whose URI is
-    `data`, with `source_options` `experiment` and `filter_string`; `otlp`, `langsmith` and
-    `langfuse` read exported files. A run over traces writes `scores.jsonl` (one line per
-    trace) to its folder, and `log_to="mlflow"` also logs each verdict onto its trace as MLflow
-    feedback (see docs/ingest.md).
+        Traces: `from_format="mlflow"` reads the traces of the MLflow tracking store whose URI is
+        `data`, with `source_options` `experiment` and `filter_string`; `otlp`, `langsmith` and
+        `langfuse` read exported files. A run over traces writes `scores.jsonl` (one line per
+        trace) to its folder, and `log_to="mlflow"` also logs each verdict onto its trace as MLflow
+        feedback (see docs/ingest.md).
 
-    Triage: `triage="offline"` judges every row with the offline judge first and sends only
-    the uncertain ones to `judge` (an LLM judge): the `escalate` fraction of rows nearest the
-    offline verdict threshold, or every row whose hallucination probability lies in
-    `escalate_band` (`(0.15, 0.85)` or `"0.15:0.85"`), stopping once `escalate_budget_usd` is
-    spent. `offline_threshold` sets the offline judge's verdict threshold (on its own, or as
-    the triage screen).
+        Triage: `triage="offline"` judges every row with the offline judge first and sends only
+        the uncertain ones to `judge` (an LLM judge): the `escalate` fraction of rows nearest the
+        offline verdict threshold, or every row whose hallucination probability lies in
+        `escalate_band` (`(0.15, 0.85)` or `"0.15:0.85"`), stopping once `escalate_budget_usd` is
+        spent. `offline_threshold` sets the offline judge's verdict threshold (on its own, or as
+        the triage screen).
 
-    `engine="ray"` runs the job on a Ray cluster (`ray_address`: `auto`, `host:port`,
-    `ray://…`; None starts a local Ray, or uses the one this process is connected to;
-    `ray_actors` judge actors); `data` must then be a file, a folder of files or a URI, and
-    `judge` a name (each worker builds it).
+        `engine="ray"` runs the job on a Ray cluster (`ray_address`: `auto`, `host:port`,
+        `ray://…`; None starts a local Ray, or uses the one this process is connected to;
+        `ray_actors` judge actors); `data` must then be a file, a folder of files or a URI, and
+        `judge` a name (each worker builds it).
     """
     from ragjudge.engines import Job, TriageEngine, get_engine
     from ragjudge.runner import RunConfig, build_reports
@@ -170,6 +172,9 @@ def evaluate(
     if log_to is not None and (log_to != "mlflow" or from_format != "mlflow"):
         raise UsageError("--log-to mlflow writes onto MLflow traces: use it with --from mlflow")
     setup = _triage_setup(triage, escalate, escalate_band, escalate_budget_usd, offline_threshold)
+    if setup is not None and workers is not None and workers > 1:
+        # escalations share one screen and one budget ledger: they run in this process
+        raise UsageError("--workers above 1 does not go with --triage: leave it out")
     if setup is None and offline_threshold is not None:
         if judge not in (None, "offline"):
             raise UsageError("--offline-threshold goes with the offline judge (or --triage)")
@@ -195,6 +200,7 @@ def evaluate(
         judge=the_judge,
         pipeline=PipelineOptions(**pipeline_opts),
         concurrency=concurrency,
+        workers=workers,
         limit=limit,
         group_by=tuple(group_by),
         quiet=quiet,

@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -103,6 +104,8 @@ class JudgeCache:
             # WAL + NORMAL survives a killed process (not a power cut) without an fsync per reply
             self._db.execute("PRAGMA synchronous = NORMAL")
             self._migrate()
+            # the batch engine stores from a thread while it looks up on its event loop
+            self._lock = threading.Lock()
         except sqlite3.DatabaseError as exc:
             raise InputError(f"cannot use the cache {self.path}: {exc}") from exc
 
@@ -140,11 +143,12 @@ class JudgeCache:
     # --- use ---------------------------------------------------------------------------------
 
     def get(self, key: str) -> Reply | None:
-        row = self._db.execute(
-            "SELECT text, input_tokens, output_tokens, estimated, latency_s, mode "
-            "FROM replies WHERE key = ?",
-            (key,),
-        ).fetchone()
+        with self._lock:
+            row = self._db.execute(
+                "SELECT text, input_tokens, output_tokens, estimated, latency_s, mode "
+                "FROM replies WHERE key = ?",
+                (key,),
+            ).fetchone()
         if row is None:
             return None
         text, inp, out, estimated, latency, mode = row
@@ -158,6 +162,10 @@ class JudgeCache:
 
     def put(self, key: str, reply: Reply, *, judge: str, template: str) -> None:
         """Store one reply now, in its own transaction (it was paid for: do not lose it)."""
+        with self._lock:
+            self._store(key, reply, judge, template)
+
+    def _store(self, key: str, reply: Reply, judge: str, template: str) -> None:
         self._db.execute(
             "INSERT OR REPLACE INTO replies (key, judge, template, text, input_tokens, "
             "output_tokens, estimated, latency_s, created, mode) "

@@ -10,8 +10,10 @@ worker.
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections import Counter
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -38,9 +40,11 @@ class RunStats:
     output_tokens: int = 0
     #: the last retry waits chosen, in seconds (kept short: for diagnostics and tests)
     waits: list[float] = field(default_factory=list)
+    #: rows each worker process judged, when the run had several (`--workers`)
+    per_worker: list[int] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
-        return {
+        counts: dict[str, Any] = {
             "calls": self.calls,
             "cache_hits": self.cache_hits,
             "retries": self.retries,
@@ -49,6 +53,9 @@ class RunStats:
             "input_tokens": self.input_tokens,
             "output_tokens": self.output_tokens,
         }
+        if self.per_worker:
+            counts["rows_per_worker"] = list(self.per_worker)
+        return counts
 
     def add(self, counts: dict[str, Any]) -> None:
         """Add another engine's counts, as `as_dict` gives them (a Ray actor's batch)."""
@@ -82,16 +89,26 @@ class LimiterBackend(Protocol):
 
 
 class LocalCache:
-    """`JudgeCache` behind the async `CacheBackend` interface (SQLite calls are short)."""
+    """`JudgeCache` behind the async `CacheBackend` interface.
+
+    A lookup (~10 µs) runs on the event loop: handing it to a thread would cost more. A
+    store commits a transaction (~250 µs, mostly waiting for the file system), so it runs on
+    a thread of its own while the loop goes on with the other calls; `close` waits for it.
+    """
 
     def __init__(self, cache: JudgeCache) -> None:
         self.cache = cache
+        self._writer = ThreadPoolExecutor(1, thread_name_prefix="ragjudge-cache")
 
     async def get(self, key: str) -> Reply | None:
         return self.cache.get(key)
 
     async def put(self, key: str, reply: Reply, *, judge: str, template: str) -> None:
-        self.cache.put(key, reply, judge=judge, template=template)
+        store = functools.partial(self.cache.put, key, reply, judge=judge, template=template)
+        await asyncio.get_running_loop().run_in_executor(self._writer, store)
+
+    def close(self) -> None:
+        self._writer.shutdown(wait=True)
 
 
 class JudgeCaller:

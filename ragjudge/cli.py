@@ -137,6 +137,13 @@ def _add_eval_parser(sub: Any) -> None:
     )
     g = p.add_argument_group("batch")
     g.add_argument("--concurrency", type=int, default=8, help="judge calls at once (default 8)")
+    g.add_argument(
+        "--workers",
+        type=int,
+        metavar="N",
+        help="processes sharing the calls, with one cache, rate limit and output (default: one "
+        "per CPU for an LLM judge when --concurrency allows 16 calls to each, else 1)",
+    )
     g.add_argument("--rpm", type=float, help="at most this many judge requests per minute")
     g.add_argument(
         "--tpm",
@@ -294,6 +301,7 @@ def _cmd_eval(args: argparse.Namespace) -> int:
         judge=spec,
         out=out_dir,
         concurrency=args.concurrency,
+        workers=args.workers,
         mapping=parse_mapping(args.map),
         limit=args.limit,
         group_by=_split_list(args.group_by),

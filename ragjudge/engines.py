@@ -2,7 +2,8 @@
 
     local   asyncio in this process (`ragjudge.runner`): any input, streamed
     ray     a Ray cluster with Ray Data (`ragjudge.cluster`): files, folders and URIs read on
-            the cluster; the judge is rebuilt on every worker from its name
+            the cluster, logs (`--from`) read on the driver; the judge is rebuilt on every
+            worker from its name
 
 Both judge each row with `pipeline.record_for`, write the same run folder through
 `ragjudge.runfolder`, resume the same way, and return the run information and their
@@ -108,9 +109,11 @@ class LocalEngine:
     def execute(
         self, job: Job, out_dir: Path, config: RunConfig
     ) -> tuple[dict[str, Any], RunStats]:
-        from ragjudge.runner import execute
+        from ragjudge.runner import JudgeRecipe, execute
 
-        return execute(self.items(job), out_dir, config)
+        # a judge given by name can be built again by worker processes
+        recipe = JudgeRecipe(job.judge, dict(job.judge_options)) if job.judge else None
+        return execute(self.items(job), out_dir, config, recipe=recipe)
 
 
 class RayEngine:
@@ -130,20 +133,25 @@ class RayEngine:
     ) -> tuple[dict[str, Any], RunStats]:
         from ragjudge.cluster import RayOptions, execute_ray
 
-        if job.from_format or not job.is_path:
+        if job.from_format:
+            data: str | list[str] = job.paths
+        elif job.is_path:
+            data = str(job.data)
+        else:
             raise UsageError(
-                "--engine ray reads one file, folder or URI of rows (engine='ray' needs data "
-                "as a path or URI); convert logs first with ragjudge ingest FORMAT FILE… "
-                "-o rows.jsonl"
+                "engine='ray' needs data as a path or URI (a file, a folder of files, or logs "
+                "with from_format)"
             )
         return execute_ray(
-            str(job.data),
+            data,
             out_dir,
             config,
             judge_spec=job.judge,
             judge_options=dict(job.judge_options),
             mapping=job.mapping,
             ray_options=RayOptions(address=self.address, actors=self.actors),
+            from_format=job.from_format,
+            source_options=dict(job.source_options),
         )
 
 
@@ -184,6 +192,7 @@ class TriageEngine:
             quiet=True,
             use_cache=False,
             concurrency=max(config.concurrency, 8),
+            workers=None,
         )
         screen_job = replace(job, judge=setup.screen_spec, judge_options={})
         self.inner.execute(screen_job, screen_folder.path, screen_config)

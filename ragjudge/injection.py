@@ -26,8 +26,27 @@ _PATTERNS = [
 ]
 _INJECTION = re.compile("|".join(f"(?:{p})" for p in _PATTERNS), re.IGNORECASE | re.DOTALL)
 
+#: text every match of `_PATTERNS` contains, in lower case. A case-insensitive regex with no
+#: literal prefix is tried at every position of every sentence, which cost more than the rest
+#: of an example's own CPU; a text without any of these cannot match and is not scanned.
+_ANCHORS = (
+    "ignore", "disregard", "you are", "act as", "support", "grounded", "<|im_", "inst]",
+    "sys>>", ">>>", "<<<", "system prompt", "new instructions", "instructions to the",
+    "指示", "命令", "すべて", "全て",
+)  # fmt: skip
+#: the characters `re.IGNORECASE` equates with a letter of an anchor that `str.lower` does not
+#: turn into it (dotted and dotless I, long s)
+_FOLD = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s"})
+
+
+def _may_match(text: str) -> bool:
+    folded = text.translate(_FOLD).lower()
+    return any(anchor in folded for anchor in _ANCHORS)
+
 
 def looks_like_injection(text: str) -> bool:
+    if not _may_match(text):
+        return False
     # long texts are scanned in bounded windows so a megabyte document cannot stall the regex
     for start in range(0, len(text), 20_000):
         if _INJECTION.search(text, start, start + 20_400):

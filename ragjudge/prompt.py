@@ -14,6 +14,8 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import cache
+from typing import Any
 
 from ragjudge.errors import UsageError
 from ragjudge.templates import DEFAULT_TEMPLATE, Template, load_template
@@ -86,13 +88,11 @@ def render(
             f"unknown prompt format {prompt_format!r}; use one of {', '.join(PROMPT_FORMATS)}"
         )
     tpl = template if isinstance(template, Template) else load_template(template)
-    from langchain_core.prompts import ChatPromptTemplate
-
     history = ""
     if item.history and tpl.history_block is not None:
         # str.format reads the block's f-string syntax as LangChain does; data goes in verbatim
         history = tpl.history_block.format(turns=format_history(item))
-    chat = ChatPromptTemplate.from_messages(list(tpl.messages))
+    chat = _chat_template(tpl.messages)
     values = {
         "documents": format_documents(item),
         "question": one_line(item.example.question) or "(no question given)",
@@ -112,6 +112,14 @@ def render(
         prompt_format=prompt_format,
         text=text,
     )
+
+
+@cache
+def _chat_template(messages: tuple[tuple[str, str], ...]) -> Any:
+    # parsing the template text is a third of a render: once per template, not per example
+    from langchain_core.prompts import ChatPromptTemplate
+
+    return ChatPromptTemplate.from_messages(list(messages))
 
 
 def prompt_hash(messages: Sequence[Message], prompt_format: str = "chat") -> str:

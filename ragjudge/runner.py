@@ -20,7 +20,7 @@ import asyncio
 import concurrent.futures
 import os
 import threading
-from collections.abc import Coroutine, Iterable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -29,6 +29,7 @@ from typing import Any, TypeVar
 from ragjudge import __version__
 from ragjudge.cache import JudgeCache, default_cache_path
 from ragjudge.calls import JudgeCaller, LocalCache, RunStats
+from ragjudge.errors import UsageError
 from ragjudge.judges.base import Judge
 from ragjudge.limits import RateLimiter, RetryPolicy
 from ragjudge.pipeline import PipelineOptions
@@ -42,10 +43,18 @@ from ragjudge.runfolder import (
     RunFolder,
     dataset_id,
     default_out_dir,
-    record_line,
 )
 from ragjudge.triage import RowFn, TriageSetup, row_function
 from ragjudge.types import Example, RowError
+from ragjudge.workers import (
+    JudgeRecipe,
+    Outcome,
+    WorkerPool,
+    WorkerSettings,
+    cache_path_of,
+    default_workers,
+    outcome_of,
+)
 
 T = TypeVar("T")
 
@@ -60,7 +69,8 @@ class RunConfig:
     `overwrite` to replace a run of another dataset or judge instead of refusing; `price` to
     override the price table; `total` rows expected (for the ETA); `progress` `auto`, `bar`,
     `log` or `none` (`quiet` implies `none`); `reports` to build the reports at the end, with
-    at most `report_examples` examples shown in detail in report.html.
+    at most `report_examples` examples shown in detail in report.html. `workers` spreads the
+    calls over that many processes (see `ragjudge.workers`).
     """
 
     judge: Judge
@@ -84,6 +94,9 @@ class RunConfig:
     reports: bool = True
     report_examples: int = DEFAULT_EXAMPLES
     triage: TriageSetup | None = None
+    #: processes judging at once (`ragjudge.workers`); None: one per CPU for a named LLM
+    #: judge at a high concurrency, else one
+    workers: int | None = None
 
 
 class Totals:
@@ -190,9 +203,11 @@ def _item_id(item: Example | RowError) -> str:
 
 @dataclass(frozen=True)
 class _Done:
-    line: str
-    record: Record
+    outcome: Outcome
     resumed: bool
+
+
+JudgeRow = Callable[[int, Example | RowError], Awaitable[Outcome]]
 
 
 async def _run(
@@ -200,22 +215,18 @@ async def _run(
     out: RecordWriter,
     config: RunConfig,
     previous: PreviousRecords | None,
-    ask: JudgeCaller | None,
+    judge_row: JudgeRow,
     progress: Progress,
     totals: Totals,
-    row: RowFn,
+    retries: Callable[[], int],
 ) -> None:
-    concurrency = max(1, config.concurrency)
-    window = concurrency * 4
-    semaphore = asyncio.Semaphore(concurrency)
+    window = max(1, config.concurrency) * 4
     loop = asyncio.get_running_loop()
     pending: dict[int, asyncio.Future[_Done]] = {}
     next_index = 0
 
     async def judge_one(index: int, item: Example | RowError) -> _Done:
-        async with semaphore:
-            record = await row(item, index)
-        return _Done(record_line(record), record, False)
+        return _Done(await judge_row(index, item), False)
 
     async def flush(window_size: int) -> None:
         # write finished records in input order; wait on the oldest only while the window is full
@@ -227,11 +238,17 @@ async def _run(
                 break
             done = await future
             del pending[next_index]
-            out.write_line(done.line)
+            result = done.outcome
+            out.write_line(result.line)
             wrote = True
-            totals.add(done.record)
-            progress.retries = ask.stats.retries if ask else 0
-            progress.add(done.record, resumed=done.resumed)
+            totals.add_usage(result.input_tokens, result.output_tokens, result.estimated)
+            progress.retries = retries()
+            progress.update(
+                result.status,
+                cached=result.cached,
+                tokens=result.input_tokens + result.output_tokens,
+                resumed=done.resumed,
+            )
             next_index += 1
         if wrote:
             # hand complete lines to the OS now, so a killed process leaves them on disk
@@ -242,7 +259,7 @@ async def _run(
             kept = previous.take(index, _item_id(item)) if previous is not None else None
             if kept is not None:
                 ready: asyncio.Future[_Done] = loop.create_future()
-                ready.set_result(_Done(kept.record_line(), kept.record(), True))
+                ready.set_result(_Done(outcome_of(kept.record(), line=kept.record_line()), True))
                 pending[index] = ready
             else:
                 pending[index] = asyncio.ensure_future(judge_one(index, item))
@@ -251,6 +268,50 @@ async def _run(
     finally:
         for future in pending.values():
             future.cancel()
+
+
+async def _run_here(
+    items: Iterable[Example | RowError],
+    out: RecordWriter,
+    config: RunConfig,
+    previous: PreviousRecords | None,
+    row: RowFn,
+    ask: JudgeCaller | None,
+    progress: Progress,
+    totals: Totals,
+) -> None:
+    """The batch in this process: `concurrency` rows judged at once on its event loop, each
+    by `row` (`triage.row_function`: the judge, or in a triaged run the screen first)."""
+    semaphore = asyncio.Semaphore(max(1, config.concurrency))
+
+    async def judge_row(index: int, item: Example | RowError) -> Outcome:
+        async with semaphore:
+            record = await row(item, index)
+        return outcome_of(record)
+
+    retries: Callable[[], int] = (lambda: ask.stats.retries) if ask else (lambda: 0)
+    await _run(items, out, config, previous, judge_row, progress, totals, retries)
+
+
+async def _run_in_workers(
+    items: Iterable[Example | RowError],
+    out: RecordWriter,
+    config: RunConfig,
+    previous: PreviousRecords | None,
+    pool: WorkerPool,
+    progress: Progress,
+    totals: Totals,
+    stats: RunStats,
+) -> None:
+    """The batch spread over worker processes; their statistics are added to `stats`."""
+    try:
+        await pool.start()
+        await _run(items, out, config, previous, pool.judge, progress, totals, lambda: pool.retries)
+        for counts in await pool.stop():
+            stats.add(counts)
+        stats.per_worker = pool.calls_per_worker()
+    finally:
+        pool.terminate()
 
 
 _loop: asyncio.AbstractEventLoop | None = None
@@ -285,11 +346,11 @@ def run_coroutine(coro: Coroutine[Any, Any, T]) -> T:
         raise
 
 
-def _local_caller(config: RunConfig, cache: JudgeCache | None, stats: RunStats) -> JudgeCaller:
+def _local_caller(config: RunConfig, cache: LocalCache | None, stats: RunStats) -> JudgeCaller:
     return JudgeCaller(
         config.judge,
         config.pipeline.template,
-        cache=LocalCache(cache) if cache is not None else None,
+        cache=cache,
         limiter=RateLimiter(config.rpm, config.tpm),
         stats=stats,
         policy=config.retry,
@@ -304,13 +365,51 @@ def _open_cache(config: RunConfig, out_path: Path) -> JudgeCache | None:
     return JudgeCache(config.cache or default_cache_path(out_path))
 
 
+def _worker_count(config: RunConfig, recipe: JudgeRecipe | None) -> int:
+    if config.triage is not None:
+        # escalations share one screen and one budget ledger: they run in this process
+        # (evaluate refuses --workers above 1 with --triage)
+        return 1
+    if config.workers is None:
+        return default_workers(config.concurrency, config.judge.uses_prompt, recipe)
+    if config.workers < 1:
+        raise UsageError("--workers must be 1 or more")
+    if config.workers > 1 and recipe is None:
+        raise UsageError(
+            "--workers above 1 needs the judge by name (each worker process builds it again); "
+            "a Judge object runs in this process"
+        )
+    return config.workers
+
+
+def _pool(config: RunConfig, recipe: JudgeRecipe, n: int, cache: JudgeCache | None) -> WorkerPool:
+    settings = WorkerSettings(
+        judge=recipe,
+        pipeline=config.pipeline,
+        share=config.concurrency,
+        policy=config.retry,
+        timeout=config.timeout,
+        cache_path=cache_path_of(cache),
+        limited=bool(config.rpm or config.tpm),
+    )
+    return WorkerPool(n, settings, RateLimiter(config.rpm, config.tpm), config.concurrency)
+
+
 def execute(
-    items: Iterable[Example | RowError], out_dir: str | Path, config: RunConfig
+    items: Iterable[Example | RowError],
+    out_dir: str | Path,
+    config: RunConfig,
+    *,
+    recipe: JudgeRecipe | None = None,
 ) -> tuple[dict[str, Any], RunStats]:
     """Judge every item into `out_dir` (resuming a run found there) and write `run.json`;
-    returns the run information and the engine's statistics. No reports are built."""
+    returns the run information and the engine's statistics. No reports are built.
+
+    `recipe` names the judge (`config.judge`, built again by name) so that worker processes
+    can judge too (`config.workers`)."""
+    workers = _worker_count(config, recipe)
     folder = RunFolder(out_dir)
-    info, resuming = start_run(folder, config)
+    info, resuming = start_run(folder, config, workers=workers)
     stats = RunStats()
     cache = _open_cache(config, folder.path)
     mode = "none" if config.quiet else config.progress
@@ -322,13 +421,27 @@ def execute(
     target = folder.resume_partial if resuming else folder.judgments
     previous = folder.previous() if resuming else None
     try:
-        caller = _local_caller(config, cache, stats) if config.judge.uses_prompt else None
-        escalation = None
-        if config.triage is not None:
-            escalation = config.triage.escalation(pricing=info["pricing"])
-        row = row_function(config.judge, config.pipeline, caller, config.triage, escalation)
-        with RecordWriter(target) as out:
-            run_coroutine(_run(items, out, config, previous, caller, progress, totals, row))
+        if workers > 1 and recipe is not None:
+            pool = _pool(config, recipe, workers, cache)
+            with RecordWriter(target) as out:
+                run_coroutine(
+                    _run_in_workers(items, out, config, previous, pool, progress, totals, stats)
+                )
+        else:
+            local_cache = LocalCache(cache) if cache is not None else None
+            caller = _local_caller(config, local_cache, stats) if config.judge.uses_prompt else None
+            escalation = None
+            if config.triage is not None:
+                escalation = config.triage.escalation(pricing=info["pricing"])
+            row = row_function(config.judge, config.pipeline, caller, config.triage, escalation)
+            try:
+                with RecordWriter(target) as out:
+                    run_coroutine(
+                        _run_here(items, out, config, previous, row, caller, progress, totals)
+                    )
+            finally:
+                if local_cache is not None:
+                    local_cache.close()
         if previous is not None:
             previous.close()
         if resuming:
@@ -370,6 +483,7 @@ def run(
 
 
 __all__ = [
+    "JudgeRecipe",
     "RunConfig",
     "RunStats",
     "Totals",

@@ -101,6 +101,28 @@ def test_bad_rows_duplicate_ids_and_csv_match_the_local_engine(
     assert [r["id"] for r in records(on_ray)] == ["007", "row-5"]
 
 
+INGEST = Path(__file__).resolve().parent / "data" / "ingest"
+
+
+def test_logs_of_an_ingest_format_match_the_local_engine(nodes: TwoNodes, tmp_path: Path) -> None:
+    # several files of a format, with unreadable traces among them (rows of errors whose
+    # line numbers repeat and run backwards), read on the driver
+    logs = sorted(str(p) for p in (INGEST / "bedrock").iterdir())
+    local, on_ray = tmp_path / "local", tmp_path / "ray"
+    base = ["eval", "--from", "bedrock-agent", *logs, "--quiet"]
+    assert main([*base, "--out", str(local)]) == 0
+    assert main([*base, "--out", str(on_ray), "--engine", "ray"]) == 0
+    assert_same_run(local, on_ray)
+    recs = records(on_ray)
+    assert len(recs) == 11 and sum(r["status"] == "invalid_input" for r in recs) == 7
+    info = json.loads((on_ray / "run.json").read_text(encoding="utf-8"))
+    assert info["dataset"].startswith("bedrock-agent:") and info["status"] == "complete"
+
+    # a second run into the same folder keeps every record
+    assert main([*base, "--out", str(on_ray), "--engine", "ray"]) == 0
+    assert_same_run(local, on_ray)
+
+
 def test_a_folder_of_files_is_one_dataset_in_name_order(nodes: TwoNodes, tmp_path: Path) -> None:
     folder = tmp_path / "in"
     folder.mkdir()
@@ -158,6 +180,18 @@ def llm_args(server: OpenAIServer, *more: str) -> list[str]:
     return ["--judge", "openai:gpt-4o-mini", "--base-url", server.base_url, *more]
 
 
+def run_cli(args: list[str]) -> None:
+    """`ragjudge ARGS` in a process of its own."""
+    done = subprocess.run(
+        [sys.executable, "-m", "ragjudge", *args],
+        env={**os.environ, "OPENAI_API_KEY": "not-needed"},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+
+
 def test_llm_judge_matches_local_and_the_cache_saves_every_call(
     nodes: TwoNodes, tmp_path: Path
 ) -> None:
@@ -172,7 +206,9 @@ def test_llm_judge_matches_local_and_the_cache_saves_every_call(
         server.requests.clear()
         on_ray = tmp_path / "ray"
         cmd = ["eval", str(data), *args, "--engine", "ray", "--cache", str(cache)]
-        assert main([*cmd, "--out", str(on_ray)]) == 0
+        # the first run as a user runs it: the command line in its own process, a driver
+        # that joins the cluster by its address
+        run_cli([*cmd, "--out", str(on_ray), "--ray-address", nodes.cluster.address])
         assert len(server.requests) == 48
         # --concurrency is the whole job's: two actors share the four calls
         assert 1 < server.max_active <= 4

@@ -6,7 +6,9 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import time
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +22,7 @@ from ragjudge.limits import RetryPolicy, TokenBucket
 from ragjudge.pricing import Price, cost_usd, lookup, parse_price, pricing_for
 from ragjudge.progress import Progress, count_rows
 from ragjudge.runfolder import RunFolder
-from ragjudge.runner import RunConfig, RunStats, execute, run
+from ragjudge.runner import JudgeRecipe, RunConfig, RunStats, execute, run
 
 from .openai_server import OpenAIServer, question_of, valid_judgment, write_dataset
 from .records import judgments_file, read_records
@@ -105,6 +107,56 @@ def test_repair_turns_are_cached_too(tmp_path: Path, data: Path) -> None:
     records = read_records(tmp_path / "second")
     assert {r.status for r in records} == {"repaired"}
     assert all(len(r.replies) == 2 and r.cached for r in records)
+
+
+def _in_workers(
+    server: OpenAIServer, data: Path, out: Path, cache: Path | None, workers: int, **kw: Any
+) -> tuple[dict[str, Any], RunStats]:
+    options = {"base_url": server.base_url, "timeout": 5}
+    config = _config(server, data, cache, workers=workers, **kw)
+    return execute(iter_examples(data), out, config, recipe=JudgeRecipe("openai:m", options))
+
+
+def test_worker_processes_share_the_calls_one_cache_and_one_output(tmp_path: Path) -> None:
+    data = write_dataset(tmp_path / "data.jsonl", 40)
+    cache = tmp_path / "cache.sqlite"
+    with OpenAIServer(valid_judgment, latency=0.05) as server:
+        _in_workers(server, data, tmp_path / "one", None, 1, concurrency=6)
+        server.max_active = 0
+        server.requests.clear()
+        info, stats = _in_workers(server, data, tmp_path / "two", cache, 2, concurrency=6)
+        assert len(server.requests) == 40 and 1 < server.max_active <= 6
+        per_worker = info["engine"]["rows_per_worker"]
+        assert len(per_worker) == 2 and min(per_worker) > 0 and sum(per_worker) == 40
+        assert stats.calls == 40 and info["options"]["workers"] == 2
+
+        server.requests.clear()
+        _, stats = _in_workers(server, data, tmp_path / "again", cache, 2, concurrency=6)
+    assert server.requests == [] and stats.cache_hits == 40  # both workers read the one cache
+    one, two = read_records(tmp_path / "one"), read_records(tmp_path / "two")
+    assert [r.index for r in two] == list(range(40))
+    assert [replace(r, latency_s=0.0) for r in one] == [replace(r, latency_s=0.0) for r in two]
+    assert all(r.cached for r in read_records(tmp_path / "again"))
+
+
+def test_one_rate_limit_holds_every_worker(tmp_path: Path) -> None:
+    data = write_dataset(tmp_path / "data.jsonl", 8)
+    times: list[float] = []
+
+    def respond(body: dict[str, Any]) -> str:
+        times.append(time.monotonic())
+        return valid_judgment(body)
+
+    with OpenAIServer(respond) as server:
+        _in_workers(server, data, tmp_path / "out", None, 2, concurrency=4, rpm=120)
+    # 2 requests a second for the job: after a burst of 2, 6 more take about 3 s; a limit per
+    # worker would let the two finish in half that
+    assert len(times) == 8 and times[-1] - times[0] >= 2.5
+
+
+def test_workers_need_a_judge_they_can_build(tmp_path: Path, data: Path) -> None:
+    with OpenAIServer(valid_judgment) as server, pytest.raises(UsageError, match="by name"):
+        _execute(server, data, tmp_path / "out", None, workers=2)
 
 
 def test_offline_judge_opens_no_cache(tmp_path: Path, data: Path) -> None:

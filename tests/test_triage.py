@@ -220,6 +220,8 @@ def test_python_api_and_usage_errors(tmp_path: Path) -> None:
         evaluate(SAMPLE, judge=MODEL, triage="offline", escalate=0.3, escalate_band="0:1")
     with pytest.raises(UsageError, match="go with --triage"):
         evaluate(SAMPLE, judge=MODEL, escalate=0.3)
+    with pytest.raises(UsageError, match="--workers above 1 does not go with --triage"):
+        evaluate(SAMPLE, judge=MODEL, triage="offline", escalate=0.3, workers=2)
     with pytest.raises(UsageError, match="price"):
         evaluate(
             SAMPLE, judge="openai:no-such-model", triage="offline", escalate=0.3,

@@ -22,12 +22,14 @@ import logging
 import os
 import shutil
 import sys
-from collections.abc import Iterator, Mapping
+import warnings
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ragjudge.cluster import shards as sh
+from ragjudge.cluster.source import DriverRows, ExampleSource
 from ragjudge.errors import InputError, RagjudgeError, UsageError
 from ragjudge.progress import Progress
 from ragjudge.runfolder import RunFolder
@@ -80,6 +82,14 @@ def _native_stderr_silenced() -> Iterator[None]:
         os.close(saved)
 
 
+def _is_loopback(address: str) -> bool:
+    """A `host:port` on this machine's loopback (a `ray://` client address is not joined)."""
+    if "://" in address:
+        return False
+    host = address.rsplit(":", 1)[0].strip("[]")
+    return host in ("127.0.0.1", "localhost", "::1")
+
+
 def _connect(ray: Any, address: str | None) -> bool:
     """Connect to the cluster; returns whether this call started Ray (and so shuts it down)."""
     if ray.is_initialized():
@@ -89,7 +99,12 @@ def _connect(ray: Any, address: str | None) -> bool:
     quiet = {"log_to_driver": False, "logging_level": logging.ERROR}
     try:
         with _native_stderr_silenced():
-            if address:
+            if address and _is_loopback(address):
+                # a cluster on loopback (one machine, e.g. ray.cluster_utils): without this
+                # Ray swaps 127.0.0.1 for the machine's own address and waits for a GCS there
+                os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
+                ray.init(address=address, _node_ip_address="127.0.0.1", **quiet)
+            elif address:
                 ray.init(address=address, **quiet)
             else:
                 # "local": a new instance, never a cluster this machine happens to be part
@@ -118,6 +133,8 @@ def _configure_ray_data(ray: Any, actors: int, cpus: int) -> None:
     ctx.max_consecutive_actor_init_deaths = 3
     for name in ("ray", "ray.data"):
         logging.getLogger(name).setLevel(logging.ERROR)
+    # an input of fewer rows than the pool has actors is no problem worth a warning
+    warnings.filterwarnings("ignore", "The minimum number of concurrent actors", UserWarning)
 
 
 def _judge_env() -> dict[str, str]:
@@ -155,22 +172,31 @@ def _unwrap(exc: BaseException) -> BaseException:
 class _Plan:
     actors: int
     share: int  # judge calls in flight per actor
-    batch_rows: int
-    batches_per_actor: int  # batches handed to an actor at once
+    batch_rows: int  # rows of a block, and of one task of an actor
+    tasks_per_actor: int  # tasks an actor runs at once
 
 
 def _plan(cpus: int, config: RunConfig, options: RayOptions) -> _Plan:
-    """How to spread the job: LLM judges split `--concurrency` evenly between the actors
-    (so the whole job never has more calls in flight than asked); CPU-bound judges get one
-    actor per CPU and small batches, so no CPU idles at the end while another has a queue."""
+    """How to spread the job.
+
+    LLM judges split `--concurrency` evenly between the actors, so the whole job never has
+    more calls in flight than asked. A task is one round of an actor's calls, and each actor
+    runs three at once on its event loop: while one task waits for its slowest call, the
+    rows of the next ones already fill the free places, so the actor's share stays busy.
+    Ray Data hands a task to an actor on the node that holds its block while that actor has
+    room, so an actor that ran one task at a time took every block of the node that read
+    the file while the others idled.
+
+    CPU-bound judges get one actor per CPU and blocks of 32 rows: small enough that no CPU
+    idles at the end while another has a queue.
+    """
     cpus = max(1, cpus)
     if config.judge.uses_prompt:
         concurrency = max(1, config.concurrency)
         actors = max(1, min(options.actors or cpus, concurrency))
         share = concurrency // actors
-        # a batch is one round of calls; four queued keep the share busy between batches
-        return _Plan(actors, share, share, 4)
-    return _Plan(max(1, options.actors or cpus), 1, _CPU_ROWS_PER_BATCH, 2)
+        return _Plan(actors, share, share, 3)
+    return _Plan(max(1, options.actors or cpus), 1, _CPU_ROWS_PER_BATCH, 1)
 
 
 def _coordinator(ray: Any, config: RunConfig, out_path: Path) -> Any:
@@ -192,8 +218,32 @@ def _coordinator(ray: Any, config: RunConfig, out_path: Path) -> Any:
     return actor.remote(cache, config.rpm, config.tpm)
 
 
+def _source(
+    data: str | Sequence[str],
+    config: RunConfig,
+    plan: _Plan,
+    mapping: Mapping[str, str] | None,
+    from_format: str | None,
+    source_options: Mapping[str, Any] | None,
+) -> ExampleSource | DriverRows:
+    if from_format is not None:
+        from ragjudge.ingest import ingested_examples
+
+        paths = [data] if isinstance(data, str) else list(data)
+        items = ingested_examples(from_format, paths, mapping, **dict(source_options or {}))
+        return DriverRows(items, limit=config.limit, block_rows=plan.batch_rows)
+    assert isinstance(data, str)
+    try:
+        # a block is one task: Ray Data returns a task's rows only when the whole task is
+        # done, so small blocks keep results flowing and bound the work a lost node takes
+        # with it
+        return ExampleSource(data, mapping=mapping, limit=config.limit, block_rows=plan.batch_rows)
+    except ValueError as exc:
+        raise UsageError(f"{data}: {exc}") from None
+
+
 def execute_ray(
-    data: str,
+    data: str | Sequence[str],
     out_dir: str | Path,
     config: RunConfig,
     *,
@@ -201,22 +251,27 @@ def execute_ray(
     judge_options: Mapping[str, Any] | None = None,
     mapping: Mapping[str, str] | None = None,
     ray_options: RayOptions = RayOptions(),
+    from_format: str | None = None,
+    source_options: Mapping[str, Any] | None = None,
 ) -> tuple[dict[str, Any], RunStats]:
     """Judge every row of `data` on a Ray cluster into `out_dir` (resuming a run found there)
     and write `run.json`; returns the run information and the engine's statistics.
 
-    `data` is a data file, a folder of them (taken in name order) or a URI pyarrow can read.
-    The judge is rebuilt on every actor from `judge_spec` and `judge_options` (as for
-    `make_judge`); `config.judge` must be the same judge, built on the driver.
+    `data` is a data file, a folder of them (taken in name order) or a URI pyarrow can read;
+    with `from_format`, the logs of that ingest format (a path or a list of paths, or a trace
+    store's address with `source_options`), read on the driver. The judge is rebuilt on every
+    actor from `judge_spec` and `judge_options` (as for `make_judge`); `config.judge` must be
+    the same judge, built on the driver.
     """
-    _check_input(data)
+    if from_format is None:
+        assert isinstance(data, str)
+        _check_input(data)
     ray = _import_ray()
     started = _connect(ray, ray_options.address)
     folder = RunFolder(out_dir)
     out_path = folder.path
     coordinator = None
     try:
-        from ragjudge.cluster.source import ExampleSource
         from ragjudge.cluster.worker import KEPT, JudgeWorker, WorkerSettings
 
         cpus = int(ray.cluster_resources().get("CPU", 0))
@@ -229,15 +284,7 @@ def execute_ray(
             engine="ray",
             actors=plan.actors,
         )
-        try:
-            # a block is one batch: Ray Data returns a task's rows only when the whole task
-            # is done, so small blocks keep results flowing and bound the work a lost node
-            # takes with it
-            source = ExampleSource(
-                data, mapping=mapping, limit=config.limit, block_rows=plan.batch_rows
-            )
-        except ValueError as exc:
-            raise UsageError(f"{data}: {exc}") from None
+        source = _source(data, config, plan, mapping, from_format, source_options)
         ordinals = source.ordinals
         previous = sh.Sources(
             folder.judgments if resuming and folder.judgments.exists() else None,
@@ -254,19 +301,24 @@ def execute_ray(
             policy=config.retry,
             timeout=config.timeout,
             limited=bool(config.rpm or config.tpm),
+            cached=config.use_cache,
             env=_judge_env(),
             triage=config.triage,
             pricing=run_info["pricing"] if config.triage is not None else None,
         )
         if config.judge.uses_prompt:
             coordinator = _coordinator(ray, config, out_path)
-        dataset = ray.data.read_datasource(source, num_cpus=0).map_batches(
+        read = source.dataset(at_least=plan.actors * plan.tasks_per_actor)
+        dataset = read.map_batches(
             JudgeWorker,
             fn_constructor_kwargs={"settings": settings, "coordinator": coordinator},
-            batch_size=plan.batch_rows,
+            batch_size=None,  # a block is one batch: the source already cut it to size
             batch_format="numpy",
             compute=ray.data.ActorPoolStrategy(
-                size=plan.actors, max_tasks_in_flight_per_actor=plan.batches_per_actor
+                size=plan.actors,
+                # one more than it runs, so an actor never waits for the driver between tasks
+                max_tasks_in_flight_per_actor=plan.tasks_per_actor + 1,
+                max_concurrent_calls_per_actor=plan.tasks_per_actor,
             ),
             num_cpus=1,
         )
@@ -314,7 +366,15 @@ def execute_ray(
             if key in present
         }
         totals = Totals()
-        progress.done = sh.merge(sources, folder.judgments, latest, len(ordinals) > 1, totals)
+        # logs keep their ids as the local engine keeps them: repeated ids are not renamed
+        progress.done = sh.merge(
+            sources,
+            folder.judgments,
+            latest,
+            len(ordinals) > 1,
+            totals,
+            rename_ids=from_format is None,
+        )
         shutil.rmtree(folder.shards, ignore_errors=True)
         finish_run(folder, run_info, progress, totals, stats)
         return run_info, stats

@@ -69,10 +69,14 @@ class Header:
         return cls(*json.loads(text))
 
 
-def header_for(record: Record, file: int, base_id: str) -> Header:
+def header_for(record: Record, file: int, base_id: str, row: int | None = None) -> Header:
+    """The header of a record judged now; `row` is the row's key in the input (its source
+    row unless given)."""
+    if row is None:
+        row = record.source.row if record.source is not None else 0
     return Header(
         file=file,
-        row=record.source.row if record.source is not None else 0,
+        row=row,
         index=record.index,
         base_id=base_id,
         record_id=record.id,
@@ -257,13 +261,20 @@ def _patched(record_json: bytes, index: int, final_id: str, base_id: str) -> str
 
 
 def merge(
-    sources: Sources, target: Path, latest: Mapping[int, Entry], renumber: bool, totals: Totals
+    sources: Sources,
+    target: Path,
+    latest: Mapping[int, Entry],
+    renumber: bool,
+    totals: Totals,
+    *,
+    rename_ids: bool = True,
 ) -> int:
     """Write one record per row of `latest`, in input order, to `target` (atomically), and
     add their token usage to `totals`; returns the number of records written.
 
     With `renumber`, `index` counts rows across every input file; otherwise each record keeps
-    the position it was judged at (a single input file). Repeated ids are renamed in order.
+    the position it was judged at (a single input file). Repeated ids are renamed in order
+    (with `rename_ids`: the loader renames them, the ingest formats do not).
     """
     paths = sources.paths()
     unique = UniqueIds()
@@ -283,7 +294,7 @@ def merge(
                 fh.seek(entry.offset)
                 raw = fh.read(entry.length)
                 index = rank if renumber else head.index
-                final_id = unique(head.base_id) if head.example else head.record_id
+                final_id = unique(head.base_id) if head.example and rename_ids else head.record_id
                 if index != head.index or final_id != head.record_id or entry.migrate:
                     out.write(_patched(raw, index, final_id, head.base_id) + "\n")
                 else:

@@ -48,6 +48,8 @@ class WorkerSettings:
     timeout: float | None
     #: whether the coordinator enforces --rpm / --tpm
     limited: bool = False
+    #: whether the coordinator holds a judge cache (no round trip to it otherwise)
+    cached: bool = False
     #: environment the judge needs on every node (provider base URL and key)
     env: dict[str, str] = field(default_factory=dict)
     #: a triaged run: the offline screen and which rows it escalates (`ragjudge.triage`),
@@ -164,7 +166,9 @@ class JudgeWorker:
         return JudgeCaller(
             self.judge,
             s.pipeline.template,
-            cache=_RemoteCache(self.coordinator) if self.coordinator is not None else None,
+            cache=_RemoteCache(self.coordinator)
+            if self.coordinator is not None and s.cached
+            else None,
             limiter=_RemoteLimiter(self.coordinator, s.limited)
             if self.coordinator is not None
             else RateLimiter(None, None),
@@ -207,14 +211,15 @@ class JudgeWorker:
         statuses: list[str] = []
         cached: list[bool] = []
         tokens: list[int] = []
-        for done, file, base_id in zip(records, batch["file"], batch["base_id"], strict=True):
+        rows = zip(records, batch["file"], batch["row"], batch["base_id"], strict=True)
+        for done, file, row, base_id in rows:
             if done is None:  # kept from an earlier run
                 lines.append("")
                 statuses.append(KEPT)
                 cached.append(False)
                 tokens.append(0)
                 continue
-            header = header_for(done, int(file), str(base_id))
+            header = header_for(done, int(file), str(base_id), int(row))
             lines.append(shard_line(header, record_line(done)))
             statuses.append(header.status)
             cached.append(done.cached)
