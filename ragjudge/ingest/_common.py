@@ -112,6 +112,15 @@ def iter_json_records(path: str, text: str) -> Iterator[tuple[int, Any] | Ingest
         idx = _WS.match(text, end).end()  # type: ignore[union-attr]
 
 
+def read_json_records(path: str) -> Iterator[tuple[int, Any] | IngestError]:
+    """`iter_json_records` of the file at `path`; an unreadable file is one `IngestError`."""
+    text = read_text(path)
+    if isinstance(text, IngestError):
+        yield text
+        return
+    yield from iter_json_records(path, text)
+
+
 def iter_json_objects(path: str, text: str) -> Iterator[tuple[int, dict[str, Any]] | IngestError]:
     """Like `iter_json_records`, for formats whose every record is a JSON object: any other
     value becomes an `IngestError` naming its line."""

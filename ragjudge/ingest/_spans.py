@@ -9,7 +9,7 @@ answering span when the trace holds several turns) and the `IngestError`s that n
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -459,6 +459,29 @@ def _unit_row(
         retriever_span_ids=[s.span_id for s in retrievers],
         **{k: v for k, v in meta.items() if v is not None},
     )
+
+
+#: one trace read from files: its id, the line of its first span, its spans, the file that held
+#: its first span
+FileTrace = tuple[str, int | None, list[Span], str]
+
+
+def traces_in_files(
+    paths: Sequence[str], spans_of: Callable[[str], Iterable[tuple[int | None, Span] | IngestError]]
+) -> Iterator[FileTrace | IngestError]:
+    """Every span `spans_of` reads from `paths`, grouped by trace (a trace's spans may be spread
+    over several lines and files): the errors as they come, then each trace."""
+    spans: list[tuple[int | None, Span]] = []
+    files: dict[str, str] = {}
+    for path in paths:
+        for item in spans_of(path):
+            if isinstance(item, IngestError):
+                yield item
+            else:
+                spans.append(item)
+                files.setdefault(item[1].trace_id, path)
+    for trace_id, (line, trace) in group_by_trace(spans).items():
+        yield trace_id, line, trace, files[trace_id]
 
 
 def group_by_trace(

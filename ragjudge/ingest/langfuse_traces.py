@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from ragjudge.ingest._common import IngestError, iter_json_records, read_text
+from ragjudge.ingest._common import IngestError, read_json_records
 from ragjudge.ingest._spans import CHAIN, LLM, Span, trace_rows
 
 NAME = "langfuse"
@@ -56,11 +56,7 @@ class _Trace:
 
 
 def _collect(path: str, traces: dict[str, _Trace]) -> Iterator[IngestError]:
-    text = read_text(path)
-    if isinstance(text, IngestError):
-        yield text
-        return
-    for item in iter_json_records(path, text):
+    for item in read_json_records(path):
         if isinstance(item, IngestError):
             yield item
             continue

@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from ragjudge.ingest._common import IngestError, iter_json_records, read_text
-from ragjudge.ingest._spans import LLM, Span, group_by_trace, trace_rows
+from ragjudge.ingest._common import IngestError, read_json_records
+from ragjudge.ingest._spans import LLM, Span, trace_rows, traces_in_files
 
 NAME = "langsmith"
 SUMMARY = "LangSmith run exports (JSON/JSONL of runs: a chain run with retriever child runs)"
@@ -77,11 +77,7 @@ def _span(path: str, line: int, run: Any) -> Span | IngestError:
 
 
 def _spans(path: str) -> Iterator[tuple[int | None, Span] | IngestError]:
-    text = read_text(path)
-    if isinstance(text, IngestError):
-        yield text
-        return
-    for item in iter_json_records(path, text):
+    for item in read_json_records(path):
         if isinstance(item, IngestError):
             yield item
             continue
@@ -94,15 +90,10 @@ def _spans(path: str) -> Iterator[tuple[int | None, Span] | IngestError]:
 
 
 def parse_files(paths: Sequence[str]) -> Iterator[dict[str, Any] | IngestError]:
-    spans: list[tuple[int | None, Span]] = []
-    files: dict[str, str] = {}
-    for path in paths:
-        for item in _spans(path):
-            if isinstance(item, IngestError):
-                yield item
-            else:
-                spans.append(item)
-                files.setdefault(item[1].trace_id, path)
-    for trace_id, (line, runs) in group_by_trace(spans).items():
+    for item in traces_in_files(paths, _spans):
+        if isinstance(item, IngestError):
+            yield item
+            continue
+        _, line, runs, file = item
         unique = list({s.span_id: s for s in runs}.values())  # a run listed twice counts once
-        yield from trace_rows(unique, fmt=NAME, source_file=files[trace_id], line=line)
+        yield from trace_rows(unique, fmt=NAME, source_file=file, line=line)

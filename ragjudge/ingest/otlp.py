@@ -31,7 +31,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ragjudge.ingest._common import IngestError, iter_json_records, read_text
+from ragjudge.ingest._common import IngestError, read_json_records
 from ragjudge.ingest._spans import (
     AGENT,
     CHAIN,
@@ -41,8 +41,8 @@ from ragjudge.ingest._spans import (
     Span,
     as_document,
     decode,
-    group_by_trace,
     trace_rows,
+    traces_in_files,
 )
 
 NAME = "otlp"
@@ -385,11 +385,7 @@ def _records(path: str) -> Iterator[tuple[int, Any] | IngestError]:
         for n, record in enumerate(frame.to_dict(orient="records"), 1):
             yield n, {str(k): _plain(v) for k, v in record.items()}
         return
-    text = read_text(path)
-    if isinstance(text, IngestError):
-        yield text
-        return
-    yield from iter_json_records(path, text)
+    yield from read_json_records(path)
 
 
 def _plain(value: Any) -> Any:
@@ -434,14 +430,9 @@ def _spans(path: str) -> Iterator[tuple[int | None, Span] | IngestError]:
 def parse_files(paths: Sequence[str]) -> Iterator[dict[str, Any] | IngestError]:
     """Rows of the traces in `paths`; a trace's spans may be spread over several lines and
     files (the collector writes a batch per line and rotates files)."""
-    spans: list[tuple[int | None, Span]] = []
-    files: dict[str, str] = {}
-    for path in paths:
-        for item in _spans(path):
-            if isinstance(item, IngestError):
-                yield item
-            else:
-                spans.append(item)
-                files.setdefault(item[1].trace_id, path)
-    for trace_id, (line, trace) in group_by_trace(spans).items():
-        yield from trace_rows(trace, fmt=NAME, source_file=files[trace_id], line=line)
+    for item in traces_in_files(paths, _spans):
+        if isinstance(item, IngestError):
+            yield item
+            continue
+        _, line, trace, file = item
+        yield from trace_rows(trace, fmt=NAME, source_file=file, line=line)
