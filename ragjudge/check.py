@@ -106,11 +106,12 @@ async def _check_through_caller(
     from ragjudge.calls import JudgeCaller, LocalCache, RunStats
 
     store = JudgeCache(path) if path is not None else None
+    local = LocalCache(store) if store is not None else None
     try:
         caller = JudgeCaller(
             judge,
             pipeline.template,
-            cache=LocalCache(store) if store is not None else None,
+            cache=local,
             limiter=limiter,
             stats=RunStats(),
             policy=policy,
@@ -118,6 +119,8 @@ async def _check_through_caller(
         )
         return await judge_record(keyed, judge, pipeline, ask=caller)
     finally:
+        if local is not None:
+            local.close()  # its thread that stores replies
         if store is not None:
             store.close()
 
