@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+from collections import Counter
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -28,6 +29,10 @@ _HANGUL_RE = re.compile("[\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]")
 _CYRILLIC_RE = re.compile("[\u0400-\u04ff]")
 _LATIN_RE = re.compile(r"[A-Za-z\u00c0-\u024f]")
 _WORD_RE = re.compile(r"[^\W\d_]+")
+#: a letter of any script but the Latin one that `script_counts` counts
+_NON_LATIN_RE = re.compile(
+    "|".join(r.pattern for r in (_KANA_RE, _HAN_RE, _HANGUL_RE, _CYRILLIC_RE))
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +91,16 @@ def script_counts(text: str) -> dict[str, int]:
     }
 
 
+@functools.cache
+def _stopword_owners() -> dict[str, tuple[str, ...]]:
+    """Each frequent word of a Latin-script language, with the languages that list it."""
+    owners: dict[str, list[str]] = {}
+    for code in sorted(LATIN_LANGUAGES):
+        for word in rules(code).stopwords:
+            owners.setdefault(word, []).append(code)
+    return {word: tuple(codes) for word, codes in owners.items()}
+
+
 def guess_latin(text: str, default: str = "en", margin: float = 0.0) -> str:
     """Which Latin-script language `text` is most likely in, from frequent words and letters.
 
@@ -95,14 +110,16 @@ def guess_latin(text: str, default: str = "en", margin: float = 0.0) -> str:
     evidence at all, the answer is `default`.
     """
     sample = text[:5000].lower()
-    words = _WORD_RE.findall(sample)
-    scores = {}
-    for code in LATIN_LANGUAGES:
-        r = rules(code)
-        score = float(sum(1 for w in words if w in r.stopwords))
-        if r.letters:
-            score += 0.5 * sum(sample.count(ch) for ch in r.letters)
-        scores[code] = score
+    scores = dict.fromkeys(LATIN_LANGUAGES, 0.0)
+    owners = _stopword_owners()
+    for word, n in Counter(_WORD_RE.findall(sample)).items():
+        for code in owners.get(word, ()):
+            scores[code] += n
+    if not sample.isascii():  # the telling letters are all outside ASCII
+        for code in LATIN_LANGUAGES:
+            letters = rules(code).letters
+            if letters:
+                scores[code] += 0.5 * sum(sample.count(ch) for ch in letters)
     best = max(sorted(scores), key=lambda c: (scores[c], c == default))
     floor = scores.get(default, 0.0) + margin
     return best if scores[best] > floor else default
@@ -117,6 +134,8 @@ def detect_language(text: str) -> str:
     characters are looked at. Empty or letterless text is `"en"`.
     """
     sample = text[:100_000]
+    if not _NON_LATIN_RE.search(sample):  # Latin letters or none: the Latin guess decides
+        return guess_latin(sample)
     c = script_counts(sample)
     cjk = c["kana"] + c["han"]
     total = cjk + c["hangul"] + c["cyrillic"] + c["latin"]
@@ -138,17 +157,20 @@ def block_language(block: str, text_lang: str) -> str:
     own script's language; a Latin block inside a Latin text keeps the text's language, since
     a short block says too little to guess from.
     """
-    c = script_counts(block)
-    cjk = c["kana"] + c["han"]
-    top = max(c, key=lambda k: c[k])
-    if not c[top]:
-        return text_lang
-    if top == "hangul":
-        return "ko"
-    if top in ("kana", "han"):
-        return "ja" if c["kana"] >= 0.05 * cjk else "zh"
-    if top == "cyrillic":
-        return "ru"
+    if not _NON_LATIN_RE.search(block):  # Latin letters or none
+        if not _LATIN_RE.search(block):
+            return text_lang
+    else:
+        c = script_counts(block)
+        top = max(c, key=lambda k: c[k])
+        if not c[top]:
+            return text_lang
+        if top == "hangul":
+            return "ko"
+        if top in ("kana", "han"):
+            return "ja" if c["kana"] >= 0.05 * (c["kana"] + c["han"]) else "zh"
+        if top == "cyrillic":
+            return "ru"
     if text_lang not in LATIN_LANGUAGES:
         return guess_latin(block)
     # a block switches language only on clear evidence (two more frequent words than the
