@@ -17,7 +17,8 @@ from langchain_openai import ChatOpenAI, OpenAI
 from ragjudge.api import evaluate
 from ragjudge.cache import judge_key
 from ragjudge.errors import UsageError
-from ragjudge.judges.llm import ChatJudge, judge_from_model
+from ragjudge.judges.langchain_models import structured_schema
+from ragjudge.judges.llm import ChatJudge, judge_from_model, model_step
 from ragjudge.tokens import TokenCounter, estimate_tokens
 from ragjudge.types import Message
 
@@ -29,6 +30,29 @@ def chat(server: OpenAIServer, model: str = "gpt-4o-mini", **kwargs: Any) -> Cha
         model=model, base_url=server.base_url, api_key="sk-test-key-0123456789", max_retries=0,
         **kwargs,
     )  # fmt: skip
+
+
+def test_the_judge_sends_the_request_of_langchains_structured_output_chain() -> None:
+    """The judge calls the model step of `with_structured_output(..., include_raw=True)`
+    alone (it parses the raw message itself): the request is the whole chain's, and the raw
+    answer comes back as the chain's `raw`, even one LangChain's parser would reject."""
+    with OpenAIServer(lambda body: "not JSON") as server:
+        chain = chat(server).with_structured_output(
+            structured_schema(), method="json_schema", include_raw=True
+        )
+        step = model_step(chain)
+        assert step is not chain
+        messages = [("system", "Judge."), ("user", "Is it grounded?")]
+        whole = chain.invoke(messages)
+        alone = step.invoke(messages)
+        assert len(server.requests) == 2
+        assert server.requests[0] == server.requests[1]
+        assert server.requests[1]["response_format"]["type"] == "json_schema"
+    assert whole["parsed"] is None and whole["parsing_error"] is not None
+    assert alone.content == whole["raw"].content == "not JSON"
+    # a runnable of any other shape is used whole
+    plain = chat(server)
+    assert model_step(plain) is plain
 
 
 def test_a_chat_model_object_judges_a_batch(tmp_path: Path) -> None:

@@ -94,8 +94,10 @@ class ChatJudge:
         runnable = self._runnables.get(mode)
         if runnable is None:
             if mode == "json_schema":
-                runnable = self.model.with_structured_output(
-                    structured_schema(), method="json_schema", include_raw=True
+                runnable = model_step(
+                    self.model.with_structured_output(
+                        structured_schema(), method="json_schema", include_raw=True
+                    )
                 )
             elif mode == "json_mode":
                 runnable = self.model.bind(response_format={"type": "json_object"})
@@ -132,6 +134,21 @@ class ChatJudge:
                 prompt = self.token_counter.messages(messages)
                 usage = Usage(prompt.tokens, estimate_tokens(text), estimated=True)
             return Reply(text=text, usage=usage, latency_s=latency, mode=mode)
+
+
+def model_step(chain: Any) -> Any:
+    """The model step of a `with_structured_output(..., include_raw=True)` chain.
+
+    LangChain builds that chain as `RunnableParallel(raw=<the model bound to the schema>) |
+    <parser with a fallback>`. The judge reads only the raw message (its own parser, schema
+    and rules check the answer), so it calls the bound model alone: the same request, without
+    a second parse of every answer and the chain's per-step bookkeeping, which cost more CPU
+    than the HTTP call itself. A chain of any other shape is used whole.
+    """
+    steps = getattr(getattr(chain, "first", None), "steps__", None)
+    if isinstance(steps, Mapping) and list(steps) == ["raw"]:
+        return steps["raw"]
+    return chain
 
 
 class CompletionJudge:
