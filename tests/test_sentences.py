@@ -655,3 +655,23 @@ def test_treebank_text_around_abbreviations_and_quotes(
     text: str, lang: str, expected: list[str]
 ) -> None:
     assert texts(text, lang) == expected
+
+
+def test_a_repeated_document_is_split_once_and_keyed_by_its_place() -> None:
+    from ragjudge.sentences import _SpanCache, key_document, split
+
+    text = "The warranty lasts two years. The battery is excluded. Call support to claim it."
+    cache = _SpanCache(size=2)
+    first = cache.spans(text, "auto")
+    assert first == tuple(split(text))
+    assert cache.spans(text, "auto") is first  # the second request was served from the cache
+    cache.spans("Another page. It has two sentences.", "auto")
+    cache.spans("A third page.", "auto")
+    assert cache.spans(text, "auto") is not first  # the oldest of three was forgotten (size 2)
+    # the same passage retrieved as the first and as the third document: same spans, own keys
+    as_first, as_third = key_document(text, 0), key_document(text, 2)
+    assert [s.key for s in as_first] == ["0a", "0b", "0c"]
+    assert [s.key for s in as_third] == ["2a", "2b", "2c"]
+    assert [(s.text, s.start, s.end) for s in as_first] == [
+        (s.text, s.start, s.end) for s in as_third
+    ]

@@ -27,7 +27,10 @@ the spans is whitespace only, so no visible character is ever lost.
 from __future__ import annotations
 
 import bisect
+import hashlib
 import re
+import threading
+from collections import OrderedDict
 
 from ragjudge.sentences.blocks import (
     BULLET,
@@ -477,10 +480,44 @@ def split(text: str, lang: str = "auto") -> list[tuple[int, int]]:
     return spans
 
 
+class _SpanCache:
+    """The sentence spans of recently split documents, by a digest of their text.
+
+    A batch often retrieves the same passage for many questions; each is split once. The
+    cache holds digests and spans, not the texts, and forgets the least recently used beyond
+    `size` documents. Safe to share between threads.
+    """
+
+    def __init__(self, size: int = 4096) -> None:
+        self._size = size
+        self._spans: OrderedDict[tuple[bytes, str], tuple[tuple[int, int], ...]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def spans(self, text: str, lang: str) -> tuple[tuple[int, int], ...]:
+        key = (
+            hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest(),
+            lang,
+        )
+        with self._lock:
+            found = self._spans.get(key)
+            if found is not None:
+                self._spans.move_to_end(key)
+                return found
+        spans = tuple(split(text, lang))
+        with self._lock:
+            self._spans[key] = spans
+            if len(self._spans) > self._size:
+                self._spans.popitem(last=False)
+        return spans
+
+
+_DOCUMENT_SPANS = _SpanCache()
+
+
 def key_document(text: str, doc_index: int, lang: str = "auto") -> tuple[Sentence, ...]:
     return tuple(
         Sentence(document_key(doc_index, i), text[s:e], s, e)
-        for i, (s, e) in enumerate(split(text, lang))
+        for i, (s, e) in enumerate(_DOCUMENT_SPANS.spans(text, lang))
     )
 
 
