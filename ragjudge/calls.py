@@ -10,6 +10,7 @@ worker.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 from collections import Counter
 from collections.abc import Sequence
@@ -111,9 +112,28 @@ class LocalCache:
         self._writer.shutdown(wait=True)
 
 
+#: rows under way per call in flight: the next rows are split and rendered while calls are out
+ROWS_PER_SLOT = 2
+
+
+def rows_at_once(concurrency: int, ahead: bool) -> int:
+    """How many rows a batch has under way at once: `ROWS_PER_SLOT` times `concurrency` when
+    rows are prepared ahead of their calls (an LLM judge, whose `JudgeCaller` slots hold the
+    calls themselves to `concurrency`), else `concurrency`: rows that make no call, and triage
+    with a budget, where a row decides to spend only when its call can go out at once."""
+    n = max(1, concurrency)
+    return n * ROWS_PER_SLOT if ahead else n
+
+
 class JudgeCaller:
     """The `ask` hook handed to the pipeline for LLM judges: cache, rate limits, timeout and
-    retries around `judge.ask`, counted in `stats`."""
+    retries around `judge.ask`, counted in `stats`.
+
+    `slots` bounds the requests in flight (`--concurrency`): a call holds a slot only while
+    its request is out, not while its row is split and rendered, nor while it waits to retry,
+    so the CPU work of the next rows overlaps the calls of the current ones. A cache hit
+    takes no slot.
+    """
 
     def __init__(
         self,
@@ -125,8 +145,10 @@ class JudgeCaller:
         stats: RunStats,
         policy: RetryPolicy,
         timeout: float | None,
+        slots: asyncio.Semaphore | None = None,
     ) -> None:
         self.judge = judge
+        self.slots = slots
         self.cache = cache
         self.limiter = limiter
         self.stats = stats
@@ -150,8 +172,9 @@ class JudgeCaller:
             await self.limiter.acquire(estimate)
             self.stats.calls += 1
             try:
-                call = self.judge.ask(item, messages)
-                reply = await (asyncio.wait_for(call, self.timeout) if self.timeout else call)
+                async with self.slots or contextlib.nullcontext():
+                    call = self.judge.ask(item, messages)
+                    reply = await (asyncio.wait_for(call, self.timeout) if self.timeout else call)
             except Exception as exc:
                 kind = describe(exc)
                 self.stats.errors[kind] += 1
@@ -177,4 +200,11 @@ class JudgeCaller:
             return reply
 
 
-__all__ = ["CacheBackend", "JudgeCaller", "LimiterBackend", "LocalCache", "RunStats"]
+__all__ = [
+    "CacheBackend",
+    "JudgeCaller",
+    "LimiterBackend",
+    "LocalCache",
+    "RunStats",
+    "rows_at_once",
+]

@@ -28,7 +28,7 @@ from typing import Any, TypeVar
 
 from ragjudge import __version__
 from ragjudge.cache import JudgeCache, default_cache_path
-from ragjudge.calls import JudgeCaller, LocalCache, RunStats
+from ragjudge.calls import JudgeCaller, LocalCache, RunStats, rows_at_once
 from ragjudge.errors import UsageError
 from ragjudge.judges.base import Judge
 from ragjudge.limits import RateLimiter, RetryPolicy
@@ -280,9 +280,14 @@ async def _run_here(
     progress: Progress,
     totals: Totals,
 ) -> None:
-    """The batch in this process: `concurrency` rows judged at once on its event loop, each
-    by `row` (`triage.row_function`: the judge, or in a triaged run the screen first)."""
-    semaphore = asyncio.Semaphore(max(1, config.concurrency))
+    """The batch in this process on its event loop, each row by `row` (`triage.row_function`:
+    the judge, or in a triaged run the screen first). With an LLM judge, `ask` holds the
+    `concurrency` calls in flight and twice as many rows are under way, so the next rows are
+    split and rendered while calls are out; otherwise `concurrency` rows at once."""
+    budgeted = config.triage is not None and config.triage.plan.budgeted
+    semaphore = asyncio.Semaphore(
+        rows_at_once(config.concurrency, ask is not None and not budgeted)
+    )
 
     async def judge_row(index: int, item: Example | RowError) -> Outcome:
         async with semaphore:
@@ -355,6 +360,7 @@ def _local_caller(config: RunConfig, cache: LocalCache | None, stats: RunStats) 
         stats=stats,
         policy=config.retry,
         timeout=config.timeout,
+        slots=asyncio.Semaphore(max(1, config.concurrency)),
     )
 
 

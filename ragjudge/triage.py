@@ -59,6 +59,11 @@ class TriagePlan:
             raise UsageError(f"--escalate-budget-usd must be above 0, got {self.budget_usd}")
 
     @property
+    def budgeted(self) -> bool:
+        """Whether escalation stops at a spending budget."""
+        return self.budget_usd is not None
+
+    @property
     def needs_all_rows(self) -> bool:
         """Whether the rows to escalate can only be chosen after screening all of them."""
         return self.fraction is not None

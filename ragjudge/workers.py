@@ -147,7 +147,7 @@ def outcome_of(record: Any, retries: int = 0, line: str | None = None) -> Outcom
 
 async def _serve(conn: Connection, settings: WorkerSettings) -> None:
     from ragjudge.cache import JudgeCache
-    from ragjudge.calls import JudgeCaller, LocalCache, RunStats
+    from ragjudge.calls import JudgeCaller, LocalCache, RunStats, rows_at_once
     from ragjudge.judges.base import make_judge
     from ragjudge.pipeline import record_for
 
@@ -174,8 +174,10 @@ async def _serve(conn: Connection, settings: WorkerSettings) -> None:
             stats=stats,
             policy=settings.policy,
             timeout=settings.timeout,
+            slots=asyncio.Semaphore(max(1, settings.share)),
         )
-    semaphore = asyncio.Semaphore(max(1, settings.share))
+    # (no triage here: evaluate refuses --workers above 1 with --triage)
+    semaphore = asyncio.Semaphore(rows_at_once(settings.share, caller is not None))
     inbox: asyncio.Queue[tuple[Any, ...] | None] = asyncio.Queue()
     running: set[asyncio.Task[None]] = set()
 

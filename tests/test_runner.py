@@ -320,3 +320,51 @@ def test_token_bucket_debt_and_settling() -> None:
     after_take, after_adjust = asyncio.run(scenario())
     assert after_take == pytest.approx(70, abs=0.01)
     assert after_adjust == pytest.approx(-430, abs=0.01)
+
+
+def test_a_call_slot_is_held_only_while_the_request_is_out(tmp_path: Path) -> None:
+    """`--concurrency` bounds requests in flight: with one slot, two calls go out one after
+    the other, and a reply already in the cache comes back while the slot is taken."""
+    from ragjudge.cache import JudgeCache
+    from ragjudge.calls import JudgeCaller, LocalCache
+    from ragjudge.limits import RateLimiter
+    from ragjudge.prompt import render
+    from ragjudge.sentences import key_example
+    from ragjudge.templates import DEFAULT_TEMPLATE
+    from ragjudge.types import Example
+
+    data = write_dataset(tmp_path / "data.jsonl", 3)
+    items = [key_example(e) for e in iter_examples(data) if isinstance(e, Example)]
+    prompts = [render(item).messages for item in items]
+    cache = LocalCache(JudgeCache(tmp_path / "cache.sqlite"))
+    with OpenAIServer(valid_judgment, latency=0.3) as server:
+        caller = JudgeCaller(
+            make_judge("openai:m", base_url=server.base_url, timeout=5),
+            DEFAULT_TEMPLATE,
+            cache=cache,
+            limiter=RateLimiter(None, None),
+            stats=RunStats(),
+            policy=FAST,
+            timeout=None,
+            slots=asyncio.Semaphore(1),
+        )
+
+        async def scenario() -> list[str]:
+            await caller(items[2], prompts[2])  # fills the cache for the third row
+            finished: list[str] = []
+
+            async def ask(name: str, n: int) -> None:
+                await caller(items[n], prompts[n])
+                finished.append(name)
+
+            await asyncio.gather(ask("first", 0), ask("second", 1), ask("cached", 2))
+            return finished
+
+        try:
+            order = asyncio.run(scenario())
+        finally:
+            cache.close()
+        assert len(server.requests) == 3  # the cached row's request went out once only
+        assert server.max_active == 1
+    assert caller.stats.cache_hits == 1
+    assert order == ["cached", "first", "second"]

@@ -24,7 +24,7 @@ from typing import Any
 import ray
 
 from ragjudge.cache import JudgeCache
-from ragjudge.calls import JudgeCaller, RunStats
+from ragjudge.calls import JudgeCaller, RunStats, rows_at_once
 from ragjudge.cluster.shards import header_for, shard_line
 from ragjudge.judges.base import make_judge
 from ragjudge.limits import RateLimiter, RetryPolicy
@@ -157,7 +157,10 @@ class JudgeWorker:
         self.judge = make_judge(settings.judge_spec, **settings.judge_options)
         self.node = ray.get_runtime_context().get_node_id()
         self.coordinator = coordinator
-        self.semaphore = asyncio.Semaphore(max(1, settings.share))
+        # the actor's calls in flight (its share of --concurrency), over every batch it holds
+        self.slots = asyncio.Semaphore(max(1, settings.share))
+        budgeted = settings.triage is not None and settings.triage.plan.budgeted
+        self.rows = asyncio.Semaphore(rows_at_once(settings.share, ahead=not budgeted))
 
     def _caller(self, stats: RunStats) -> JudgeCaller | None:
         if not self.judge.uses_prompt:
@@ -175,6 +178,7 @@ class JudgeWorker:
             stats=stats,
             policy=s.policy,
             timeout=s.timeout,
+            slots=self.slots,
         )
 
     def _row(self, caller: JudgeCaller | None) -> RowFn:
@@ -189,7 +193,7 @@ class JudgeWorker:
         if not calls:  # offline and recorded judges: CPU work, nothing to wait for
             record = await row(item, index)
         else:
-            async with self.semaphore:
+            async with self.rows:
                 record = await row(item, index)
         return replace(record, worker=self.node)
 
