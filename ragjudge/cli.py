@@ -136,7 +136,9 @@ def _add_eval_parser(sub: Any) -> None:
         help="score on validated, de-duplicated keys (default reproduces RAGBench exactly)",
     )
     g = p.add_argument_group("batch")
-    g.add_argument("--concurrency", type=int, default=8, help="judge calls at once (default 8)")
+    g.add_argument(
+        "--concurrency", type=int, default=8, help="judge requests in flight at once (default 8)"
+    )
     g.add_argument(
         "--workers",
         type=int,
