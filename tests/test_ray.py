@@ -50,10 +50,13 @@ def eval_both(data: Path | str, tmp_path: Path, *args: str) -> tuple[Path, Path]
 def test_offline_judge_on_ragbench_rows_matches_the_local_engine(
     nodes: TwoNodes, shared_data: Path, tmp_path: Path
 ) -> None:
-    data = shared_data / "ragbench-validation" / "emanual" / "validation-00000-of-00001.parquet"
+    # covidqa's long, distinct documents keep each actor busy while the next block is read;
+    # on emanual, whose manual pages repeat (split once per process), one actor sometimes
+    # finished every block before the next arrived and judged all 132 rows alone
+    data = shared_data / "ragbench-validation" / "covidqa" / "validation-00000-of-00001.parquet"
     local, on_ray = eval_both(data, tmp_path)
     assert_same_run(local, on_ray)
-    assert len(records(on_ray)) == 132
+    assert len(records(on_ray)) == 267
     assert workers(on_ray) == nodes.node_ids  # both nodes judged rows
     info = json.loads((on_ray / "run.json").read_text(encoding="utf-8"))
     assert info["options"]["engine"] == "ray" and info["status"] == "complete"
