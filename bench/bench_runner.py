@@ -13,7 +13,10 @@ RAGBench validation rows from ../shared/data (every subset mixed), or small made
 without it.
 
 Every figure is marginal: the extra calls of the larger `--rows` input over its extra wall
-time, so start-up (interpreter, imports, connections) and the reports cancel out. Then a
+time, so start-up (interpreter, imports, connections) cancels out; the reports do not quite,
+since their detailed examples grow with the batch up to `--report-examples`. The last column
+is the rate while calls are out: requests between the server's first and last of the larger
+run, on its clock. Then a
 finished job is run again into a new folder with the same cache (target: zero calls).
 The figures depend on the machine and on what else runs on it.
 """
@@ -39,11 +42,23 @@ def start_server(latency: float) -> tuple[subprocess.Popen[str], str]:
     proc = subprocess.Popen(
         [sys.executable, "-m", "tests.openai_server", str(latency)],
         cwd=ROOT,
+        stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
     )
     assert proc.stdout is not None
     return proc, proc.stdout.readline().strip()
+
+
+def calls_while_out(proc: subprocess.Popen[str]) -> float:
+    """Requests a second between the first and the last the server received since it was
+    last asked, on the server's clock: the rate while calls are out, without start-up and
+    reports."""
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write("\n")
+    proc.stdin.flush()
+    count, span = proc.stdout.readline().split()
+    return (int(count) - 1) / float(span) if float(span) > 0 else 0.0
 
 
 def run_eval(data: Path, out: Path, extra: list[str]) -> tuple[float, dict[str, object]]:
@@ -78,17 +93,25 @@ def main() -> None:
             data = {n: held_out_rows(work / f"d{n}.parquet", n) for n in (small, large)}
             bodies = {n: request_bodies(path) for n, path in data.items()}
             send(base_url, bodies[small], c)  # warm up the server's threads
-            walls = {n: send(base_url, bodies[n], c) for n in (small, large)}
+            walls = {}
+            for n in (small, large):
+                calls_while_out(proc)
+                walls[n] = send(base_url, bodies[n], c)
+            out = calls_while_out(proc)
             thin = marginal((small, walls[small]), (large, walls[large]))
             head = f"{'client':<34} {small:>7} s {large:>7} s {'marginal calls/s':>17}"
-            print(f"\n{head} {'/ thin':>7}")
+            print(f"\n{head} {'/ thin':>7} {'calls/s while out':>18}")
             ref = f"{walls[small]:>9.2f} {walls[large]:>9.2f} {thin:>17.1f}"
-            print(f"{'thin asyncio client':<34} {ref}")
+            print(f"{'thin asyncio client':<34} {ref} {'':>7} {out:>18.1f}")
             llm = ["--judge", "openai:gpt-4o-mini", "--base-url", base_url]
             llm += ["--concurrency", str(c), "--no-cache"]
             for setting in args.workers.split(","):
                 extra = llm if setting == "auto" else [*llm, "--workers", setting]
-                runs = {n: run_eval(data[n], work / f"w{setting}-{n}", extra) for n in data}
+                runs = {}
+                for n in (small, large):
+                    calls_while_out(proc)
+                    runs[n] = run_eval(data[n], work / f"w{setting}-{n}", extra)
+                out = calls_while_out(proc)
                 options = runs[large][1]["options"]
                 assert isinstance(options, dict)
                 used = options.get("workers", "?")
@@ -96,7 +119,7 @@ def main() -> None:
                 label = f"ragjudge eval --workers {setting} ({used})"
                 print(
                     f"{label:<34} {runs[small][0]:>9.2f} {runs[large][0]:>9.2f} "
-                    f"{rate:>17.1f} {rate / thin:>7.2f}"
+                    f"{rate:>17.1f} {rate / thin:>7.2f} {out:>18.1f}"
                 )
 
             cache = work / "cache.sqlite"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -260,13 +261,26 @@ def write_dataset(path: Path, n: int, *, start: int = 0) -> Path:
 
 def serve_forever(latency: float = 0.0) -> None:
     """Serve valid judgments until killed, printing the base URL first (used by bench/ to
-    run the server in its own process, away from the client's interpreter lock)."""
-    with OpenAIServer(valid_judgment, latency=latency) as server:
+    run the server in its own process, away from the client's interpreter lock).
+
+    Each line read from stdin asks what came in since the last one: the server prints
+    `<requests> <seconds from the first to the last>` on its clock and starts counting anew.
+    """
+    arrivals: list[float] = []
+
+    def answer(body: dict[str, Any]) -> str:
+        arrivals.append(time.monotonic())
+        return valid_judgment(body)
+
+    with OpenAIServer(answer, latency=latency) as server:
         print(server.base_url, flush=True)
+        for _ in sys.stdin:
+            seen = arrivals[:]
+            del arrivals[: len(seen)]
+            span = seen[-1] - seen[0] if len(seen) > 1 else 0.0
+            print(f"{len(seen)} {span:.6f}", flush=True)
         threading.Event().wait()
 
 
 if __name__ == "__main__":
-    import sys
-
     serve_forever(float(sys.argv[1]) if len(sys.argv) > 1 else 0.0)
