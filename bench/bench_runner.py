@@ -16,9 +16,8 @@ Every figure is marginal: the extra calls of the larger `--rows` input over its 
 time, so start-up (interpreter, imports, connections) cancels out; the reports do not quite,
 since their detailed examples grow with the batch up to `--report-examples`. The last column
 is the rate while calls are out: requests between the server's first and last of the larger
-run, on its clock. Then a
-finished job is run again into a new folder with the same cache (target: zero calls).
-The figures depend on the machine and on what else runs on it.
+run, on its clock. Then a finished job is run again into a new folder with the same cache
+(target: zero calls). The figures depend on the machine and on what else runs on it.
 """
 
 from __future__ import annotations
