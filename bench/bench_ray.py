@@ -45,7 +45,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from reference_client import held_out_rows, marginal, request_bodies, send  # noqa: E402
+from reference_client import (  # noqa: E402
+    held_out_rows,
+    marginal,
+    request_bodies,
+    send,
+    start_server,
+)
 
 SAMPLES = (ROOT / "datasets" / "sample_en.jsonl", ROOT / "datasets" / "sample_ja.jsonl")
 ENGINES = ("local", "ray")
@@ -138,17 +144,6 @@ def cpu_part(rows: int, work: Path, env: dict[str, str]) -> None:
     print(f"ray / local wall: {wall['ray'] / wall['local']:.2f}")
     for name in REPORTS:
         print(f"{name} identical: {identical(work / 'cpu-local', work / 'cpu-ray', name)}")
-
-
-def start_server(latency: float) -> tuple[subprocess.Popen[str], str]:
-    proc = subprocess.Popen(
-        [sys.executable, "tests/openai_server.py", str(latency)],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    assert proc.stdout is not None
-    return proc, proc.stdout.readline().strip()
 
 
 def start_cluster() -> Any:

@@ -34,30 +34,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from reference_client import held_out_rows, marginal, request_bodies, send  # noqa: E402
-
-
-def start_server(latency: float) -> tuple[subprocess.Popen[str], str]:
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "tests.openai_server", str(latency)],
-        cwd=ROOT,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    assert proc.stdout is not None
-    return proc, proc.stdout.readline().strip()
-
-
-def calls_while_out(proc: subprocess.Popen[str]) -> float:
-    """Requests a second between the first and the last the server received since it was
-    last asked, on the server's clock: the rate while calls are out, without start-up and
-    reports."""
-    assert proc.stdin is not None and proc.stdout is not None
-    proc.stdin.write("\n")
-    proc.stdin.flush()
-    count, span = proc.stdout.readline().split()
-    return (int(count) - 1) / float(span) if float(span) > 0 else 0.0
+from reference_client import (  # noqa: E402
+    calls_while_out,
+    held_out_rows,
+    marginal,
+    request_bodies,
+    send,
+    start_server,
+)
 
 
 def run_eval(data: Path, out: Path, extra: list[str]) -> tuple[float, dict[str, object]]:

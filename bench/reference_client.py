@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import subprocess
+import sys
 import time
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -21,8 +23,34 @@ from ragjudge.prompt import render
 from ragjudge.sentences import key_example
 from ragjudge.types import Example
 
+ROOT = Path(__file__).resolve().parent.parent
 #: RAGBench's held-out (validation) rows, when the shared data is beside the project
-HELD_OUT = Path(__file__).resolve().parents[2] / "shared" / "data" / "ragbench-validation"
+HELD_OUT = ROOT.parent / "shared" / "data" / "ragbench-validation"
+
+
+def start_server(latency: float) -> tuple[subprocess.Popen[str], str]:
+    """The local OpenAI-compatible test server in a process of its own, waiting `latency`
+    seconds before every reply, and its base URL."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tests.openai_server", str(latency)],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None
+    return proc, proc.stdout.readline().strip()
+
+
+def calls_while_out(proc: subprocess.Popen[str]) -> float:
+    """Requests a second between the first and the last the server received since it was
+    last asked, on the server's clock: the rate while calls are out, without start-up and
+    reports."""
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write("\n")
+    proc.stdin.flush()
+    count, span = proc.stdout.readline().split()
+    return (int(count) - 1) / float(span) if float(span) > 0 else 0.0
 
 
 def held_out_rows(path: Path, n: int) -> Path:
