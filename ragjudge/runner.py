@@ -28,7 +28,7 @@ from typing import Any, TypeVar
 
 from ragjudge import __version__
 from ragjudge.cache import JudgeCache, default_cache_path
-from ragjudge.calls import JudgeCaller, LocalCache, RunStats, rows_at_once
+from ragjudge.calls import JudgeCaller, LocalCache, RunStats, rows_at_once, steady_heap
 from ragjudge.errors import UsageError
 from ragjudge.judges.base import Judge
 from ragjudge.limits import RateLimiter, RetryPolicy
@@ -44,6 +44,7 @@ from ragjudge.runfolder import (
     dataset_id,
     default_out_dir,
 )
+from ragjudge.sentences import preload
 from ragjudge.triage import RowFn, TriageSetup, row_function
 from ragjudge.types import Example, RowError
 from ragjudge.workers import (
@@ -429,7 +430,7 @@ def execute(
     try:
         if workers > 1 and recipe is not None:
             pool = _pool(config, recipe, workers, cache)
-            with RecordWriter(target) as out:
+            with RecordWriter(target) as out, steady_heap():
                 run_coroutine(
                     _run_in_workers(items, out, config, previous, pool, progress, totals, stats)
                 )
@@ -440,8 +441,9 @@ def execute(
             if config.triage is not None:
                 escalation = config.triage.escalation(pricing=info["pricing"])
             row = row_function(config.judge, config.pipeline, caller, config.triage, escalation)
+            preload()  # so that the frozen heap holds NLTK too
             try:
-                with RecordWriter(target) as out:
+                with RecordWriter(target) as out, steady_heap():
                     run_coroutine(
                         _run_here(items, out, config, previous, row, caller, progress, totals)
                     )

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import multiprocessing
 import os
 import threading
@@ -147,9 +148,10 @@ def outcome_of(record: Any, retries: int = 0, line: str | None = None) -> Outcom
 
 async def _serve(conn: Connection, settings: WorkerSettings) -> None:
     from ragjudge.cache import JudgeCache
-    from ragjudge.calls import JudgeCaller, LocalCache, RunStats, rows_at_once
+    from ragjudge.calls import JudgeCaller, LocalCache, RunStats, rows_at_once, steady_heap
     from ragjudge.judges.base import make_judge
     from ragjudge.pipeline import record_for
+    from ragjudge.sentences import preload
 
     loop = asyncio.get_running_loop()
     lock = threading.Lock()
@@ -196,29 +198,31 @@ async def _serve(conn: Connection, settings: WorkerSettings) -> None:
             record = await record_for(item, index, judge, settings.pipeline, caller)
         send(("done", index, outcome_of(record, stats.retries)))
 
+    preload()  # before the heap is frozen, and before the first row waits for it
     threading.Thread(target=receive, name="ragjudge-inbox", daemon=True).start()
     send(("ready",))
     told_to_stop = False
-    try:
-        while True:
-            message = await inbox.get()
-            if message is None:  # the main process is gone: nobody to answer
-                break
-            if message[0] == "stop":
-                told_to_stop = True
-                break
-            if message[0] == "granted":
-                limiter.granted(message[1])
-                continue
-            task = asyncio.ensure_future(judge_row(message[1], message[2]))
-            running.add(task)
-            task.add_done_callback(running.discard)
-        if running and told_to_stop:
-            await asyncio.gather(*running)
-    finally:
-        if cache is not None:
-            cache.close()
-            cache.cache.close()
+    with steady_heap():
+        try:
+            while True:
+                message = await inbox.get()
+                if message is None:  # the main process is gone: nobody to answer
+                    break
+                if message[0] == "stop":
+                    told_to_stop = True
+                    break
+                if message[0] == "granted":
+                    limiter.granted(message[1])
+                    continue
+                task = asyncio.ensure_future(judge_row(message[1], message[2]))
+                running.add(task)
+                task.add_done_callback(running.discard)
+            if running and told_to_stop:
+                await asyncio.gather(*running)
+        finally:
+            if cache is not None:
+                cache.close()
+                cache.cache.close()
     if told_to_stop:
         send(("stats", stats.as_dict()))
 
@@ -232,6 +236,8 @@ def _worker_main(conn: Connection, settings: WorkerSettings) -> None:
             conn.send(("failed", f"{type(exc).__name__}: {exc}"))
     finally:
         conn.close()
+        # the process ends next: its exit need not walk every object (see `cli.entry`)
+        gc.freeze()
 
 
 # --- the main process ---------------------------------------------------------------------------

@@ -368,3 +368,42 @@ def test_a_call_slot_is_held_only_while_the_request_is_out(tmp_path: Path) -> No
         assert server.max_active == 1
     assert caller.stats.cache_hits == 1
     assert order == ["cached", "first", "second"]
+
+
+def test_the_heap_is_frozen_while_a_batch_runs_and_given_back(tmp_path: Path, data: Path) -> None:
+    import gc
+
+    frozen_during: list[int] = []
+
+    def answer(body: dict[str, Any]) -> str:
+        # the server runs in this process: it sees the batch's heap
+        frozen_during.append(gc.get_freeze_count())
+        return valid_judgment(body)
+
+    assert gc.get_freeze_count() == 0
+    with OpenAIServer(answer) as server:
+        _execute(server, data, tmp_path / "out", None, concurrency=4)
+    assert len(frozen_during) == 12
+    # the objects alive when the batch started (modules, the judge) sat out of full passes
+    assert min(frozen_during) > 10_000
+    assert gc.get_freeze_count() == 0
+
+
+def test_a_frozen_heap_still_collects_what_the_batch_makes() -> None:
+    import gc
+    import weakref
+
+    from ragjudge.calls import steady_heap
+
+    class Node:
+        other: Any = None
+
+    with steady_heap():
+        assert gc.get_freeze_count() > 0
+        a, b = Node(), Node()
+        a.other, b.other = b, a  # a cycle: only the collector frees it
+        gone = weakref.ref(a)
+        del a, b
+        gc.collect()
+        assert gone() is None
+    assert gc.get_freeze_count() == 0

@@ -78,6 +78,7 @@ __all__ = [
     "key_example",
     "key_response",
     "letters",
+    "preload",
     "response_key",
     "split",
 ]
@@ -443,6 +444,12 @@ def _split_block(block: str, lang: str) -> list[int]:
         out.append(p)
         last = p
     return _run_in_headings(block, lang, out)
+
+
+def preload() -> None:
+    """Load what splitting loads on first use (NLTK, which is slow to import, and English
+    Punkt), so a batch can do it before its first row."""
+    tokenizer("en")
 
 
 def split(text: str, lang: str = "auto") -> list[tuple[int, int]]:
