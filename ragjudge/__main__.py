@@ -1,7 +1,5 @@
 """`python -m ragjudge` runs the command line."""
 
-import sys
+from ragjudge.cli import entry
 
-from ragjudge.cli import main
-
-sys.exit(main())
+entry()

@@ -191,6 +191,29 @@ def test_exit_codes(run_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture
     assert exited.value.code == 2
 
 
+def test_the_command_exits_with_the_gate_code(run_dir: Path) -> None:
+    import subprocess
+    import sys
+
+    # `python -m ragjudge` (and the `ragjudge` script) end through `cli.entry`
+    for threshold, code in (("0.7", 0), ("0.9", 1)):
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "ragjudge",
+                "gate",
+                str(run_dir),
+                "--min",
+                f"adherence={threshold}",
+            ],
+            capture_output=True,
+            text=True,
+        )
+        assert done.returncode == code, done.stderr
+    assert "FAILED (1 of 1 check failed)" in done.stdout
+
+
 def test_table_lists_checks_and_worst_examples_in_order(run_dir: Path) -> None:
     result = run_gate(run_dir, parse_thresholds(["adherence=0.9"], "min"))
     # the failed example is reported in JUnit, but the worst list holds judged examples only
