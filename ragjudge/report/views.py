@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
+from markupsafe import Markup, escape
+
 from ragjudge.metrics import SCORE_METRICS
 from ragjudge.record import Record, SentenceResult, Status, sentence_verdict
 from ragjudge.report import DEFAULT_EXAMPLES
@@ -222,20 +224,14 @@ class SentenceView:
 
 
 @dataclass(frozen=True)
-class DocSentence:
-    n: int
-    key: str
-    text: str
-    css: str
-
-
-@dataclass(frozen=True)
 class DocumentView:
     n: int
     title: str
     link: str | None
     url: str | None
-    sentences: tuple[DocSentence, ...]
+    #: the shown sentences as HTML: made here rather than by a template loop, since a
+    #: card's document sentences are most of its markup (and of the report's time)
+    spans: Markup
     hidden: int
 
 
@@ -386,19 +382,22 @@ class ExampleView:
         utilized: set[str],
         keep: set[str] | None,
     ) -> DocumentView:
-        shown = []
+        spans = []
         for s, (key, text) in enumerate(sentences):
             if keep is not None and key not in keep:
                 continue
             css = "ds" + (" rel" if key in relevant else "") + (" util" if key in utilized else "")
-            shown.append(DocSentence(s, key, text, css))
+            spans.append(
+                f'<span class="{css}" id="{self.prefix}-d{d}-{s}" data-k="{escape(key)}">'
+                f"{escape(text)}</span> "
+            )
         return DocumentView(
             n=d,
             title=title or f"Document {d + 1}",
             link=safe_url(url),
             url=url,
-            sentences=tuple(shown),
-            hidden=len(sentences) - len(shown),
+            spans=Markup("".join(spans)),
+            hidden=len(sentences) - len(spans),
         )
 
 
