@@ -489,6 +489,52 @@ def test_other_languages_copied_changed_and_refusal(
     assert sentence(declined)["supporting_sentence_keys"] == ["supported_without_sentence"]
 
 
+@pytest.mark.parametrize(
+    ("question", "docs", "refusal"),
+    [
+        (
+            "How much does it cost?",
+            ["The warranty lasts 24 months from purchase. The battery is excluded."],
+            "The price is not mentioned in the documents.",
+        ),
+        (
+            "Wie viel kostet es?",
+            ["Die Garantie gilt 24 Monate ab Kaufdatum. Der Akku ist ausgenommen."],
+            "Der Preis wird im Text nicht erwähnt.",
+        ),
+        (
+            "Combien ça coûte ?",
+            ["La garantie dure 24 mois à partir de l'achat. La batterie est exclue."],
+            "Le prix n'est pas mentionné dans les documents.",
+        ),
+        (
+            "价格是多少？",
+            ["保修期为自购买之日起24个月。电池不在保修范围内。"],
+            "文档中没有提到价格。",
+        ),
+        (
+            "가격은 얼마입니까?",
+            ["보증 기간은 구입일로부터 24개월입니다. 배터리는 제외됩니다."],
+            "가격은 문서에 언급되어 있지 않습니다.",
+        ),
+        (
+            "価格はいくらですか？",
+            ["保証期間は購入日から24か月です。バッテリーは対象外です。"],
+            "価格については文書に記載されていません。",
+        ),
+    ],
+)
+def test_declining_a_question_the_documents_do_not_answer_is_not_flagged(
+    judge: OfflineJudge, question: str, docs: list[str], refusal: str
+) -> None:
+    # the right answer of a RAG system here; its subject is missing from the documents by
+    # its nature, which must not count against it
+    out = judge.judge(real(question, docs, refusal))
+    assert out["overall_supported"] is True
+    assert out["support_score"] > judge.threshold + 0.03
+    assert sentence(out)["supporting_sentence_keys"] == ["supported_without_sentence"]
+
+
 def test_german_nouns_are_not_taken_for_names(judge: OfflineJudge) -> None:
     docs = ["Das Gerät wird mit einem Netzteil und einer Fernbedienung geliefert."]
     out = judge.judge(real("Was ist im Lieferumfang?", docs, "Im Karton liegt eine Tasche."))

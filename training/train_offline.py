@@ -10,8 +10,9 @@ Reads emanual-train and the seven validation subsets through ragjudge's own load
 2. fits the **example combiner** (logistic regression from summaries of an answer's sentence
    log-odds to "the answer holds a hallucination") on out-of-fold sentence scores;
 3. fits both **calibrators** (isotonic regression, made strictly increasing) on out-of-fold
-   predictions, and picks the **thresholds**: the example threshold where false alarms and
-   misses balance on the out-of-fold answers, the sentence threshold likewise on sentences.
+   predictions, and picks the **thresholds**: the example threshold with the best balanced
+   accuracy on the out-of-fold answers among those that flag within 0.02 of the estimated
+   rate; the sentence threshold where false alarms and misses balance on sentences.
 
 Out-of-fold means five folds grouped by question (an answer never shares a question with its
 training rows). It also reports leave-one-subset-out (LOSO) figures, where the held-out subset's
@@ -53,6 +54,8 @@ MODEL_VERSION = "2"
 FOLDS = 5
 SENTENCE_C = 0.03
 COMBINER_C = 1.0
+# how far the share of flagged answers may stray from the estimated rate
+FLAG_TOLERANCE = 0.02
 #: what the example combiner reads (see `combiner_inputs`): the weakest sentence and a soft
 #: minimum over all of them. Adding the mean, the second weakest and the answer's and the
 #: documents' sizes ranked answers slightly worse both out of fold and leaving a subset out.
@@ -62,7 +65,16 @@ COMBINER: tuple[str, ...] = ("weakest", "softmin")
 #: changed number, the classic hallucination, then flags an otherwise copied sentence). A
 #: sentence that affirms what a structured record denies is taken to be as wrong as a changed
 #: number (RAGBench has no records, so no fit could set that one).
-PENALTIES = {"any_number_missing": 3.0, "n_caps_missing": 1.0, "contradicts_record": 3.0}
+#: A refusal ("the documents do not mention X") gets log-odds back: it claims only what the
+#: documents lack, yet its subject is missing from them by its nature, so the evidence
+#: features under-rate it (out of fold, the 132 refusal sentences were predicted supported
+#: at 0.871 on average and are labelled supported at 0.947: 1.0 on the log-odds scale).
+PENALTIES = {
+    "any_number_missing": 3.0,
+    "n_caps_missing": 1.0,
+    "contradicts_record": 3.0,
+    "refusal": -1.0,
+}
 
 
 # --- data ------------------------------------------------------------------------------------
@@ -200,6 +212,27 @@ def balanced_threshold(p: np.ndarray, positive: np.ndarray, w: np.ndarray) -> fl
         gap = abs(false_alarms - misses)
         if gap < best_gap:
             best_t, best_gap = float(t), gap
+    return round(best_t, 4)
+
+
+def verdict_threshold(
+    p: np.ndarray, positive: np.ndarray, w: np.ndarray, tolerance: float = FLAG_TOLERANCE
+) -> float:
+    """The example verdict's cut: the best weighted balanced accuracy (misses and false alarms
+    weighed as rates, so neither class dominates) among the cuts whose flagged share stays
+    within `tolerance` of the estimated rate (the mean probability), so that counting the
+    verdicts still estimates a batch's hallucination rate. Without such a cut, the cut where
+    false alarms equal misses."""
+    estimated = float(np.average(p, weights=w))
+    best_t, best_ba = balanced_threshold(p, positive, w), -1.0
+    for t in np.unique(np.round(p, 4)):
+        flag = p >= t
+        if abs(float(np.average(flag, weights=w)) - estimated) > tolerance:
+            continue
+        hit = float(np.sum(w * (flag & positive)) / np.sum(w * positive))
+        rejection = float(np.sum(w * (~flag & ~positive)) / np.sum(w * ~positive))
+        if (hit + rejection) / 2 > best_ba:
+            best_t, best_ba = float(t), (hit + rejection) / 2
     return round(best_t, 4)
 
 
@@ -366,7 +399,7 @@ def loso_predictions(rows: Sequence[Row]) -> tuple[np.ndarray, float]:
         inner = [rows[i] for i in train]
         oof = out_of_fold(inner, folds_by_question(inner))
         y = np.asarray([r.hallucinated for r in inner])
-        thresholds.append(balanced_threshold(oof["p"], y, row_weights(inner)))
+        thresholds.append(verdict_threshold(oof["p"], y, row_weights(inner)))
         final = fit_final(inner, oof)
         p[test] = [predict_answer(final, rows[i]) for i in test]
     return p, float(np.mean(thresholds))
@@ -431,7 +464,7 @@ def main(argv: list[str] | None = None) -> int:
     oof = out_of_fold(rows, folds)
     y_ex = np.asarray([r.hallucinated for r in rows])
     weights = row_weights(rows)
-    example_threshold = balanced_threshold(oof["p"], y_ex, weights)
+    example_threshold = verdict_threshold(oof["p"], y_ex, weights)
     in_domain = figures_by_subset(rows, oof["p"], example_threshold, oof["raw"])
     print_figures(f"out of fold, grouped by question (threshold {example_threshold})", in_domain)
 

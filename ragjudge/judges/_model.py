@@ -7,7 +7,9 @@ Three parts, each fitted by `training/train_offline.py`:
   response sentence, giving a raw log-odds that the sentence is supported, lowered by a fixed
   amount when a number or a name of the sentence is missing from the documents (`penalties`:
   the logistic fit, which sees these rare cases mostly together with low coverage, weighs them
-  less than the answers' labels do; the amounts were chosen out of fold);
+  less than the answers' labels do; the amounts were chosen out of fold), and raised for a
+  refusal ("the documents do not say"), whose subject is missing from the documents by its
+  nature;
 - an **example combiner**: a small logistic model over a few summaries of an answer's sentence
   log-odds (weakest, second weakest, soft minimum, mean, number of sentences) giving the raw
   log-odds that the answer holds a hallucination;

@@ -47,8 +47,8 @@ class OfflineJudge:
     """Judges groundedness from the keyed example alone (`uses_prompt = False`).
 
     `threshold` is the support score below which an answer is flagged (`overall_supported`
-    false). By default it is the one chosen in training, where the flagged share of the
-    validation answers equals their true hallucination rate (false alarms and misses balance).
+    false). By default it is the one chosen in training: the best balanced accuracy out of
+    fold among the thresholds that flag within 0.02 of the estimated hallucination rate.
     Raise it to catch more hallucinations at the price of more false alarms. In a flagged
     answer the sentences whose support probability is below the model's sentence threshold are
     the unsupported ones (at least the weakest); in an answer that is not flagged every
