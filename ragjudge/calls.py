@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ragjudge.cache import JudgeCache, cache_key, judge_key, template_key
 from ragjudge.errors import JudgeError
@@ -26,6 +26,9 @@ from ragjudge.limits import RetryPolicy, describe, is_retryable, status_code
 from ragjudge.templates import load_template
 from ragjudge.tokens import estimate_messages
 from ragjudge.types import KeyedExample, Message, Reply
+
+if TYPE_CHECKING:
+    from ragjudge.triage import TriageSetup
 
 
 @dataclass
@@ -117,12 +120,14 @@ class LocalCache:
 ROWS_PER_SLOT = 2
 
 
-def rows_at_once(concurrency: int, ahead: bool) -> int:
+def rows_at_once(concurrency: int, calls: bool, triage: TriageSetup | None = None) -> int:
     """How many rows a batch has under way at once: `ROWS_PER_SLOT` times `concurrency` when
-    rows are prepared ahead of their calls (an LLM judge, whose `JudgeCaller` slots hold the
-    calls themselves to `concurrency`), else `concurrency`: rows that make no call, and triage
-    with a budget, where a row decides to spend only when its call can go out at once."""
+    its rows make calls (an LLM judge, whose `JudgeCaller` slots hold the calls themselves to
+    `concurrency`), so the next rows are prepared while calls are out; else `concurrency`:
+    rows that make no call, and triage with a budget, where a row decides to spend only when
+    its call can go out at once."""
     n = max(1, concurrency)
+    ahead = calls and not (triage is not None and triage.plan.budgeted)
     return n * ROWS_PER_SLOT if ahead else n
 
 

@@ -285,10 +285,7 @@ async def _run_here(
     the judge, or in a triaged run the screen first). With an LLM judge, `ask` holds the
     `concurrency` calls in flight and twice as many rows are under way, so the next rows are
     split and rendered while calls are out; otherwise `concurrency` rows at once."""
-    budgeted = config.triage is not None and config.triage.plan.budgeted
-    semaphore = asyncio.Semaphore(
-        rows_at_once(config.concurrency, ask is not None and not budgeted)
-    )
+    semaphore = asyncio.Semaphore(rows_at_once(config.concurrency, ask is not None, config.triage))
 
     async def judge_row(index: int, item: Example | RowError) -> Outcome:
         async with semaphore:

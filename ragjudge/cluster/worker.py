@@ -159,8 +159,8 @@ class JudgeWorker:
         self.coordinator = coordinator
         # the actor's calls in flight (its share of --concurrency), over every batch it holds
         self.slots = asyncio.Semaphore(max(1, settings.share))
-        budgeted = settings.triage is not None and settings.triage.plan.budgeted
-        self.rows = asyncio.Semaphore(rows_at_once(settings.share, ahead=not budgeted))
+        # (rows that make no call skip it: see `judge_row`)
+        self.rows = asyncio.Semaphore(rows_at_once(settings.share, True, settings.triage))
 
     def _caller(self, stats: RunStats) -> JudgeCaller | None:
         if not self.judge.uses_prompt:
