@@ -171,10 +171,15 @@ def _counter(judge: Judge) -> TokenCounter:
 
 
 def plan_windows(
-    item: KeyedExample, judge: Judge, options: PipelineOptions, budget: int | None = None
+    item: KeyedExample,
+    judge: Judge,
+    options: PipelineOptions,
+    budget: int | None = None,
+    rendered: RenderedPrompt | None = None,
 ) -> list[KeyedExample]:
-    """The windows an LLM judge sees: the whole example when its prompt fits the budget
-    (`budget`, else `judge_budget`), or when no budget is known."""
+    """The windows an LLM judge sees: the whole example (`[item]` itself) when its prompt fits
+    the budget (`budget`, else `judge_budget`), or when no budget is known. `rendered` is the
+    whole example's prompt when the caller has it already."""
     if not judge.uses_prompt:
         return [item]
     budget = budget or judge_budget(judge, options)
@@ -186,6 +191,7 @@ def plan_windows(
         template=options.template,
         prompt_format=judge.prompt_format,
         counter=_counter(judge),
+        rendered=rendered,
     )
 
 
@@ -276,11 +282,13 @@ async def judge_record(
     ask = ask or judge.ask
     attempts = _Attempts()
     budget = judge_budget(judge, options) if judge.uses_prompt else None
+    # rendered once: planning measures it, and it is the prompt sent when the example fits
+    whole = render_for(judge, item, options.template)
     last: _TooLong | None = None
     for _ in range(_MAX_REPLANS):
-        windows = plan_windows(item, judge, options, budget)
+        windows = plan_windows(item, judge, options, budget, whole)
         try:
-            return await _judge_windows(item, judge, options, index, ask, attempts, windows)
+            return await _judge_windows(item, judge, options, index, ask, attempts, windows, whole)
         except _TooLong as error:
             last = error
             budget = _smaller_budget(error, budget)
@@ -306,6 +314,7 @@ async def _judge_windows(
     ask: AskFn,
     attempts: _Attempts,
     windows: list[KeyedExample],
+    whole: RenderedPrompt | None,
 ) -> Record:
     base = base_record(item, index)
     judge_info = JudgeInfo.of(judge.identity())
@@ -316,7 +325,7 @@ async def _judge_windows(
     window_info = []
     prompt_info: PromptInfo | None = None
     for window in windows:
-        prompt = render_for(judge, window, options.template)
+        prompt = whole if window is item else render_for(judge, window, options.template)
         if prompt_info is None:
             prompt_info = prompt_identity(prompt, options.template)
         messages: list[Message] = list(prompt.messages) if prompt else []

@@ -168,9 +168,13 @@ def format_conversation(messages: Sequence[Message], prompt_format: str) -> str:
 
 
 def _prompt_tokens(
-    item: KeyedExample, template: str | Template, prompt_format: str, counter: TokenCounter
+    item: KeyedExample,
+    template: str | Template,
+    prompt_format: str,
+    counter: TokenCounter,
+    rendered: RenderedPrompt | None = None,
 ) -> int:
-    rendered = render(item, template=template, prompt_format=prompt_format)
+    rendered = rendered or render(item, template=template, prompt_format=prompt_format)
     if rendered.text is not None:
         return counter.text(rendered.text).tokens
     return counter.messages(rendered.messages).tokens
@@ -183,6 +187,7 @@ def plan_windows_for(
     template: str | Template = DEFAULT_TEMPLATE,
     prompt_format: str = "chat",
     counter: TokenCounter | None = None,
+    rendered: RenderedPrompt | None = None,
 ) -> list[KeyedExample]:
     """Split an example whose prompt would exceed `max_tokens` into windows of its documents.
 
@@ -190,15 +195,18 @@ def plan_windows_for(
     original document sentence keys, and shows as many document sentences, in order, as fit.
     A single sentence larger than the budget gets a window of its own: nothing is ever cut.
     Tokens are counted by `counter` (the judge model's own tokenizer when it has one), else
-    estimated.
+    estimated. `rendered`, when given, is `item`'s prompt already rendered with the same
+    template and format; it is not rendered again. When the example fits, the result is
+    `[item]` itself.
     """
     tpl = template if isinstance(template, Template) else load_template(template)
+    whole = rendered or render(item, template=tpl, prompt_format=prompt_format)
     # a prompt far inside the budget by the estimate fits whatever the tokenizer: the model's
     # own counter (a remote call for some providers) is kept for prompts near the limit
-    if _prompt_tokens(item, tpl, prompt_format, _ESTIMATE) <= max_tokens // 2:
+    if _prompt_tokens(item, tpl, prompt_format, _ESTIMATE, whole) <= max_tokens // 2:
         return [item]
     counter = counter or _ESTIMATE
-    if _prompt_tokens(item, tpl, prompt_format, counter) <= max_tokens:
+    if _prompt_tokens(item, tpl, prompt_format, counter, whole) <= max_tokens:
         return [item]
     bare = replace(item, documents=(), document_indexes=())
     available = max(200, max_tokens - _prompt_tokens(bare, tpl, prompt_format, counter))

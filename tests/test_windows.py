@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from ragjudge.cli import main
 from ragjudge.judges import make_judge
 from ragjudge.pipeline import PipelineOptions, plan_windows
+from ragjudge.prompt import render
 from ragjudge.tokens import default_prompt_budget
 
 from .helpers import keyed
@@ -42,8 +44,22 @@ def test_windows_keep_every_sentence_once_with_original_keys() -> None:
     for w in windows:
         assert w.response == item.response
         assert w.document_indexes is not None
-    # a prompt that fits is not split
-    assert plan_windows(item, judge, PipelineOptions(max_prompt_tokens=100_000)) == [item]
+    # a prompt that fits is not split: the plan is the example itself
+    whole = plan_windows(item, judge, PipelineOptions(max_prompt_tokens=100_000))
+    assert len(whole) == 1 and whole[0] is item
+
+
+def test_planning_measures_the_prompt_it_is_handed() -> None:
+    """The pipeline renders an example once and plans with that prompt: planning counts the
+    prompt it is given rather than rendering its own."""
+    item = keyed(docs=long_row()["documents"], response=long_row()["response"])
+    judge = make_judge("openai:m", base_url="http://127.0.0.1:9/v1")
+    options = PipelineOptions(max_prompt_tokens=1500)
+    prompt = render(item, template=options.template)
+    assert len(plan_windows(item, judge, options, rendered=prompt)) > 2
+    # handed a prompt that fits (its first message only), the same example is not split
+    short = replace(prompt, messages=prompt.messages[:1])
+    assert plan_windows(item, judge, options, rendered=short)[0] is item
 
 
 def test_default_budget_follows_the_model() -> None:
