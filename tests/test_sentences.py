@@ -22,6 +22,7 @@ from ragjudge.sentences import (
     response_key,
     split,
 )
+from ragjudge.sentences.punkt import tokenizer as punkt_tokenizer
 from ragjudge.types import Document, Example
 
 DATA = Path(__file__).parent / "data"
@@ -367,6 +368,27 @@ def test_ragbench_documents_agree_with_their_reference_split(shared_data: Path) 
             agree += [" ".join(s.split()) for s in ours] == ref
     assert total > 50
     assert agree / total > 0.8
+
+
+def test_punkt_with_plain_patterns_splits_exactly_as_nltk_does(shared_data: Path) -> None:
+    """The splitter runs Punkt's own patterns through the standard `re` module, not NLTK's
+    timed `regex` wrapper: on real documents of every subset the boundaries are the same."""
+    import pandas as pd
+    from nltk.tokenize.punkt import PunktSentenceTokenizer
+
+    ours = punkt_tokenizer("en")
+    assert type(ours._lang_vars.period_context_re()) is re.Pattern
+    stock = PunktSentenceTokenizer(ours._params)
+    assert type(stock._lang_vars.period_context_re()) is not re.Pattern
+    compared = boundaries = 0
+    for path in sorted(shared_data.glob("ragbench-validation/*/*.parquet")):
+        for docs in pd.read_parquet(path, columns=["documents"])["documents"].head(15):
+            for doc in docs:
+                spans = list(ours.span_tokenize(str(doc)))
+                assert spans == list(stock.span_tokenize(str(doc)))
+                compared += 1
+                boundaries += len(spans)
+    assert compared > 300 and boundaries > 3000
 
 
 # --- the ten languages -------------------------------------------------------------------------
