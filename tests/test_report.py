@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 import shutil
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -346,6 +347,32 @@ def test_write_reports_writes_every_file_and_is_deterministic(run_dir: Path) -> 
     assert [line.split(",")[1] for line in groups[1:]] == ["alpha", "beta", "(missing)"]
     sentences = (run_dir / "sentences.csv").read_text(encoding="utf-8")
     assert "港区にあります。" in sentences
+
+
+def test_a_large_run_streamed_twice_gives_the_same_reports_as_a_small_one_held(
+    run_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A run up to `HOLD_BYTES` is read once and held for the second pass; a larger one is
+    read twice from the file. The reports are the same bytes either way."""
+    from ragjudge.report import writers
+
+    names = ["examples.csv", "sentences.csv", "summary.json", "groups.csv", "report.html"]
+    assert (run_dir / "judgments.jsonl").stat().st_size <= writers.HOLD_BYTES
+    reads = []
+    real = writers.RunFolder.records
+
+    def counted(folder: writers.RunFolder) -> Iterator[Record]:
+        reads.append(folder.path)
+        return real(folder)
+
+    monkeypatch.setattr(writers.RunFolder, "records", counted)
+    write_reports(run_dir, group_by=["model"])
+    held = {name: (run_dir / name).read_bytes() for name in names}
+    assert len(reads) == 1
+    monkeypatch.setattr(writers, "HOLD_BYTES", 0)
+    write_reports(run_dir, group_by=["model"])
+    assert len(reads) == 3
+    assert {name: (run_dir / name).read_bytes() for name in names} == held
 
 
 def test_groups_csv_only_with_group_by(run_dir: Path) -> None:
