@@ -1,7 +1,7 @@
 """Benchmark the local engine's LLM path against a thin reference client on the same server.
 
     python bench/bench_runner.py [--latency 0.25] [--concurrency 32] [--rows 320,1280]
-                                 [--workers 1,auto]
+                                 [--workers 1,auto] [--repeat 1]
 
 The local OpenAI-compatible test server runs in its own process and waits `latency` L
 before every reply, so C calls at once reach at most C / L calls a second. Each run is the
@@ -16,7 +16,9 @@ Every figure is marginal: the extra calls of the larger `--rows` input over its 
 time, so start-up (interpreter, imports, connections) cancels out; the reports do not quite,
 since their detailed examples grow with the batch up to `--report-examples`. The last column
 is the rate while calls are out: requests between the server's first and last of the larger
-run, on its clock. Then a finished job is run again into a new folder with the same cache
+run, on its clock. With `--repeat N` every run is made N times, the sizes taking turns, and
+each wall time is the median of its N (start-up alone varies by up to a second between runs of
+the command line). Then a finished job is run again into a new folder with the same cache
 (target: zero calls). The figures depend on the machine and on what else runs on it.
 """
 
@@ -25,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -62,6 +65,7 @@ def main() -> None:
     parser.add_argument("--concurrency", type=int, default=32)
     parser.add_argument("--rows", default="320,1280", help="the two input sizes")
     parser.add_argument("--workers", default="1,auto", help="--workers settings to compare")
+    parser.add_argument("--repeat", type=int, default=1, help="runs per size; medians are used")
     args = parser.parse_args()
     sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]
     small, large = (int(n) for n in args.rows.split(","))
@@ -76,11 +80,14 @@ def main() -> None:
             data = {n: held_out_rows(work / f"d{n}.parquet", n) for n in (small, large)}
             bodies = {n: request_bodies(path) for n, path in data.items()}
             send(base_url, bodies[small], c)  # warm up the server's threads
-            walls = {}
-            for n in (small, large):
-                calls_while_out(proc)
-                walls[n] = send(base_url, bodies[n], c)
+            repeats = max(1, args.repeat)
+            times: dict[int, list[float]] = {small: [], large: []}
+            for _ in range(repeats):
+                for n in (small, large):
+                    calls_while_out(proc)
+                    times[n].append(send(base_url, bodies[n], c))
             out = calls_while_out(proc)
+            walls = {n: statistics.median(t) for n, t in times.items()}
             thin = marginal((small, walls[small]), (large, walls[large]))
             head = f"{'client':<34} {small:>7} s {large:>7} s {'marginal calls/s':>17}"
             print(f"\n{head} {'/ thin':>7} {'calls/s while out':>18}")
@@ -90,14 +97,19 @@ def main() -> None:
             llm += ["--concurrency", str(c), "--no-cache"]
             for setting in args.workers.split(","):
                 extra = llm if setting == "auto" else [*llm, "--workers", setting]
-                runs = {}
-                for n in (small, large):
-                    calls_while_out(proc)
-                    runs[n] = run_eval(data[n], work / f"w{setting}-{n}", extra)
+                seconds: dict[int, list[float]] = {small: [], large: []}
+                info: dict[str, object] = {}
+                for r in range(repeats):
+                    for n in (small, large):
+                        calls_while_out(proc)
+                        folder = work / f"w{setting}-{n}-{r}"
+                        wall, info = run_eval(data[n], folder, extra)
+                        seconds[n].append(wall)
                 out = calls_while_out(proc)
-                options = runs[large][1]["options"]
+                options = info["options"]
                 assert isinstance(options, dict)
                 used = options.get("workers", "?")
+                runs = {n: (statistics.median(t), info) for n, t in seconds.items()}
                 rate = marginal((small, runs[small][0]), (large, runs[large][0]))
                 label = f"ragjudge eval --workers {setting} ({used})"
                 print(
