@@ -391,6 +391,29 @@ def test_punkt_with_plain_patterns_splits_exactly_as_nltk_does(shared_data: Path
     assert compared > 300 and boundaries > 3000
 
 
+def test_an_nltk_laid_out_otherwise_leaves_punkt_as_nltk_ships_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from nltk.tokenize import punkt
+
+    from ragjudge.sentences import punkt as ours
+
+    monkeypatch.delattr(punkt, "_re_non_punct")
+    ours.tokenizer.cache_clear()
+    ours._plain_patterns.cache_clear()
+    try:
+        stock = ours.tokenizer("en")
+        assert type(stock._lang_vars.period_context_re()) is not re.Pattern
+        text = "Dr. Smith arrived at 5 p.m. on Monday. He left at noon."
+        assert [text[s:e] for s, e in stock.span_tokenize(text)] == [
+            "Dr. Smith arrived at 5 p.m. on Monday.",
+            "He left at noon.",
+        ]
+    finally:
+        ours.tokenizer.cache_clear()
+        ours._plain_patterns.cache_clear()
+
+
 # --- the ten languages -------------------------------------------------------------------------
 
 

@@ -60,7 +60,10 @@ def tokenizer(lang: str = "en") -> PunktSentenceTokenizer:
             params.ortho_context[word] = int(flags)
     else:
         params.abbrev_types = _Abbrevs({*rules(lang).abbreviations, *_SHARED_ABBREVS})
-    lang_vars, token_cls = _plain_patterns()
+    try:
+        lang_vars, token_cls = _plain_patterns()
+    except (AttributeError, TypeError, re.error):  # an NLTK laid out otherwise: its own patterns
+        return PunktSentenceTokenizer(params)
     return PunktSentenceTokenizer(params, lang_vars=lang_vars(), token_cls=token_cls)
 
 
@@ -72,14 +75,17 @@ def _plain_patterns() -> tuple[type, type]:
     NLTK runs every pattern through `nltk.redos`: the third-party `regex` engine under a
     timeout, a backstop meant for patterns a caller supplies. Punkt's patterns are fixed, and
     for them that guard is a fifth of the splitter's time. The pattern texts are taken from
-    NLTK's own compiled patterns, so they stay NLTK's; the sentences are the same.
+    NLTK's own compiled patterns, so they stay NLTK's; the sentences are the same. Should a
+    later NLTK name these parts otherwise, the splitter uses NLTK's tokenizer as it is.
     """
     from nltk.tokenize import punkt
 
     def plain(timed: Any, flags: int = 0) -> re.Pattern[str]:
         return re.compile(timed.pattern, flags)
 
-    class LangVars(punkt.PunktLanguageVars):
+    class LangVars(punkt.PunktLanguageVars):  # type: ignore[misc]
+        _plain_word_re: re.Pattern[str]
+        _plain_period_re: re.Pattern[str]
         re_boundary_realignment = plain(
             punkt.PunktLanguageVars.re_boundary_realignment, re.MULTILINE
         )
