@@ -115,6 +115,10 @@ def test_missing_run_folder_is_an_input_error(tmp_path: Path) -> None:
         load_records(tmp_path / "nowhere")
     with pytest.raises(InputError):
         write_reports(tmp_path / "nowhere")
+    # a folder without judgments.jsonl
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(InputError, match=r"no judgments\.jsonl"):
+        write_reports(tmp_path / "empty")
 
 
 # --- summary -------------------------------------------------------------------------------

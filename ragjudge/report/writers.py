@@ -59,7 +59,8 @@ def write_reports(
     facts = SummaryBuilder(columns)
     tables = TableColumns()
     selection = ExampleSelection(report_examples, seed)
-    held: list[Record] | None = [] if folder.judgments.stat().st_size <= HOLD_BYTES else None
+    small = folder.has_judgments() and folder.judgments.stat().st_size <= HOLD_BYTES
+    held: list[Record] | None = [] if small else None
     for position, record in enumerate(folder.records()):
         facts.add(record)
         tables.see(record)
