@@ -352,6 +352,73 @@ def test_tables_and_key_value_lines_are_records(judge: OfflineJudge) -> None:
     assert out["overall_supported"] is True
 
 
+#: a listing shaped like Yelp's open data (made up): Python-literal strings as values, and
+#: nested attributes written as strings of Python dicts
+LISTING = {
+    "name": "Copper Kettle Diner",
+    "city": "Tucson",
+    "state": "AZ",
+    "categories": "Diners, Breakfast & Brunch",
+    "attributes": {
+        "WiFi": "u'no'",
+        "RestaurantsTakeOut": "True",
+        "DogsAllowed": "True",
+        "Ambience": "{'romantic': False, 'casual': True, 'classy': False}",
+        "BusinessParking": "{'garage': False, 'street': True, 'lot': False}",
+    },
+    "business_stars": 4.0,
+}
+
+
+def test_record_values_written_as_python_literals_are_read_as_their_fields() -> None:
+    from ragjudge.judges._records import record_facts
+
+    facts = {f.text: f.negated for f in record_facts(json.dumps(LISTING)) or []}
+    assert facts["attributes Wi Fi WiFi no"] is True  # u'no' denies the field
+    assert facts["attributes Ambience romantic no"] is True
+    assert facts["attributes Ambience casual yes"] is False
+    assert facts["attributes Business Parking BusinessParking street yes"] is False
+    # run-together parts of a CamelCase name are read too: answers write "takeout"
+    assert any("TakeOut" in text for text in facts)
+
+
+def test_a_sentence_restating_several_fields_is_supported_by_them_together(
+    judge: OfflineJudge,
+) -> None:
+    doc = json.dumps(LISTING)
+    question = "Write an overview of the business from its listing."
+
+    def score(response: str) -> float:
+        out = judge.judge(real(question, [doc], response))
+        return float(sentence(out)["probability"])
+
+    listed = judge.judge(
+        real(question, [doc], "It has a 4-star rating, offers takeout and allows dogs.")
+    )
+    assert sentence(listed)["fully_supported"] is True
+    # each claim below differs from a supported one only in what the record denies
+    assert score("It has a casual ambience.") > score("It has a romantic ambience.")
+    assert score("Parking is on the street.") > score("Parking is in a garage.")
+    assert score("It allows dogs.") > score("It offers WiFi.")
+
+
+def test_paragraphs_under_run_in_headings_are_prose_not_records() -> None:
+    from ragjudge.judges._records import record_facts
+
+    page = (
+        "Procedures:\n"
+        "Drainage: A surgical incision and drainage is the most common treatment for this kind "
+        "of abscess and is usually successful in the first attempt.\n"
+        "Fistulotomy: The surgeon opens the whole tract so that it can heal from the inside "
+        "out, which takes several weeks of careful aftercare at home.\n"
+        "Recovery: Most patients return to work within a week, although full healing of the "
+        "wound can take a month or more depending on its size."
+    )
+    assert record_facts(page) is None
+    spec = "Model: X200\nCapacity: 14 place settings\nNoise level: 44 dB\nWarranty: 2 years"
+    assert record_facts(spec) is not None
+
+
 def test_bare_phrase_answer_is_checked_with_its_question(judge: OfflineJudge) -> None:
     docs = [
         "Johnny Herbert won the 1995 British Grand Prix at Silverstone. "

@@ -64,6 +64,11 @@ _HEDGES = re.compile(
 
 #: an answer of one sentence with at most this many content tokens is a bare phrase
 _SHORT_ANSWER = 4
+#: how many record fields may together support one sentence of the answer
+_FIELDS_COVER = 6
+#: a record's field of at most this many tokens reads with the others the sentence names (a
+#: longer one, such as a review's text, is read like a sentence of prose)
+_FIELD_TOKENS = 12
 
 FEATURE_NAMES: tuple[str, ...] = (
     "log_content",
@@ -130,14 +135,18 @@ class Evidence:
     n_sentences: int = field(default=0)
     #: the language the example's words are read in (`ragjudge.judges._tokens`)
     lang: str = "en"
+    #: per unit: a short fact of a structured record (one field and its value), not prose
+    fields: list[bool] = field(default_factory=list)
+    n_fields: int = 0
 
 
-def document_units(item: KeyedExample) -> list[tuple[str, int, str, bool]]:
+def document_units(item: KeyedExample) -> list[tuple[str, int, str, bool, bool]]:
     """The units of evidence of an example, in document order: `(key, document index, text,
-    negated)`. Prose documents give one unit per keyed sentence; a structured record (JSON, a
-    table, `key: value` lines, …; see `ragjudge.judges._records`) gives one unit per fact,
-    keyed with the sentence that holds the fact's first character."""
-    units: list[tuple[str, int, str, bool]] = []
+    negated, field)`. Prose documents give one unit per keyed sentence; a structured record
+    (JSON, a table, `key: value` lines, …; see `ragjudge.judges._records`) gives one unit per
+    fact, keyed with the sentence that holds the fact's first character; `field` is true for
+    a fact that states one field (see `Fact.field`)."""
+    units: list[tuple[str, int, str, bool, bool]] = []
     originals = item.example.documents
     for d, doc in enumerate(item.documents):
         if not doc:
@@ -146,14 +155,16 @@ def document_units(item: KeyedExample) -> list[tuple[str, int, str, bool]]:
         original = originals[index].text if index < len(originals) else None
         facts = _facts_of(doc, original)
         if facts is None:
-            units.extend((s.key, d, s.text, False) for s in doc)
+            units.extend((s.key, d, s.text, False, False) for s in doc)
         else:
-            units.extend((doc[i].key, d, text, negated) for i, text, negated in facts)
+            units.extend((doc[i].key, d, text, neg, field) for i, text, neg, field in facts)
     return units
 
 
-def _facts_of(doc: Sequence[Sentence], original: str | None) -> list[tuple[int, str, bool]] | None:
-    """`(sentence index, fact text, negated)` for a structured document, else None."""
+def _facts_of(
+    doc: Sequence[Sentence], original: str | None
+) -> list[tuple[int, str, bool, bool]] | None:
+    """`(sentence index, fact text, negated, field)` for a structured document, else None."""
     if original is not None and all(s.start is not None for s in doc):
         text = original
         starts = [s.start or 0 for s in doc]
@@ -167,7 +178,7 @@ def _facts_of(doc: Sequence[Sentence], original: str | None) -> list[tuple[int, 
     facts = record_facts(text)
     if facts is None:
         return None
-    return [(max(bisect_right(starts, f.start) - 1, 0), f.text, f.negated) for f in facts]
+    return [(max(bisect_right(starts, f.start) - 1, 0), f.text, f.negated, f.field) for f in facts]
 
 
 def build_evidence(item: KeyedExample) -> Evidence:
@@ -183,9 +194,11 @@ def build_evidence(item: KeyedExample) -> Evidence:
     trigrams: set[tuple[str, ...]] = set()
     numbers: set[str] = set()
     texts: list[str] = []
-    for key, d, unit_text, unit_negated in document_units(item):
+    fields: list[bool] = []
+    for key, d, unit_text, unit_negated, one_field in document_units(item):
         normalised = normalise(unit_text)
         tokens = tokenize(normalised, normalised=True, lang=lang)
+        fields.append(one_field and len(tokens.seq) <= _FIELD_TOKENS)
         i = len(keys)
         keys.append(key)
         seqs.append(tokens.seq)
@@ -217,6 +230,8 @@ def build_evidence(item: KeyedExample) -> Evidence:
         question=question,
         n_sentences=len(keys),
         lang=lang,
+        fields=fields,
+        n_fields=sum(fields),
     )
 
 
@@ -240,7 +255,12 @@ def _greedy_cover(
     tokens: set[str], ev: Evidence, max_sentences: int = 3
 ) -> tuple[list[int], float, float]:
     """Pick up to `max_sentences` document sentences that together cover the most content
-    tokens. Returns the chosen indices, the best single-sentence coverage and the cover's."""
+    tokens. Returns the chosen indices, the best single-sentence coverage and the cover's.
+
+    Where the evidence holds a record's fields, a sentence of the answer often restates
+    several of them ("free WiFi, takeout, and dogs allowed"): then up to `_FIELDS_COVER` units
+    are chosen, and a field that adds one word still counts.
+    """
     if not tokens:
         return [], 0.0, 0.0
     counts: dict[int, int] = {}
@@ -249,13 +269,14 @@ def _greedy_cover(
             counts[i] = counts.get(i, 0) + 1
     if not counts:
         return [], 0.0, 0.0
+    limit = _FIELDS_COVER if ev.n_fields else max_sentences
     # Only the strongest candidates can matter for a 3-sentence cover.
     # ties go to the earlier sentence, whatever order the set gave the tokens in
     candidates = sorted(counts, key=lambda i: (-counts[i], i))[:25]
     best_single = counts[candidates[0]] / len(tokens)
     remaining = set(tokens)
     chosen: list[int] = []
-    for _ in range(max_sentences):
+    for _ in range(limit):
         best_i, best_gain = -1, 0
         for i in candidates:
             if i in chosen:
@@ -264,7 +285,8 @@ def _greedy_cover(
             if gain > best_gain:
                 best_i, best_gain = i, gain
         # a sentence that adds a single token after the first is rarely real evidence
-        if best_i < 0 or (chosen and best_gain < 2 and best_gain < len(remaining)):
+        least_gain = 1 if best_i >= 0 and ev.n_fields and ev.fields[best_i] else 2
+        if best_i < 0 or (chosen and best_gain < least_gain and best_gain < len(remaining)):
             break
         chosen.append(best_i)
         remaining -= ev.sets[best_i]
@@ -333,11 +355,20 @@ def sentence_features(
     if cover:
         top = cover[0]
         top_set = ev.sets[top]
+        named = [i for i in cover if ev.fields[i]] if ev.n_fields else []
+        if named:
+            # a record's fields state one thing each: those the sentence names read together
+            # as its statement
+            top_set = top_set.union(*(ev.sets[i] for i in named))
+            cov_top1 = len(token_set & top_set) / n
         missing_top1 = len(token_set - top_set)
         cov_top1_weighted = sum(w for t, w in weights.items() if t in top_set) / total_w
         local: set[tuple[str, ...]] = set()
         for i in cover:
-            local |= _ngrams(ev.seqs[i], 2)
+            pairs = _ngrams(ev.seqs[i], 2)
+            local |= pairs
+            if i in named:  # a field and its value pair up in either order
+                local |= {pair[::-1] for pair in pairs}
         local_bigram_cov = len(bigrams & local) / len(bigrams) if bigrams else cov_top3
         window = set(top_set)
         for j in (top - 1, top + 1):

@@ -14,10 +14,12 @@ reads as negated, so "has outdoor seating" does not match `OutdoorSeating: false
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 #: a record's facts are worth reading one by one only when there are a few of them
@@ -31,6 +33,11 @@ _TIME = re.compile(r"\b([01]?\d|2[0-3]):([0-5]?\d)\b")
 _BRACKET = re.compile(r"\[(?P<value>[^\[\]\n]*)\]")
 _SLOT_KEY = re.compile(r"[A-Za-z_][\w ]{0,40}")
 _FALSE = frozenset({"false", "no", "none", "n/a", "0", "not available"})
+_QUOTED = re.compile(r"u?(['\"])(.*)\1", re.S)
+#: `key: value` lines whose typical value is longer than this many words are prose
+_LONG_VALUE = 20
+#: the longest string read as a nested record
+_MAX_NESTED = 10_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,15 +48,25 @@ class Fact:
     end: int
     text: str
     negated: bool = False
+    #: one field and its value (a JSON leaf, a `key: value` line, a slot); a table row or a
+    #: triple relates several and is a statement of its own
+    field: bool = False
 
 
 def words(name: str) -> str:
     """A field name as words: `OutdoorSeating` -> `Outdoor Seating`, `review_stars` ->
     `review stars`; a name that changed keeps its written form too (`WiFi` -> `Wi Fi WiFi`),
-    since answers write either."""
-    split = " ".join(_CAMEL.sub(" ", name.replace("_", " ").replace("-", " ")).split())
+    and so do neighbouring parts run together (`RestaurantsTakeOut` -> `… TakeOut`: an answer
+    writes "takeout"), since answers write either."""
+    parts = _CAMEL.sub(" ", name.replace("_", " ").replace("-", " ")).split()
+    split = " ".join(parts)
     compact = name.strip()
-    return split if " " in compact or split == compact else f"{split} {compact}"
+    if " " in compact or split == compact:
+        return split
+    joined = []
+    if not re.search(r"[_\-]", compact):  # parts of a CamelCase name, not of snake_case
+        joined = [a + b for a, b in pairwise(parts) if a.isalpha() and b.isalpha()]
+    return " ".join([split, *(j for j in joined if j != compact), compact])
 
 
 def _value(value: Any) -> tuple[str, bool]:
@@ -58,12 +75,36 @@ def _value(value: Any) -> tuple[str, bool]:
         return ("yes" if value else "no"), not value
     if value is None:
         return "", False
-    text = str(value).strip()
+    text = _unquoted(str(value).strip())
     if len(text) >= 2 and text[0] in "{[" and text[-1] in "}]":
-        # a nested record written as a string, as Yelp's attributes are ("{'garage': False}")
+        # a nested record that did not parse (see `_nested`): its words, without the brackets
         text = re.sub(r"[{}\[\]'\"]", " ", text)
     lowered = text.lower()
     return _with_clock_times(text), lowered in _FALSE
+
+
+def _unquoted(text: str) -> str:
+    """A value written as a Python string literal, as Yelp's attributes are (`u'free'`,
+    `'none'`), as its plain text."""
+    m = _QUOTED.fullmatch(text)
+    return m.group(2) if m else text
+
+
+def _nested(value: str) -> dict[str, Any] | list[Any] | None:
+    """A record written as a string inside a record, as Yelp's attributes are
+    (`"{'garage': False, 'street': True}"`): parsed as a Python or JSON literal (no code is
+    run), or None."""
+    text = value.strip()
+    if not (2 <= len(text) <= _MAX_NESTED and text[0] in "{[" and text[-1] in "}]"):
+        return None
+    try:
+        parsed = ast.literal_eval(text)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        try:
+            parsed = json.loads(text)
+        except ValueError:
+            return None
+    return parsed if isinstance(parsed, dict | list) and parsed else None
 
 
 def _with_clock_times(text: str) -> str:
@@ -117,11 +158,13 @@ def _json_facts(text: str) -> list[Fact] | None:
         start = found if found >= 0 else cursor
         cursor = max(cursor, start + 1)
         readable = " ".join(words(p) for p in path if not p.isdigit())
-        facts.append(Fact(start, start, f"{readable} {shown}".strip(), negated))
+        facts.append(Fact(start, start, f"{readable} {shown}".strip(), negated, field=True))
     return _close_spans(facts, len(text))
 
 
 def _leaves(value: Any, path: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], Any]]:
+    if isinstance(value, str) and (nested := _nested(value)) is not None:
+        value = nested
     if isinstance(value, dict):
         for key, item in value.items():
             yield from _leaves(item, (*path, str(key)))
@@ -139,7 +182,7 @@ def _close_spans(facts: list[Fact], length: int) -> list[Fact]:
     out = []
     for n, fact in enumerate(facts):
         end = facts[n + 1].start if n + 1 < len(facts) else length
-        out.append(Fact(fact.start, max(end, fact.start), fact.text, fact.negated))
+        out.append(Fact(fact.start, max(end, fact.start), fact.text, fact.negated, fact.field))
     return out
 
 
@@ -201,7 +244,8 @@ def _slot_facts(text: str) -> list[Fact] | None:
         key = text[previous : m.start()].strip().lstrip(",;").strip()
         if _SLOT_KEY.fullmatch(key):
             shown, negated = _value(m.group("value"))
-            facts.append(Fact(m.start() - len(key), m.end(), f"{words(key)} {shown}", negated))
+            text = f"{words(key)} {shown}"
+            facts.append(Fact(m.start() - len(key), m.end(), text, negated, field=True))
             covered += m.end() - m.start() + len(key)
         previous = m.end()
     if len(facts) < _MIN_FACTS or covered < 0.6 * len(text.strip()):
@@ -233,6 +277,9 @@ def _key_value_facts(text: str) -> list[Fact] | None:
     matches = [(o, line, _KEY_VALUE.match(line)) for o, line in rows]
     if sum(m is not None for _, _, m in matches) < 0.7 * len(rows):
         return None
+    sizes = sorted(len(m.group("value").split()) for _, _, m in matches if m and m.group("value"))
+    if sizes and sizes[len(sizes) // 2] > _LONG_VALUE:
+        return None  # paragraphs under run-in headings ("Procedures: …"): prose, not a record
     facts: list[Fact] = []
     parents: list[tuple[int, str]] = []  # (indent, key) of open sections
     for offset, line, m in matches:
@@ -249,5 +296,5 @@ def _key_value_facts(text: str) -> list[Fact] | None:
         shown, negated = _value(value)
         path = " ".join(words(k) for _, k in parents)
         readable = f"{path} {words(key)} {shown}".strip()
-        facts.append(Fact(offset, offset + len(line), readable, negated))
+        facts.append(Fact(offset, offset + len(line), readable, negated, field=True))
     return facts
