@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,11 +38,19 @@ class TwoNodes:
 
 
 def start_two_nodes() -> TwoNodes:
-    """A head and a worker node with one CPU each, and this process connected as a driver."""
+    """A head and a worker node with one CPU each, and this process connected as a driver.
+
+    Returns once the cluster counts both CPUs: a node is listed as alive a moment before its
+    resources are, and a job planned in that moment sizes its pool for one CPU."""
     cluster = Cluster(initialize_head=True, head_node_args={"num_cpus": 1})
     worker = cluster.add_node(num_cpus=1)
     cluster.wait_for_nodes()
     ray.init(address=cluster.address, log_to_driver=False)
+    deadline = time.monotonic() + 60
+    while ray.cluster_resources().get("CPU", 0) < 2:
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the cluster counts {ray.cluster_resources()} after 60 s")
+        time.sleep(0.1)
     return TwoNodes(cluster, cluster.head_node, worker)
 
 
@@ -88,3 +97,10 @@ def assert_same_run(local: Path, other: Path, *, ignore: tuple[str, ...] = ()) -
 
 def workers(run: Path) -> set[str]:
     return {r["worker"] for r in records(run)}
+
+
+def actors(run: Path) -> int:
+    """The judge actors a Ray run planned (one per CPU the cluster counted, for the offline
+    judge): a run planned with one cannot have used both nodes."""
+    info = json.loads((run / "run.json").read_text(encoding="utf-8"))
+    return int(info["options"]["actors"])

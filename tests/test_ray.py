@@ -24,6 +24,7 @@ from ragjudge.runfolder import RunFolder
 from .openai_server import OpenAIServer, valid_judgment, write_dataset
 from .ray_helpers import (
     TwoNodes,
+    actors,
     assert_same_run,
     records,
     two_nodes_fixture,
@@ -57,6 +58,7 @@ def test_offline_judge_on_ragbench_rows_matches_the_local_engine(
     local, on_ray = eval_both(data, tmp_path)
     assert_same_run(local, on_ray)
     assert len(records(on_ray)) == 267
+    assert actors(on_ray) == 2  # one actor per node's CPU
     assert workers(on_ray) == nodes.node_ids  # both nodes judged rows
     info = json.loads((on_ray / "run.json").read_text(encoding="utf-8"))
     assert info["options"]["engine"] == "ray" and info["status"] == "complete"
