@@ -51,13 +51,23 @@ def eval_both(data: Path | str, tmp_path: Path, *args: str) -> tuple[Path, Path]
 def test_offline_judge_on_ragbench_rows_matches_the_local_engine(
     nodes: TwoNodes, shared_data: Path, tmp_path: Path
 ) -> None:
-    # covidqa's long, distinct documents keep each actor busy while the next block is read;
-    # on emanual, whose manual pages repeat (split once per process), one actor sometimes
-    # finished every block before the next arrived and judged all 132 rows alone
-    data = shared_data / "ragbench-validation" / "covidqa" / "validation-00000-of-00001.parquet"
+    # Ray Data hands a block to an actor with a free slot on the node that holds it, so a fast
+    # actor may take block after block while the other is still busy or starting: on 132
+    # emanual rows, and later on 267 covidqa rows once splitting got faster, one node
+    # sometimes judged them all. Three subsets' rows (792) give the run enough blocks and
+    # time that both nodes take part whatever the timing.
+    import pandas as pd
+
+    subsets = ("covidqa", "expertqa", "hagrid")
+    frames = [
+        pd.read_parquet(next((shared_data / "ragbench-validation" / name).glob("*.parquet")))
+        for name in subsets
+    ]
+    data = tmp_path / "three.parquet"
+    pd.concat(frames, ignore_index=True).to_parquet(data, index=False)
     local, on_ray = eval_both(data, tmp_path)
     assert_same_run(local, on_ray)
-    assert len(records(on_ray)) == 267
+    assert len(records(on_ray)) == sum(len(f) for f in frames) == 792
     assert actors(on_ray) == 2  # one actor per node's CPU
     assert workers(on_ray) == nodes.node_ids  # both nodes judged rows
     info = json.loads((on_ray / "run.json").read_text(encoding="utf-8"))
