@@ -402,6 +402,25 @@ def test_a_sentence_restating_several_fields_is_supported_by_them_together(
     assert score("It allows dogs.") > score("It offers WiFi.")
 
 
+def test_meaning_representation_slots_are_fields(judge: OfflineJudge) -> None:
+    """E2E-style slots (`name[The Eagle], food[French], …`) are read one field each, and a
+    sentence that restates several of them is supported by them together."""
+    from ragjudge.judges._records import record_facts
+
+    mr = (
+        "name[The Eagle], eatType[coffee shop], food[French], priceRange[moderate], "
+        "area[riverside], familyFriendly[no], near[Burger King]"
+    )
+    facts = record_facts(mr)
+    assert facts is not None and len(facts) == 7 and all(f.field for f in facts)
+    assert [f.negated for f in facts if "family" in f.text] == [True]
+    question = "Describe the restaurant."
+    right = judge.judge(real(question, [mr], "The Eagle is a French coffee shop near Burger King."))
+    wrong = judge.judge(real(question, [mr], "The Eagle is an Italian coffee shop near a school."))
+    assert sentence(right)["fully_supported"] is True
+    assert right["support_score"] > wrong["support_score"]
+
+
 def test_paragraphs_under_run_in_headings_are_prose_not_records() -> None:
     from ragjudge.judges._records import record_facts
 

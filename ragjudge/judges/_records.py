@@ -244,8 +244,8 @@ def _slot_facts(text: str) -> list[Fact] | None:
         key = text[previous : m.start()].strip().lstrip(",;").strip()
         if _SLOT_KEY.fullmatch(key):
             shown, negated = _value(m.group("value"))
-            text = f"{words(key)} {shown}"
-            facts.append(Fact(m.start() - len(key), m.end(), text, negated, field=True))
+            said = f"{words(key)} {shown}"
+            facts.append(Fact(m.start() - len(key), m.end(), said, negated, field=True))
             covered += m.end() - m.start() + len(key)
         previous = m.end()
     if len(facts) < _MIN_FACTS or covered < 0.6 * len(text.strip()):
