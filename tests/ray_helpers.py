@@ -40,8 +40,8 @@ class TwoNodes:
 def start_two_nodes() -> TwoNodes:
     """A head and a worker node with one CPU each, and this process connected as a driver.
 
-    Returns once the cluster counts both CPUs: a node is listed as alive a moment before its
-    resources are, and a job planned in that moment sizes its pool for one CPU."""
+    Returns once the cluster counts both CPUs, so that no job is planned while it counts one
+    (it would size its pool for one actor, and one node would judge every row)."""
     cluster = Cluster(initialize_head=True, head_node_args={"num_cpus": 1})
     worker = cluster.add_node(num_cpus=1)
     cluster.wait_for_nodes()
