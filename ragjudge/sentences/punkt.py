@@ -83,28 +83,20 @@ def _plain_patterns() -> tuple[type, type]:
     def plain(timed: Any, flags: int = 0) -> re.Pattern[str]:
         return re.compile(timed.pattern, flags)
 
+    # the patterns depend only on class attributes (the sentence-ending characters): compiled
+    # once, from a stock instance's
+    stock = punkt.PunktLanguageVars()
+
     class LangVars(punkt.PunktLanguageVars):  # type: ignore[misc]
-        _plain_word_re: re.Pattern[str]
-        _plain_period_re: re.Pattern[str]
-        re_boundary_realignment = plain(
-            punkt.PunktLanguageVars.re_boundary_realignment, re.MULTILINE
-        )
+        re_boundary_realignment = plain(stock.re_boundary_realignment, re.MULTILINE)
+        _plain_word_re = plain(stock._word_tokenizer_re(), re.VERBOSE)
+        _plain_period_re = plain(stock.period_context_re(), re.VERBOSE)
 
-        def _word_tokenizer_re(self) -> Any:
-            try:
-                return self._plain_word_re
-            except AttributeError:
-                timed = super()._word_tokenizer_re()
-                self._plain_word_re = plain(timed, re.VERBOSE)
-                return self._plain_word_re
+        def _word_tokenizer_re(self) -> re.Pattern[str]:
+            return self._plain_word_re
 
-        def period_context_re(self) -> Any:
-            try:
-                return self._plain_period_re
-            except AttributeError:
-                timed = super().period_context_re()
-                self._plain_period_re = plain(timed, re.VERBOSE)
-                return self._plain_period_re
+        def period_context_re(self) -> re.Pattern[str]:
+            return self._plain_period_re
 
     base = punkt.PunktToken
     non_punct = plain(punkt._re_non_punct)
