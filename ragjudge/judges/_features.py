@@ -135,9 +135,9 @@ class Evidence:
     n_sentences: int = field(default=0)
     #: the language the example's words are read in (`ragjudge.judges._tokens`)
     lang: str = "en"
-    #: per unit: a short fact of a structured record (one field and its value), not prose
+    #: per unit: a short fact of a structured record (one field and its value), not prose;
+    #: empty when no unit is one
     fields: list[bool] = field(default_factory=list)
-    n_fields: int = 0
 
 
 def document_units(item: KeyedExample) -> list[tuple[str, int, str, bool, bool]]:
@@ -230,8 +230,7 @@ def build_evidence(item: KeyedExample) -> Evidence:
         question=question,
         n_sentences=len(keys),
         lang=lang,
-        fields=fields,
-        n_fields=sum(fields),
+        fields=fields if any(fields) else [],
     )
 
 
@@ -269,7 +268,7 @@ def _greedy_cover(
             counts[i] = counts.get(i, 0) + 1
     if not counts:
         return [], 0.0, 0.0
-    limit = _FIELDS_COVER if ev.n_fields else max_sentences
+    limit = _FIELDS_COVER if ev.fields else max_sentences
     # Only the strongest candidates can matter for a 3-sentence cover.
     # ties go to the earlier sentence, whatever order the set gave the tokens in
     candidates = sorted(counts, key=lambda i: (-counts[i], i))[:25]
@@ -285,7 +284,7 @@ def _greedy_cover(
             if gain > best_gain:
                 best_i, best_gain = i, gain
         # a sentence that adds a single token after the first is rarely real evidence
-        least_gain = 1 if best_i >= 0 and ev.n_fields and ev.fields[best_i] else 2
+        least_gain = 1 if best_i >= 0 and ev.fields and ev.fields[best_i] else 2
         if best_i < 0 or (chosen and best_gain < least_gain and best_gain < len(remaining)):
             break
         chosen.append(best_i)
@@ -355,7 +354,7 @@ def sentence_features(
     if cover:
         top = cover[0]
         top_set = ev.sets[top]
-        named = [i for i in cover if ev.fields[i]] if ev.n_fields else []
+        named = [i for i in cover if ev.fields[i]] if ev.fields else []
         if named:
             # a record's fields state one thing each: those the sentence names read together
             # as its statement
