@@ -382,6 +382,69 @@ def test_record_values_written_as_python_literals_are_read_as_their_fields() -> 
     assert any("TakeOut" in text for text in facts)
 
 
+def test_records_dumped_as_python_or_inside_a_prompt_read_as_json_does() -> None:
+    """`str()` of a dict (single quotes, `False`) and a record introduced by a line of prose
+    ("Structured data: {…}") give the same facts as the JSON text, each placed inside the
+    record; the prose around it is not a fact."""
+    from ragjudge.judges._records import record_facts
+
+    def read(text: str) -> list[tuple[str, bool]]:
+        facts = record_facts(text)
+        assert facts is not None
+        return [(f.text, f.negated) for f in facts]
+
+    as_json = read(json.dumps(LISTING))
+    assert read(str(LISTING)) == as_json
+    intro = "Instruction:\nWrite an objective overview of the business.\n\nStructured data:\n"
+    for dumped in (json.dumps(LISTING, indent=2), str(LISTING)):
+        prompt = f"{intro}{dumped}\nOverview:"
+        facts = record_facts(prompt)
+        assert facts is not None and [(f.text, f.negated) for f in facts] == as_json
+        assert all(len(intro) <= f.start < len(intro) + len(dumped) for f in facts)
+    # prose that merely contains braces, or a record that is a small part of the text, is prose
+    code = "Call the hook like this: {'retries': 3, 'timeout': 10} before the first request."
+    assert record_facts(code) is None
+    long_intro = "The listing below was exported from the partner site last week. " * 20
+    assert record_facts(f"{long_intro}\nData: {json.dumps(CAFE)}") is None
+
+
+def test_a_long_text_value_is_read_sentence_by_sentence() -> None:
+    """A review or a description inside a record is a passage: one fact per sentence (not
+    fields), so a claim is compared with the sentence that could support it."""
+    from ragjudge.judges._records import record_facts
+
+    review = (
+        "We stopped in after a long hike and the carne asada burrito hit the spot. The salsa "
+        "bar has six different salsas and the green one is fantastic. Portions are generous."
+    )
+    facts = record_facts(json.dumps({**CAFE, "reviews": [{"stars": 5, "text": review}]}))
+    assert facts is not None
+    passage = [f for f in facts if f.text.startswith("reviews text")]
+    assert [f.text for f in passage] == [
+        "reviews text We stopped in after a long hike and the carne asada burrito hit the spot.",
+        "reviews text The salsa bar has six different salsas and the green one is fantastic.",
+        "reviews text Portions are generous.",
+    ]
+    assert not any(f.field for f in passage)
+    assert any(f.text == "reviews stars 5" and f.field for f in facts)
+
+
+def test_a_contradicted_field_is_caught_however_the_record_is_written(
+    judge: OfflineJudge,
+) -> None:
+    question = "Write an overview of the business."
+    claim = "Blue Fern Cafe offers outdoor seating."
+    written = [
+        json.dumps(CAFE),
+        str(CAFE),
+        f"Structured data:\n{CAFE}\nOverview:",
+    ]
+    scores = {judge.judge(real(question, [doc], claim))["support_score"] for doc in written}
+    assert len(scores) == 1  # the same facts, so the same verdict
+    dogs = judge.judge(real(question, [written[2]], "Blue Fern Cafe allows dogs inside."))
+    assert dogs["support_score"] > scores.pop()
+
+
 def test_a_sentence_restating_several_fields_is_supported_by_them_together(
     judge: OfflineJudge,
 ) -> None:

@@ -3,8 +3,10 @@ read as short factual statements, so a sentence of the answer is compared with o
 record rather than with the whole record at once.
 
 `record_facts(text)` returns `None` for prose. For a record it returns one `Fact` per leaf value
-(JSON), per table row, per `key: value` line, per `key[value]` slot (E2E-style meaning
-representations) or per `subject | predicate | object` triple. Each fact keeps the character
+(JSON, or a Python literal such as `str()` of a dict; a long text value gives one per
+sentence), per table row, per `key: value` line, per `key[value]` slot (E2E-style meaning
+representations) or per `subject | predicate | object` triple. A record that a line of prose
+introduces ("Structured data: {…}", as prompts do) is read as the record alone. Each fact keeps the character
 span it came from, so the judge can name the keyed document sentence that holds it, and a
 readable text: field names split into words (`OutdoorSeating` -> `Outdoor Seating`,
 `business_stars` -> `business stars`), the path of nested fields in front (`hours Monday
@@ -22,6 +24,8 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
+from ragjudge.sentences import split
+
 #: a record's facts are worth reading one by one only when there are a few of them
 _MIN_FACTS = 2
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
@@ -34,10 +38,17 @@ _BRACKET = re.compile(r"\[(?P<value>[^\[\]\n]*)\]")
 _SLOT_KEY = re.compile(r"[A-Za-z_][\w ]{0,40}")
 _FALSE = frozenset({"false", "no", "none", "n/a", "0", "not available"})
 _QUOTED = re.compile(r"u?(['\"])(.*)\1", re.S)
-#: `key: value` lines whose typical value is longer than this many words are prose
+#: `key: value` lines whose typical value is longer than this many words are prose, and a
+#: string value of a JSON record that is longer is a passage, read sentence by sentence
 _LONG_VALUE = 20
 #: the longest string read as a nested record
 _MAX_NESTED = 10_000
+#: the longest document read as a Python literal when it is not JSON
+_MAX_LITERAL = 200_000
+#: a record inside prose is read as a record when it holds at least this share of the text
+_EMBEDDED_SHARE = 0.6
+#: where an embedded record starts: a brace that opens a line or follows a colon
+_BLOCK_START = re.compile(r"(?:^|[:：]|\n)[ \t]*\n?[ \t]*(?P<brace>\{)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +134,14 @@ def record_facts(text: str) -> list[Fact] | None:
     stripped = text.strip()
     if not stripped:
         return None
-    for reader in (_json_facts, _table_facts, _slot_facts, _triple_facts, _key_value_facts):
+    for reader in (
+        _json_facts,
+        _embedded_facts,
+        _table_facts,
+        _slot_facts,
+        _triple_facts,
+        _key_value_facts,
+    ):
         facts = reader(text)
         if facts is not None and len(facts) >= _MIN_FACTS:
             return facts
@@ -134,13 +152,12 @@ def record_facts(text: str) -> list[Fact] | None:
 
 
 def _json_facts(text: str) -> list[Fact] | None:
+    """A JSON object or array, or the same written as a Python literal (`str()` of a dict:
+    single quotes, `True`/`False`/`None`), as records are often dumped."""
     stripped = text.lstrip()
     if not stripped or stripped[0] not in "{[":
         return None
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return None
+    data = _parsed(text)
     if not isinstance(data, dict | list):
         return None
     leaves = list(_leaves(data, ()))
@@ -151,15 +168,59 @@ def _json_facts(text: str) -> list[Fact] | None:
         if not shown and not path:
             continue
         # the leaf's place in the text: its last key (objects keep the text's order) or value
-        anchor = json.dumps(path[-1], ensure_ascii=False) if path else json.dumps(value)
-        found = text.find(anchor, cursor)
+        anchors = _written(path[-1]) if path else _written(value)
+        found = next((f for a in anchors if (f := text.find(a, cursor)) >= 0), -1)
         if found < 0:
-            found = text.find(json.dumps(value, ensure_ascii=False), cursor)
+            found = next((f for a in _written(value) if (f := text.find(a, cursor)) >= 0), -1)
         start = found if found >= 0 else cursor
         cursor = max(cursor, start + 1)
         readable = " ".join(words(p) for p in path if not p.isdigit())
+        if isinstance(value, str) and len(shown.split()) > _LONG_VALUE:
+            # a passage (a review, a description): read sentence by sentence, as prose is
+            for a, b in split(shown):
+                facts.append(Fact(start, start, f"{readable} {shown[a:b]}".strip()))
+            continue
         facts.append(Fact(start, start, f"{readable} {shown}".strip(), negated, field=True))
     return _close_spans(facts, len(text))
+
+
+def _parsed(text: str) -> Any:
+    """`text` as JSON, else as a Python literal (no code is run; at most `_MAX_LITERAL`
+    characters), else None."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        pass
+    if len(text) > _MAX_LITERAL:
+        return None
+    try:
+        return ast.literal_eval(text.strip())
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return None
+
+
+def _written(value: Any) -> tuple[str, ...]:
+    """How a key or value may be written in the text: as JSON (escaped or not) or as Python."""
+    forms = (json.dumps(value), json.dumps(value, ensure_ascii=False), repr(value))
+    return tuple(dict.fromkeys(forms))
+
+
+def _embedded_facts(text: str) -> list[Fact] | None:
+    """A record inside a little prose, as in a prompt that introduces its data ("Structured
+    data: {…}"): the facts of the block from its first brace to its last, when that block
+    parses and holds most of the text. The prose around it is not read as evidence."""
+    start = _BLOCK_START.search(text)
+    end = text.rfind("}") + 1
+    if start is None or end <= start.start():
+        return None
+    begin = start.start("brace")
+    if end - begin < _EMBEDDED_SHARE * len(text.strip()):
+        return None
+    facts = _json_facts(text[begin:end])
+    if facts is None:
+        return None
+    shifted = [Fact(f.start + begin, f.end + begin, f.text, f.negated, f.field) for f in facts]
+    return _close_spans(shifted, len(text))
 
 
 def _leaves(value: Any, path: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], Any]]:
