@@ -352,6 +352,44 @@ def test_tables_and_key_value_lines_are_records(judge: OfflineJudge) -> None:
     assert out["overall_supported"] is True
 
 
+def test_a_table_inside_prose_is_read_row_by_row_and_triples_stay_triples(
+    judge: OfflineJudge,
+) -> None:
+    """A markdown table between paragraphs (a page converted to text) gives one fact per row
+    and the prose around it one per sentence; `a | b | c` triples are not a table whose first
+    triple is the header; lines of links set off by bars are not a table."""
+    from ragjudge.judges._records import record_facts
+
+    table = "| Year | Team | Goals |\n|---|---|---|\n| 2001 | Ajax | 12 |\n| 2002 | PSV | 8 |"
+    page = f"Jan Vos is a Dutch striker. He was born in Utrecht.\n\n{table}\n\nHe retired in 2004."
+    facts = record_facts(page)
+    assert facts is not None
+    assert [f.text for f in facts] == [
+        "Jan Vos is a Dutch striker.",
+        "He was born in Utrecht.",
+        "Year 2001; Team Ajax; Goals 12",
+        "Year 2002; Team PSV; Goals 8",
+        "He retired in 2004.",
+    ]
+    assert page[facts[2].start : facts[2].end] == "| 2001 | Ajax | 12 |"
+    right = judge.judge(real("Goals?", [page], "He scored 12 goals for Ajax in 2001."))
+    wrong = judge.judge(real("Goals?", [page], "He scored 12 goals for PSV in 2002."))
+    assert right["support_score"] > wrong["support_score"]
+
+    triples = (
+        "Alan_Bean | occupation | Test_pilot\nAlan_Bean | birthPlace | Wheeler,_Texas\n"
+        "Alan_Bean | mission | Apollo_12\nApollo_12 | operator | NASA"
+    )
+    read = record_facts(triples)
+    assert read is not None and len(read) == 4
+    assert read[0].text == "Alan Bean Alan_Bean occupation Test pilot Test_pilot"
+    links = "\n\n".join(
+        f"{n}. A study of sleep. PubMed Abstract | CrossRef Full Text | Google Scholar"
+        for n in range(3)
+    )
+    assert record_facts(links) is None
+
+
 #: a listing shaped like Yelp's open data (made up): Python-literal strings as values, and
 #: nested attributes written as strings of Python dicts
 LISTING = {

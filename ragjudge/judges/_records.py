@@ -6,12 +6,15 @@ record rather than with the whole record at once.
 (JSON, or a Python literal such as `str()` of a dict; a long text value gives one per
 sentence), per table row, per `key: value` line, per `key[value]` slot (E2E-style meaning
 representations) or per `subject | predicate | object` triple. A record that a line of prose
-introduces ("Structured data: {…}", as prompts do) is read as the record alone. Each fact keeps the character
-span it came from, so the judge can name the keyed document sentence that holds it, and a
-readable text: field names split into words (`OutdoorSeating` -> `Outdoor Seating`,
-`business_stars` -> `business stars`), the path of nested fields in front (`hours Monday
-7:00-15:00`), table cells led by their column header. A field whose value is false or "no"
-reads as negated, so "has outdoor seating" does not match `OutdoorSeating: false`.
+introduces ("Structured data: {…}", as prompts do) is read as the record alone; a markdown
+table between paragraphs gives its rows, and the paragraphs their sentences.
+
+Each fact keeps the character span it came from, so the judge can name the keyed document
+sentence that holds it, and a readable text: field names split into words (`OutdoorSeating`
+-> `Outdoor Seating`, `business_stars` -> `business stars`), the path of nested fields in
+front (`hours Monday 7:00-15:00`), table cells led by their column header. A field whose value
+is false or "no" reads as negated, so "has outdoor seating" does not match
+`OutdoorSeating: false`.
 """
 
 from __future__ import annotations
@@ -35,6 +38,10 @@ _KEY_VALUE = re.compile(
 )
 _TIME = re.compile(r"\b([01]?\d|2[0-3]):([0-5]?\d)\b")
 _BRACKET = re.compile(r"\[(?P<value>[^\[\]\n]*)\]")
+_RULE_CELL = re.compile(r":?-{2,}:?")
+#: the rule under a markdown table's header: `|---|:--:|`
+_RULE = re.compile(r"\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)+\|?")
+_SENTENCE_END = re.compile(r"[.!?]\s+\S")
 _SLOT_KEY = re.compile(r"[A-Za-z_][\w ]{0,40}")
 _FALSE = frozenset({"false", "no", "none", "n/a", "0", "not available"})
 _QUOTED = re.compile(r"u?(['\"])(.*)\1", re.S)
@@ -141,6 +148,7 @@ def record_facts(text: str) -> list[Fact] | None:
         _slot_facts,
         _triple_facts,
         _key_value_facts,
+        _table_in_prose_facts,
     ):
         facts = reader(text)
         if facts is not None and len(facts) >= _MIN_FACTS:
@@ -276,18 +284,66 @@ def _table_facts(text: str) -> list[Fact] | None:
         width = counts[0]
         if width < 1 or sum(c == width for c in counts) < 0.9 * len(counts):
             continue
+        if sep == "|" and not _markdown_table([line for _, line in rows]):
+            continue  # `a | b | c` triples, or prose with bars between links
         if sep == "," and any(len(line) > 200 for _, line in rows):
             return None  # prose with commas, not a CSV table
         header = _cells(rows[0][1], sep)
         facts = []
         for offset, line in rows[1:]:
             cells = _cells(line, sep)
-            if all(re.fullmatch(r":?-{2,}:?", c) for c in cells if c):
+            if all(_RULE_CELL.fullmatch(c) for c in cells if c):
                 continue  # the markdown rule under the header
             parts = [f"{words(h)} {c}" if h else c for h, c in zip(header, cells, strict=False)]
             facts.append(Fact(offset, offset + len(line), "; ".join(p for p in parts if p)))
         return facts
     return None
+
+
+def _markdown_table(lines: list[str]) -> bool:
+    """Lines set off by `|` are a table when they open with `|` or have a `---|---` rule."""
+    return all(line.lstrip().startswith("|") for line in lines) or any(
+        _RULE.fullmatch(line.strip()) for line in lines
+    )
+
+
+def _table_in_prose_facts(text: str) -> list[Fact] | None:
+    """Prose around a markdown table, as pages converted to text carry them: the table's rows
+    as facts (see `_table_facts`) and the prose around them sentence by sentence. A table here
+    is a run of at least three adjacent lines with the same number of `|` (two or more) that
+    make a markdown table (see `_markdown_table`), so lines of links set off by bars are not
+    one."""
+    runs: list[tuple[int, int]] = []  # (start, end) of each table's lines in the text
+    run: list[tuple[int, str]] = []
+
+    def close() -> None:
+        if len(run) >= 3 and _markdown_table([line for _, line in run]):
+            runs.append((run[0][0], run[-1][0] + len(run[-1][1])))
+        run.clear()
+
+    for offset, line in _lines(text):
+        bars = line.count("|")
+        if bars >= 2 and (not run or run[0][1].count("|") == bars):
+            run.append((offset, line))
+            continue
+        close()
+        if bars >= 2:
+            run.append((offset, line))
+    close()
+    if not runs:
+        return None
+    facts: list[Fact] = []
+    read_rows = False
+    cursor = 0
+    for start, end in [*runs, (len(text), len(text))]:
+        prose = text[cursor:start]
+        for a, b in split(prose) if prose.strip() else []:
+            facts.append(Fact(cursor + a, cursor + b, prose[a:b]))
+        for f in (_table_facts(text[start:end]) if start < end else None) or []:
+            facts.append(Fact(f.start + start, f.end + start, f.text, f.negated, f.field))
+            read_rows = True
+        cursor = end
+    return facts if read_rows else None
 
 
 # --- slots, triples, key: value lines --------------------------------------------------------
@@ -321,6 +377,8 @@ def _triple_facts(text: str) -> list[Fact] | None:
     rows = [(o, line) for o, line in _lines(text) if line.strip()]
     if not rows or not all(line.count("|") == 2 for _, line in rows):
         return None
+    if any(_SENTENCE_END.search(line) for _, line in rows):
+        return None  # sentences with bars between them (links, citations), not triples
     facts = []
     for offset, line in rows:
         parts = [words(p.strip()) for p in line.split("|")]
