@@ -390,6 +390,50 @@ def test_a_table_inside_prose_is_read_row_by_row_and_triples_stay_triples(
     assert record_facts(links) is None
 
 
+def test_a_value_given_to_another_row_or_list_item_is_caught(judge: OfflineJudge) -> None:
+    """A number that stands in one row of a table (or one record of a list) given to another
+    row the sentence names is a changed fact, though every word is in the record; numbers of
+    two rows said of each, or of rows the sentence does not single out, are not."""
+    table = "| Year | Team | Goals |\n|---|---|---|\n| 2001 | Ajax | 12 |\n| 2002 | PSV | 8 |"
+
+    def judged(docs: list[str], response: str) -> dict[str, Any]:
+        out = judge.judge(real("What do the records say?", docs, response))
+        check_rules(real("What do the records say?", docs, response), out, judge)
+        return out
+
+    right = judged([table], "He scored 12 goals for Ajax in 2001.")
+    both = judged([table], "He scored 12 goals in 2001 and 8 in 2002.")
+    wrong = judged([table], "He scored 12 goals for PSV in 2002.")
+    assert sentence(right)["fully_supported"] and sentence(both)["fully_supported"]
+    assert not wrong["overall_supported"]
+    assert "'12' belongs to another row" in sentence(wrong)["explanation"]
+    assert wrong["support_score"] < right["support_score"] - 0.2
+
+    products = json.dumps(
+        [
+            {"product": "Aqua X200", "price": "$499", "noise": "44 dB"},
+            {"product": "Aqua X300", "price": "$699", "noise": "42 dB"},
+        ]
+    )
+    fine = judged([products], "The Aqua X200 costs $499.")
+    swapped = judged([products], "The Aqua X300 costs $499.")
+    assert sentence(fine)["fully_supported"] and not swapped["overall_supported"]
+
+    reviews = json.dumps(
+        {
+            "name": "Rosario's",
+            "reviews": [
+                {"stars": 5, "date": "2021-03-14", "text": "The burrito hit the spot."},
+                {"stars": 2, "date": "2021-05-02", "text": "The horchata was too sweet."},
+            ],
+        }
+    )
+    general = judged([reviews], "Reviewers in 2021 liked the burrito.")
+    assert "belongs to another" not in sentence(general)["explanation"]
+    misread = judged([reviews], "A 5-star review found the horchata too sweet.")
+    assert "'5' belongs to another" in sentence(misread)["explanation"]
+
+
 #: a listing shaped like Yelp's open data (made up): Python-literal strings as values, and
 #: nested attributes written as strings of Python dicts
 LISTING = {

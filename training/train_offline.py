@@ -64,7 +64,8 @@ COMBINER: tuple[str, ...] = ("weakest", "softmin")
 #: the documents lack; chosen out of fold (example AUROC rose slightly with both, and a
 #: changed number, the classic hallucination, then flags an otherwise copied sentence). A
 #: sentence that affirms what a structured record denies is taken to be as wrong as a changed
-#: number (RAGBench has no records, so no fit could set that one).
+#: number, and so is one that gives a row's or a list item's number to another (RAGBench has
+#: no records, so no fit could set these two).
 #: A refusal ("the documents do not mention X") gets log-odds back: it claims only what the
 #: documents lack, yet its subject is missing from them by its nature, so the evidence
 #: features under-rate it (out of fold, the 132 refusal sentences were predicted supported
@@ -73,6 +74,7 @@ PENALTIES = {
     "any_number_missing": 3.0,
     "n_caps_missing": 1.0,
     "contradicts_record": 3.0,
+    "value_of_other_item": 3.0,
     "refusal": -1.0,
 }
 

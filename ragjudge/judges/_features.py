@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 
-from ragjudge.judges._records import record_facts
+from ragjudge.judges._records import Fact, record_facts
 from ragjudge.judges._tokens import (
     language_of,
     normalise,
@@ -104,6 +104,7 @@ FEATURE_NAMES: tuple[str, ...] = (
     "log_missing_top1",
     "missing_weight",
     "contradicts_record",
+    "value_of_other_item",
 )
 
 
@@ -138,15 +139,44 @@ class Evidence:
     #: per unit: a short fact of a structured record (one field and its value), not prose;
     #: empty when no unit is one
     fields: list[bool] = field(default_factory=list)
+    #: per unit: the item of a list of records it belongs to (`reviews/2`); empty when no unit
+    #: belongs to one
+    groups: list[str] = field(default_factory=list)
+    #: per item of a list (a group): the tokens of all its units
+    items: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: per list (a group's parent path) of two or more items: the tokens every item has (field
+    #: names, table headers), which say nothing about which item a sentence speaks of
+    shared: dict[str, frozenset[str]] = field(default_factory=dict)
+
+    def together(self, a: int, b: int) -> bool:
+        """Whether units `a` and `b` may be read as one statement: not facts of two different
+        items of a list (two reviews, two products)."""
+        if not self.groups:
+            return True
+        ga, gb = self.groups[a], self.groups[b]
+        return not ga or not gb or f"{ga}/".startswith(f"{gb}/") or f"{gb}/".startswith(f"{ga}/")
 
 
-def document_units(item: KeyedExample) -> list[tuple[str, int, str, bool, bool]]:
-    """The units of evidence of an example, in document order: `(key, document index, text,
-    negated, field)`. Prose documents give one unit per keyed sentence; a structured record
-    (JSON, a table, `key: value` lines, …; see `ragjudge.judges._records`) gives one unit per
-    fact, keyed with the sentence that holds the fact's first character; `field` is true for
-    a fact that states one field (see `Fact.field`)."""
-    units: list[tuple[str, int, str, bool, bool]] = []
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """One unit of evidence: a keyed sentence of prose, or a fact of a structured record keyed
+    with the sentence that holds its first character."""
+
+    key: str
+    document: int
+    text: str
+    negated: bool = False
+    #: a fact that states one field (see `Fact.field`)
+    field: bool = False
+    #: the item of a list of records the fact belongs to (see `Fact.group`)
+    group: str = ""
+
+
+def document_units(item: KeyedExample) -> list[Unit]:
+    """The units of evidence of an example, in document order. Prose documents give one unit
+    per keyed sentence; a structured record (JSON, a table, `key: value` lines, …; see
+    `ragjudge.judges._records`) gives one unit per fact."""
+    units: list[Unit] = []
     originals = item.example.documents
     for d, doc in enumerate(item.documents):
         if not doc:
@@ -155,16 +185,14 @@ def document_units(item: KeyedExample) -> list[tuple[str, int, str, bool, bool]]
         original = originals[index].text if index < len(originals) else None
         facts = _facts_of(doc, original)
         if facts is None:
-            units.extend((s.key, d, s.text, False, False) for s in doc)
+            units.extend(Unit(s.key, d, s.text) for s in doc)
         else:
-            units.extend((doc[i].key, d, text, neg, field) for i, text, neg, field in facts)
+            units.extend(Unit(doc[i].key, d, f.text, f.negated, f.field, f.group) for i, f in facts)
     return units
 
 
-def _facts_of(
-    doc: Sequence[Sentence], original: str | None
-) -> list[tuple[int, str, bool, bool]] | None:
-    """`(sentence index, fact text, negated, field)` for a structured document, else None."""
+def _facts_of(doc: Sequence[Sentence], original: str | None) -> list[tuple[int, Fact]] | None:
+    """`(sentence index, fact)` for a structured document, else None."""
     if original is not None and all(s.start is not None for s in doc):
         text = original
         starts = [s.start or 0 for s in doc]
@@ -178,7 +206,7 @@ def _facts_of(
     facts = record_facts(text)
     if facts is None:
         return None
-    return [(max(bisect_right(starts, f.start) - 1, 0), f.text, f.negated, f.field) for f in facts]
+    return [(max(bisect_right(starts, f.start) - 1, 0), f) for f in facts]
 
 
 def build_evidence(item: KeyedExample) -> Evidence:
@@ -195,18 +223,20 @@ def build_evidence(item: KeyedExample) -> Evidence:
     numbers: set[str] = set()
     texts: list[str] = []
     fields: list[bool] = []
-    for key, d, unit_text, unit_negated, one_field in document_units(item):
-        normalised = normalise(unit_text)
+    groups: list[str] = []
+    for unit in document_units(item):
+        normalised = normalise(unit.text)
         tokens = tokenize(normalised, normalised=True, lang=lang)
-        fields.append(one_field and len(tokens.seq) <= _FIELD_TOKENS)
+        fields.append(unit.field and len(tokens.seq) <= _FIELD_TOKENS)
+        groups.append(unit.group)
         i = len(keys)
-        keys.append(key)
+        keys.append(unit.key)
         seqs.append(tokens.seq)
-        doc_of.append(d)
+        doc_of.append(unit.document)
         token_set = frozenset(tokens.seq)
         sets.append(token_set)
-        negated.append(tokens.negated or unit_negated)
-        denied.append(unit_negated)
+        negated.append(tokens.negated or unit.negated)
+        denied.append(unit.negated)
         for tok in token_set:
             index.setdefault(tok, []).append(i)
         bigrams.update(pairwise(tokens.seq))
@@ -214,6 +244,7 @@ def build_evidence(item: KeyedExample) -> Evidence:
         numbers |= tokens.numbers
         texts.append(normalised)
     question = frozenset(tokenize(item.example.question, lang=lang).seq)
+    items, shared = _items(groups, sets)
     return Evidence(
         keys=keys,
         sets=sets,
@@ -231,7 +262,29 @@ def build_evidence(item: KeyedExample) -> Evidence:
         n_sentences=len(keys),
         lang=lang,
         fields=fields if any(fields) else [],
+        groups=groups if any(groups) else [],
+        items=items,
+        shared=shared,
     )
+
+
+def _items(
+    groups: list[str], sets: list[frozenset[str]]
+) -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]]:
+    """`items` and `shared` of `Evidence` (see there) for the units' groups."""
+    items: dict[str, frozenset[str]] = {}
+    for group, tokens in zip(groups, sets, strict=True):
+        if group:
+            items[group] = items.get(group, frozenset()) | tokens
+    lists: dict[str, list[frozenset[str]]] = {}
+    for group, tokens in items.items():
+        lists.setdefault(group.rpartition("/")[0], []).append(tokens)
+    shared = {
+        parent: frozenset.intersection(*members)
+        for parent, members in lists.items()
+        if len(members) >= 2
+    }
+    return items, shared
 
 
 @dataclass(slots=True)
@@ -248,6 +301,9 @@ class SentenceEvidence:
     n_content: int
     #: keys of record facts that deny what the sentence affirms
     contradicted: list[str] = field(default_factory=list)
+    #: numbers of the sentence found only in items of a list (rows of a table, records of a
+    #: list) that share nothing else with the sentence: a value given to the wrong item
+    misplaced: list[str] = field(default_factory=list)
 
 
 def _greedy_cover(
@@ -354,7 +410,7 @@ def sentence_features(
     if cover:
         top = cover[0]
         top_set = ev.sets[top]
-        named = [i for i in cover if ev.fields[i]] if ev.fields else []
+        named = [i for i in cover if ev.fields[i] and ev.together(i, top)] if ev.fields else []
         if named:
             # a record's fields state one thing each: those the sentence names read together
             # as its statement
@@ -407,6 +463,7 @@ def sentence_features(
     if cover:
         neg_mismatch = float(tokens.negated != ev.negated[cover[0]])
     contradicted = [] if tokens.negated else _denials(token_set, cover, ev)
+    misplaced = _values_of_other_items(token_set, tokens.digits, ev) if ev.shared else []
 
     ends_colon = text.rstrip().endswith((":", "："))
     general = not context and (
@@ -449,6 +506,7 @@ def sentence_features(
         math.log1p(missing_top1),
         math.log1p(total_w - present_w),
         float(bool(contradicted)),
+        float(bool(misplaced)),
     ]
     return SentenceEvidence(
         features=features,
@@ -460,7 +518,37 @@ def sentence_features(
         general=general,
         n_content=n,
         contradicted=contradicted,
+        misplaced=misplaced,
     )
+
+
+def _values_of_other_items(tokens: set[str], digits: set[str], ev: Evidence) -> list[str]:
+    """The sentence's numbers (written in digits) that belong to items of a list (table rows,
+    records of a list) other than the one the sentence speaks of: "12 goals for PSV" when the
+    12 is in Ajax's row, "the X300 costs $499" when $499 is the X200's price. The sentence
+    speaks of an item when it shares a word with it that not every item of the list has; a
+    sentence that names no item ("two reviews from 2021") misplaces nothing."""
+    found: list[str] = []
+    for value in digits:
+        tok = f"#{value}"
+        units = ev.index.get(tok)
+        if not units or any(not ev.groups[i] for i in units):
+            continue  # not a value of list items alone
+        holding = {ev.groups[i] for i in units}
+        parents = {g.rpartition("/")[0] for g in holding}
+        if all(_names_only_others(parent, holding, tokens - {tok}, ev) for parent in parents):
+            found.append(value)
+    return sorted(found)
+
+
+def _names_only_others(parent: str, holding: set[str], tokens: set[str], ev: Evidence) -> bool:
+    """Whether `tokens` name some item of the list at `parent`, none of them in `holding`."""
+    shared = ev.shared.get(parent)
+    if shared is None:
+        return False  # an item without siblings: nothing to mix it up with
+    siblings = (g for g in ev.items if g.rpartition("/")[0] == parent)
+    named = {g for g in siblings if (ev.items[g] & tokens) - shared}
+    return bool(named) and not named & holding
 
 
 def _denials(tokens: set[str], cover: Sequence[int], ev: Evidence) -> list[str]:

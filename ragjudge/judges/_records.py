@@ -23,7 +23,7 @@ import ast
 import json
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
 from typing import Any
 
@@ -69,6 +69,10 @@ class Fact:
     #: one field and its value (a JSON leaf, a `key: value` line, a slot); a table row or a
     #: triple relates several and is a statement of its own
     field: bool = False
+    #: the item of a list of records the fact belongs to, as a path (`review_info/2`,
+    #: `rows/3` for a table's row): facts of two items (two reviews, two products, two rows)
+    #: are not one statement; "" outside any list
+    group: str = ""
 
 
 def words(name: str) -> str:
@@ -183,12 +187,16 @@ def _json_facts(text: str) -> list[Fact] | None:
         start = found if found >= 0 else cursor
         cursor = max(cursor, start + 1)
         readable = " ".join(words(p) for p in path if not p.isdigit())
+        items = [n for n, p in enumerate(path) if p.isdigit()]
+        group = "/".join(path[: items[-1] + 1]) if items else ""
         if isinstance(value, str) and len(shown.split()) > _LONG_VALUE:
             # a passage (a review, a description): read sentence by sentence, as prose is
             for a, b in split(shown):
-                facts.append(Fact(start, start, f"{readable} {shown[a:b]}".strip()))
+                said = f"{readable} {shown[a:b]}".strip()
+                facts.append(Fact(start, start, said, group=group))
             continue
-        facts.append(Fact(start, start, f"{readable} {shown}".strip(), negated, field=True))
+        said = f"{readable} {shown}".strip()
+        facts.append(Fact(start, start, said, negated, field=True, group=group))
     return _close_spans(facts, len(text))
 
 
@@ -227,7 +235,7 @@ def _embedded_facts(text: str) -> list[Fact] | None:
     facts = _json_facts(text[begin:end])
     if facts is None:
         return None
-    shifted = [Fact(f.start + begin, f.end + begin, f.text, f.negated, f.field) for f in facts]
+    shifted = [replace(f, start=f.start + begin, end=f.end + begin) for f in facts]
     return _close_spans(shifted, len(text))
 
 
@@ -251,7 +259,7 @@ def _close_spans(facts: list[Fact], length: int) -> list[Fact]:
     out = []
     for n, fact in enumerate(facts):
         end = facts[n + 1].start if n + 1 < len(facts) else length
-        out.append(Fact(fact.start, max(end, fact.start), fact.text, fact.negated, fact.field))
+        out.append(replace(fact, end=max(end, fact.start)))
     return out
 
 
@@ -289,13 +297,14 @@ def _table_facts(text: str) -> list[Fact] | None:
         if sep == "," and any(len(line) > 200 for _, line in rows):
             return None  # prose with commas, not a CSV table
         header = _cells(rows[0][1], sep)
-        facts = []
+        facts: list[Fact] = []
         for offset, line in rows[1:]:
             cells = _cells(line, sep)
             if all(_RULE_CELL.fullmatch(c) for c in cells if c):
                 continue  # the markdown rule under the header
             parts = [f"{words(h)} {c}" if h else c for h, c in zip(header, cells, strict=False)]
-            facts.append(Fact(offset, offset + len(line), "; ".join(p for p in parts if p)))
+            said = "; ".join(p for p in parts if p)
+            facts.append(Fact(offset, offset + len(line), said, group=f"rows/{len(facts)}"))
         return facts
     return None
 
@@ -340,7 +349,9 @@ def _table_in_prose_facts(text: str) -> list[Fact] | None:
         for a, b in split(prose) if prose.strip() else []:
             facts.append(Fact(cursor + a, cursor + b, prose[a:b]))
         for f in (_table_facts(text[start:end]) if start < end else None) or []:
-            facts.append(Fact(f.start + start, f.end + start, f.text, f.negated, f.field))
+            # each table's rows are items of their own list
+            group = f"{start}/{f.group}"
+            facts.append(replace(f, start=f.start + start, end=f.end + start, group=group))
             read_rows = True
         cursor = end
     return facts if read_rows else None

@@ -184,6 +184,9 @@ class OfflineJudge:
             parts.append(f"name {names} not found in the documents")
         if f.contradicted:
             parts.append(f"the record denies it ({', '.join(dict.fromkeys(f.contradicted))})")
+        if f.misplaced:
+            values = ", ".join(f"'{v}'" for v in f.misplaced[:3])
+            parts.append(f"{values} belongs to another row or item of the record")
         parts.append(f"support {probability:.2f}")
         text = "; ".join(parts)
         return text[0].upper() + text[1:] + "."
