@@ -434,6 +434,31 @@ def test_a_value_given_to_another_row_or_list_item_is_caught(judge: OfflineJudge
     assert "'5' belongs to another" in sentence(misread)["explanation"]
 
 
+def test_a_weekly_schedule_reads_as_answers_say_it(judge: OfflineJudge) -> None:
+    """Opening hours by weekday also read as the number of days they list ("open 7 days a
+    week", "daily") and as noon and midnight, so a faithful overview is not flagged for a
+    number the record holds only as a count of its days."""
+    from ragjudge.judges._records import record_facts
+
+    days = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+    every_day = {"name": "Rosario's Taqueria", "hours": {d: "10:0-21:0" for d in days}}
+    four = {"name": "Rosario's Taqueria", "hours": {d: "11:0-0:0" for d in days[:4]}}
+    texts = [f.text for f in record_facts(json.dumps(four)) or []]
+    assert "hours open 4 days a week" in texts
+    assert "hours Monday 11:0-0:0 (11 am, 12 am, midnight)" in texts
+
+    def score(record: dict[str, Any], response: str) -> float:
+        return float(
+            judge.judge(real("Overview?", [json.dumps(record)], response))["support_score"]
+        )
+
+    said = "Rosario's Taqueria is open 7 days a week from 10 am to 9 pm."
+    assert judge.judge(real("Overview?", [json.dumps(every_day)], said))["overall_supported"]
+    assert score(four, "It is open 4 days a week until midnight.") > score(
+        four, "It is open 7 days a week until midnight."
+    )
+
+
 #: a listing shaped like Yelp's open data (made up): Python-literal strings as values, and
 #: nested attributes written as strings of Python dicts
 LISTING = {

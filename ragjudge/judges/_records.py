@@ -36,6 +36,7 @@ _KEY_VALUE = re.compile(
     r"^(?P<indent>[ \t]*)(?:[-*•][ \t]+)?"  # indentation and an optional bullet
     r"(?P<key>[^\s:|][^:|\n]{0,48}?)[ \t]*[:：][ \t]*(?P<value>.*)$"
 )
+_WEEKDAYS = frozenset({"mon", "tue", "wed", "thu", "fri", "sat", "sun"})
 _TIME = re.compile(r"\b([01]?\d|2[0-3]):([0-5]?\d)\b")
 _BRACKET = re.compile(r"\[(?P<value>[^\[\]\n]*)\]")
 _RULE_CELL = re.compile(r":?-{2,}:?")
@@ -129,14 +130,25 @@ def _nested(value: str) -> dict[str, Any] | list[Any] | None:
     return parsed if isinstance(parsed, dict | list) and parsed else None
 
 
+class _Week(int):
+    """A schedule by weekday (`hours: {Monday: …, Tuesday: …}`) sums up as the number of days
+    it lists, as answers say it: "open 7 days a week", "open daily"."""
+
+    def __str__(self) -> str:
+        return f"open {int(self)} days a week" + (" daily every day" if self == 7 else "")
+
+
 def _with_clock_times(text: str) -> str:
-    """`7:0-20:0` also reads as `7 am 8 pm`: answers write opening hours on a 12-hour clock."""
+    """`7:0-20:0` also reads as `7 am 8 pm`: answers write opening hours on a 12-hour clock
+    (and `0:00`, `12:00` as midnight and noon)."""
     extra = []
     for m in _TIME.finditer(text):
         hour, minute = int(m.group(1)), int(m.group(2))
         twelve = hour % 12 or 12
         clock = f"{twelve}" if minute == 0 else f"{twelve}:{minute:02d}"
         extra.append(f"{clock} {'pm' if hour >= 12 else 'am'}")
+        if minute == 0 and hour in (0, 12):
+            extra.append("noon" if hour else "midnight")
     return f"{text} ({', '.join(extra)})" if extra else text
 
 
@@ -176,6 +188,11 @@ def _json_facts(text: str) -> list[Fact] | None:
     facts: list[Fact] = []
     cursor = 0
     for path, value in leaves:
+        if isinstance(value, _Week):
+            # read with the days it sums up, at the place of the last of them
+            said = f"{' '.join(words(p) for p in path if not p.isdigit())} {value}"
+            facts.append(Fact(facts[-1].start if facts else 0, 0, said, field=True))
+            continue
         shown, negated = _value(value)
         if not shown and not path:
             continue
@@ -245,6 +262,9 @@ def _leaves(value: Any, path: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...]
     if isinstance(value, dict):
         for key, item in value.items():
             yield from _leaves(item, (*path, str(key)))
+        days = sum(str(key).strip().lower()[:3] in _WEEKDAYS for key in value)
+        if days >= 3:
+            yield path, _Week(days)
     elif isinstance(value, list) and any(isinstance(v, dict | list) for v in value):
         for n, item in enumerate(value):
             yield from _leaves(item, (*path, str(n)))
