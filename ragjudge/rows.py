@@ -73,6 +73,9 @@ _RAGBENCH_COLUMNS = frozenset(
 _TEXT_KEYS = ("text", "content", "page_content")
 _TITLE_KEYS = ("title", "sourcepage")
 _URL_KEYS = ("url", "document_url", "source")
+#: the keys of a document object besides its text; an object with other keys and no text is a
+#: structured record
+_DOCUMENT_KEYS = frozenset({*_TITLE_KEYS, *_URL_KEYS, "metadata", "id", "score"})
 
 
 # --- mapping -----------------------------------------------------------------------------
@@ -177,7 +180,15 @@ def _document(item: Any, where: str) -> Document:
         raise BadRow(f"{where} must be a string or an object, got {type_name(item)}")
     text_key, text = _first(item, _TEXT_KEYS)
     if text_key is None:
-        raise BadRow(f"{where} has no text: expected a 'text', 'content' or 'page_content' field")
+        if set(item) <= _DOCUMENT_KEYS:
+            raise BadRow(
+                f"{where} has no text: expected a 'text', 'content' or 'page_content' field"
+            )
+        # a structured record (data-to-text: a business listing, a product): its JSON is
+        # the document, which the judges read field by field
+        return Document(text=_record_text(item))
+    if isinstance(text, Mapping | list):
+        text = _record_text(text)
     if not isinstance(text, str):
         raise BadRow(f"{where}: '{text_key}' must be a string, got {type_name(text)}")
     nested = item.get("metadata")
@@ -199,6 +210,11 @@ def _document(item: Any, where: str) -> Document:
         metadata["metadata"] = json_safe(item["metadata"])
     metadata.update({k: json_safe(v) for k, v in nested.items()})
     return Document(text=text, title=found["title"], url=found["url"], metadata=metadata)
+
+
+def _record_text(record: Mapping[str, Any] | list[Any]) -> str:
+    """A structured record as a document's text: its JSON, one field a line."""
+    return json.dumps(json_safe(record), ensure_ascii=False, indent=2)
 
 
 def _documents(value: Any, label: str) -> tuple[Document, ...]:

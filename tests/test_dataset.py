@@ -497,6 +497,21 @@ def test_real_langchain_documents() -> None:
     assert example.documents == (Document(text="Body.", title="T", metadata={"id": 9}),) * 2
 
 
+def test_structured_records_are_documents() -> None:
+    """Data-to-text rows: a record given as an object (in the list, alone, or as a document's
+    `text`) becomes a document whose text is its JSON, one field a line; an object that holds
+    only a title and a link is still an error."""
+    record = {"name": "Blue Fern Cafe", "attributes": {"WiFi": "free", "OutdoorSeating": False}}
+    as_json = json.dumps(record, ensure_ascii=False, indent=2)
+    for documents in ([record], record, [{"text": record, "title": "Listing"}]):
+        example = ok(base_row(documents=documents))
+        assert example.documents[0].text == as_json
+    assert ok(base_row(documents=[{"text": record, "title": "Listing"}])).documents[0].title == (
+        "Listing"
+    )
+    assert "has no text" in bad(base_row(documents=[{"title": "T", "url": "u"}])).message
+
+
 def test_mapping_renames_fields_and_labels() -> None:
     mapping = parse_mapping(
         "id=qid,question=query,response=answer,documents=contexts,label_adherence=is_grounded"
