@@ -703,6 +703,28 @@ def test_treebank_text_around_abbreviations_and_quotes(
     assert texts(text, lang) == expected
 
 
+def test_a_pretty_printed_json_record_is_keyed_a_field_a_line() -> None:
+    """A structured document written one field a line gets a key per field (brackets alone
+    join the field before them), so a verdict can cite the very field; a record on one line,
+    and text that only opens with a brace, split as before."""
+    record = {"name": "Blue Fern Cafe", "attributes": {"WiFi": "free", "OutdoorSeating": False}}
+    text = json.dumps(record, indent=2)
+    sentences = key_document(text, 0)
+    assert [s.text for s in sentences] == [
+        '{\n  "name": "Blue Fern Cafe",',
+        '"attributes": {',
+        '"WiFi": "free",',
+        '"OutdoorSeating": false\n  }\n}',
+    ]
+    assert all(text[s.start : s.end] == s.text for s in sentences)
+    visible = "".join(ch for ch in text if not ch.isspace())
+    assert "".join("".join(s.text.split()) for s in sentences) == visible
+    one_line = json.dumps(record)
+    assert [s.text for s in key_document(one_line, 0)] == [one_line]
+    braces = "{draft}\nThe valve opens at 3 bar.\nIt closes at 1 bar."
+    assert len(key_document(braces, 0)) == len(split(braces.replace("{draft}", "(draft)")))
+
+
 def test_a_repeated_document_is_split_once_and_keyed_by_its_place() -> None:
     from ragjudge.sentences import _SpanCache, key_document, split
 

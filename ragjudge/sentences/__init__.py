@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import bisect
 import hashlib
+import json
 import re
 import threading
 from collections import OrderedDict
@@ -463,10 +464,14 @@ def split(text: str, lang: str = "auto") -> list[tuple[int, int]]:
     how line breaks are read: in Japanese and Chinese text a line that ends without
     punctuation ends its sentence (unless it ends in `、` or the next line opens with a
     particle); elsewhere hard-wrapped lines are joined. Every language's punctuation is
-    honoured in every mode, so mixed text splits sensibly either way.
+    honoured in every mode, so mixed text splits sensibly either way. A JSON record printed
+    one field a line is split a field a line (see `_record_lines`).
     """
     if lang not in LANGS:
         raise ValueError(f"lang must be one of {', '.join(LANGS)}; got {lang!r}")
+    fields = _record_lines(text)
+    if fields is not None:
+        return fields
     text_lang = detect_language(text) if lang == "auto" else lang
     # Chinese reads its line breaks like Japanese; every other language like English
     line_mode = "ja" if text_lang in ("ja", "zh") else "auto" if lang == "auto" else "en"
@@ -484,6 +489,40 @@ def split(text: str, lang: str = "auto") -> list[tuple[int, int]]:
             if e > s:
                 spans.append((bs + s, bs + e))
             last = p
+    return spans
+
+
+def _record_lines(text: str) -> list[tuple[int, int]] | None:
+    """A JSON record written one field a line (a structured document, pretty-printed) is split
+    a field a line, so each field has its own key; a line of brackets alone joins the field
+    before it (or, at the top, the first field). None for any other text."""
+    stripped = text.strip()
+    if not stripped or stripped[0] not in "{[" or text.count("\n") < 2:
+        return None
+    try:
+        json.loads(stripped)
+    except ValueError:
+        return None
+    spans: list[tuple[int, int]] = []
+    opening: int | None = None  # the start of brackets above the first field
+    offset = 0
+    for line in text.splitlines(keepends=True):
+        body = line.strip()
+        start = offset + len(line) - len(line.lstrip())
+        end = start + len(body)
+        offset += len(line)
+        if not body:
+            continue
+        if not body.strip("{}[],: \t"):
+            if spans:
+                spans[-1] = (spans[-1][0], end)
+            elif opening is None:
+                opening = start
+            continue
+        spans.append((start if opening is None else opening, end))
+        opening = None
+    if opening is not None:  # brackets alone, no field: one span
+        spans.append((opening, len(text.rstrip())))
     return spans
 
 
