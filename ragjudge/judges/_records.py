@@ -55,6 +55,8 @@ _MAX_NESTED = 10_000
 _MAX_LITERAL = 200_000
 #: a record inside prose is read as a record when it holds at least this share of the text
 _EMBEDDED_SHARE = 0.6
+#: how many opening braces are tried as the start of an embedded record
+_EMBEDDED_TRIES = 5
 #: where an embedded record starts: a brace that opens a line or follows a colon
 _BLOCK_START = re.compile(r"(?:^|[:：]|\n)[ \t]*\n?[ \t]*(?P<brace>\{)")
 
@@ -190,7 +192,7 @@ def _json_facts(text: str) -> list[Fact] | None:
     for path, value in leaves:
         if isinstance(value, _Week):
             # read with the days it sums up, at the place of the last of them
-            said = f"{' '.join(words(p) for p in path if not p.isdigit())} {value}"
+            said = f"{' '.join(words(p) for p in path if not p.isdigit())} {value}".strip()
             facts.append(Fact(facts[-1].start if facts else 0, 0, said, field=True))
             continue
         shown, negated = _value(value)
@@ -242,18 +244,16 @@ def _embedded_facts(text: str) -> list[Fact] | None:
     """A record inside a little prose, as in a prompt that introduces its data ("Structured
     data: {…}"): the facts of the block from its first brace to its last, when that block
     parses and holds most of the text. The prose around it is not read as evidence."""
-    start = _BLOCK_START.search(text)
     end = text.rfind("}") + 1
-    if start is None or end <= start.start():
-        return None
-    begin = start.start("brace")
-    if end - begin < _EMBEDDED_SHARE * len(text.strip()):
-        return None
-    facts = _json_facts(text[begin:end])
-    if facts is None:
-        return None
-    shifted = [replace(f, start=f.start + begin, end=f.end + begin) for f in facts]
-    return _close_spans(shifted, len(text))
+    for n, start in enumerate(_BLOCK_START.finditer(text, 0, end)):
+        begin = start.start("brace")
+        if n == _EMBEDDED_TRIES or end - begin < _EMBEDDED_SHARE * len(text.strip()):
+            return None  # what is left is too small a part of the text to be its record
+        facts = _json_facts(text[begin:end])
+        if facts is not None:
+            shifted = [replace(f, start=f.start + begin, end=f.end + begin) for f in facts]
+            return _close_spans(shifted, len(text))
+    return None
 
 
 def _leaves(value: Any, path: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], Any]]:
