@@ -11,7 +11,9 @@
    rate of the verdicts, estimated (mean of 1 - support_score) against true hallucination rate,
    and expected calibration error over 10 bins.
 2. The shipped model itself on every validation row (in-sample: it was trained on them), with
-   `gpt3_adherence`, the LLM-based baseline stored in the rows, and the CPU time per example.
+   two baselines: `gpt3_adherence`, the LLM-based evaluator stored in the rows, and plain word
+   overlap (the share of the answer's words that no document has; nothing learned, so its
+   figure is out of sample), and the CPU time per example.
 
 Needs scikit-learn (`pip install -e '.[train]'`) for the LOSO refits.
 """
@@ -19,6 +21,7 @@ Needs scikit-learn (`pip install -e '.[train]'`) for the LOSO refits.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import time
 from pathlib import Path
@@ -33,6 +36,18 @@ import train_offline as T  # noqa: E402
 from ragjudge.judges.offline import OfflineJudge  # noqa: E402
 
 PREVIOUS_THRESHOLD = 0.88
+_WORD = re.compile(r"\w+")
+
+
+def word_overlap_miss(row: T.Row) -> float:
+    """The word-overlap baseline: the share of the answer's words (lower-cased, every word
+    counts) that appear in no document; higher means more likely hallucinated."""
+    example = row.item.example
+    known = {w.lower() for d in example.documents for w in _WORD.findall(d.text)}
+    said = [w.lower() for w in _WORD.findall(example.response)]
+    return sum(w not in known for w in said) / len(said) if said else 0.0
+
+
 PREVIOUS_C = 0.3
 
 
@@ -89,8 +104,8 @@ def in_sample(rows: list[T.Row]) -> None:
         f"\nshipped model {judge.identity()['model']} on the validation rows (in-sample), "
         f"threshold {judge.threshold:.4f} on support_score"
     )
-    print(f"{'subset':<11}{'rows':>5}{'AUROC':>7}{'gpt3':>7}{'flag':>7}{'true':>7}{'est':>7}"
-          f"{'ms/ex':>7}{'max':>7}")  # fmt: skip
+    print(f"{'subset':<11}{'rows':>5}{'AUROC':>7}{'gpt3':>7}{'overlap':>8}{'flag':>7}{'true':>7}"
+          f"{'est':>7}{'ms/ex':>7}{'max':>7}")  # fmt: skip
     all_ms: list[float] = []
     for subset in T.SUBSETS:
         chosen = [r for r in rows if r.subset == subset and r.split == "validation"]
@@ -111,10 +126,11 @@ def in_sample(rows: list[T.Row]) -> None:
             if have.any()
             else float("nan")
         )
+        overlap = T.auroc(y, np.asarray([word_overlap_miss(r) for r in chosen]))
         all_ms += ms
         print(
             f"{subset:<11}{len(chosen):>5}{T.auroc(y, 1 - np.asarray(scores)):>7.3f}{base:>7.3f}"
-            f"{np.mean(flags):>7.3f}{y.mean():>7.3f}{1 - np.mean(scores):>7.3f}"
+            f"{overlap:>8.3f}{np.mean(flags):>7.3f}{y.mean():>7.3f}{1 - np.mean(scores):>7.3f}"
             f"{np.mean(ms):>7.2f}{np.max(ms):>7.1f}"
         )
     print(f"mean {np.mean(all_ms):.2f} ms per example (CPU of one thread) over {len(all_ms)} rows")
