@@ -459,6 +459,33 @@ def test_a_weekly_schedule_reads_as_answers_say_it(judge: OfflineJudge) -> None:
     )
 
 
+def test_numbers_are_read_at_their_value_however_they_are_written(judge: OfflineJudge) -> None:
+    """ "1.2 million" is 1,200,000 and "3:30 pm" is 15:30, so restating a figure in another
+    form is supported, while a changed figure is caught and named as the answer wrote it."""
+    from ragjudge.judges._tokens import tokenize
+
+    assert tokenize("1.2 million").digits == tokenize("1,200,000").digits == {"1200000"}
+    assert tokenize("12k").digits == {"12000"} and tokenize("$2.5bn").digits == {"2500000000"}
+    assert tokenize("3:30 pm").seq == tokenize("15:30").seq == ["#15", "#30"]
+    assert tokenize("3 p.m.").seq == tokenize("15:00").seq == ["#15"]
+
+    def judged(document: str, response: str) -> dict[str, Any]:
+        return judge.judge(real("What does it say?", [document], response))
+
+    steel = "The plant produced 1,200,000 tonnes of steel in 2019."
+    assert sentence(judged(steel, "It produced 1.2 million tonnes of steel in 2019."))[
+        "fully_supported"
+    ]
+    changed = judged(steel, "It produced 1.2 billion tonnes of steel in 2019.")
+    assert not changed["overall_supported"]
+    assert "number '1.2 billion' not found" in sentence(changed)["explanation"]
+
+    hours = "The shop opens at 9:00 and closes at 17:00."
+    assert sentence(judged(hours, "The shop is open from 9 AM to 5 PM."))["fully_supported"]
+    late = sentence(judged(hours, "The shop is open from 9 AM to 6 PM."))
+    assert "number '6 PM' not found" in late["explanation"] and "name" not in late["explanation"]
+
+
 #: a listing shaped like Yelp's open data (made up): Python-literal strings as values, and
 #: nested attributes written as strings of Python dicts
 LISTING = {

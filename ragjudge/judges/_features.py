@@ -25,6 +25,7 @@ from ragjudge.judges._tokens import (
     stem,
     tokenize,
     vocabulary,
+    written_numbers,
 )
 from ragjudge.types import KeyedExample, Sentence
 
@@ -33,6 +34,7 @@ _MARKERS = re.compile(r"(?:^|(?<=\s))\d{1,2}[.)](?=\s+[\"'(\[A-Z]|\s*$)|\[\d+(?:
 _CAPITALISED = re.compile(r"\b[^\W\d_][\w\-]*\w")
 _FIRST_WORD = re.compile(r"[^\W\d_]")
 _ACRONYM = re.compile(r"\b[A-Z]{2,}[A-Z0-9]*\b")
+_CLOCK_CAPS = re.compile(r"(?<=\d)\s?[AP]M\b")
 
 
 _REFUSAL = re.compile(
@@ -294,6 +296,7 @@ class SentenceEvidence:
     features: list[float]
     cover: list[int]  # indices of document sentences chosen by the greedy cover
     coverage: float
+    #: numbers the documents lack, as the sentence writes them ("6 pm", "1.2 billion")
     missing_numbers: list[str]
     missing_names: list[str]
     refusal: bool
@@ -436,9 +439,12 @@ def sentence_features(
     trigrams = _ngrams(seq, 3)
     trigram_cov = len(trigrams & ev.trigrams) / len(trigrams) if trigrams else bigram_cov
 
-    missing_numbers = sorted(tokens.digits - ev.numbers)
+    missing_values = tokens.digits - ev.numbers
+    missing_numbers = written_numbers(text, missing_values) if missing_values else []
     missing_names: list[str] = []
     n_caps = 0
+    # "9 AM" is a time, not an acronym (lower-cased in place, so offsets hold)
+    text = _CLOCK_CAPS.sub(lambda m: m.group().lower(), text)
     first = _FIRST_WORD.search(text)
     first_at = first.start() if first else -1
     words = vocabulary(ev.lang)
@@ -483,8 +489,8 @@ def sentence_features(
         trigram_cov,
         math.log1p(len(missing)),
         min(len(tokens.numbers), 5),
-        min(len(missing_numbers), 3),
-        float(bool(missing_numbers)),
+        min(len(missing_values), 3),
+        float(bool(missing_values)),
         min(len(missing_names), 3),
         len(missing_names) / n_caps if n_caps else 0.0,
         neg_mismatch,

@@ -14,6 +14,7 @@ import json
 import re
 import unicodedata
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
@@ -138,6 +139,58 @@ def normalise(text: str) -> str:
     return text.lower() if text.isascii() else unicodedata.normalize("NFKC", text).lower()
 
 
+#: words that scale the number before them: "1.2 million" is 1200000, as "1,200,000" is
+_SCALES = {
+    "hundred": 100, "thousand": 1000, "k": 1000, "million": 10**6, "mn": 10**6, "mln": 10**6,
+    "billion": 10**9, "bn": 10**9, "trillion": 10**12, "tn": 10**12,
+}  # fmt: skip
+#: a time on a 12-hour clock: "3 pm", "3:30 p.m.", "11am"
+_TWELVE_HOUR = re.compile(r"\b(1[0-2]|0?[1-9])(?::([0-5]\d))?\s?([ap])(?:\.m\.|m\b)")
+#: whole hours on a 24-hour clock: "15:00" reads as "15"
+_DIGIT = re.compile(r"\d")
+_WHOLE_HOUR = re.compile(r"\b([01]?\d|2[0-3]):00\b")
+
+
+def _clock(text: str) -> str:
+    """Times as one clock: "3:30 pm" reads as "15:30" and "3 pm", "15:00" as "15", so an
+    answer may write either."""
+    if not _DIGIT.search(text):
+        return text
+
+    def twenty_four(m: re.Match[str]) -> str:
+        hour = int(m.group(1)) % 12 + (12 if m.group(3) == "p" else 0)
+        minute = m.group(2)
+        return f"{hour}:{minute}" if minute and minute != "00" else str(hour)
+
+    return _WHOLE_HOUR.sub(r"\1", _TWELVE_HOUR.sub(twenty_four, text))
+
+
+#: a number as an answer writes it, with the clock or scale word that changes its value
+_WRITTEN_NUMBER = re.compile(
+    r"\d+(?:[.,:]\d+)*(?:\s?(?:[ap](?:\.m\.|m\b)|(?:hundred|thousand|million|billion|trillion"
+    r"|k|mn|mln|bn|tn)\b))?",
+    re.IGNORECASE,
+)
+
+
+def written_numbers(text: str, values: set[str]) -> list[str]:
+    """The numbers of `text` as written ("6 pm", "1.2 billion") whose values (as `tokenize`
+    reads them: "18", "1200000000") are among `values`, in the text's order."""
+    found: list[str] = []
+    for m in _WRITTEN_NUMBER.finditer(text):
+        if tokenize(m.group()).digits & values and m.group() not in found:
+            found.append(m.group())
+    return found or sorted(values)
+
+
+def _scaled(value: str, scale: int) -> str:
+    try:
+        scaled = Decimal(value) * scale
+    except ArithmeticError:
+        return value
+    return _number(format(scaled.normalize(), "f"))
+
+
 def _number(raw: str) -> str:
     value = raw.replace(",", "")
     if "." in value:
@@ -189,10 +242,18 @@ def tokenize(text: str, normalised: bool = False, lang: str = "en") -> Tokens:
     negated = False
     cjk_chars = 0
     stopgrams = vocabulary(lang).stopgrams
-    for tok in _TOKEN.findall(text if normalised else normalise(text)):
+    raw = _TOKEN.findall(_clock(text if normalised else normalise(text)))
+    skip = False
+    for n, tok in enumerate(raw):
+        if skip:
+            skip = False
+            continue
         first = tok[0]
         if first.isdigit():
             value = _number(tok)
+            scale = _SCALES.get(raw[n + 1]) if n + 1 < len(raw) else None
+            if scale is not None:  # "1.2 million", "12k", "$2.5bn": one number
+                value, skip = _scaled(value, scale), True
             numbers.add(value)
             digits.add(value)
             seq.append("#" + value)
