@@ -146,8 +146,8 @@ _SCALES = {
 }  # fmt: skip
 #: a time on a 12-hour clock: "3 pm", "3:30 p.m.", "11am"
 _TWELVE_HOUR = re.compile(r"\b(1[0-2]|0?[1-9])(?::([0-5]\d))?\s?([ap])(?:\.m\.|m\b)")
-#: whole hours on a 24-hour clock: "15:00" reads as "15"
 _DIGIT = re.compile(r"\d")
+#: whole hours on a 24-hour clock: "15:00" reads as "15"
 _WHOLE_HOUR = re.compile(r"\b([01]?\d|2[0-3]):00\b")
 
 
