@@ -486,6 +486,19 @@ def test_numbers_are_read_at_their_value_however_they_are_written(judge: Offline
     assert "number '6 PM' not found" in late["explanation"] and "name" not in late["explanation"]
 
 
+def test_a_record_nested_too_deep_to_read_is_judged_as_text(judge: OfflineJudge) -> None:
+    """Brackets nested deeper than Python's parsers go are neither a record nor a crash: the
+    document is split and judged like any text."""
+    from ragjudge.judges._records import record_facts
+
+    for deep in ("[" * 50_000 + "]" * 50_000 + "\n\n\n", '{"a":\n' * 2_000 + "1" + "}" * 2_000):
+        assert record_facts(deep) is None
+        out = judge.judge(
+            real("What is a?", [deep, "The value of a is 1."], "The value of a is 1.")
+        )
+        assert out["overall_supported"] is True
+
+
 #: a listing shaped like Yelp's open data (made up): Python-literal strings as values, and
 #: nested attributes written as strings of Python dicts
 LISTING = {

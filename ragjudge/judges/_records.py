@@ -186,7 +186,10 @@ def _json_facts(text: str) -> list[Fact] | None:
     data = _parsed(text)
     if not isinstance(data, dict | list):
         return None
-    leaves = list(_leaves(data, ()))
+    try:
+        leaves = list(_leaves(data, ()))
+    except RecursionError:
+        return None
     facts: list[Fact] = []
     cursor = 0
     for path, value in leaves:
@@ -224,6 +227,8 @@ def _parsed(text: str) -> Any:
     characters), else None."""
     try:
         return json.loads(text)
+    except RecursionError:
+        return None  # nested too deep to read as a record
     except ValueError:
         pass
     if len(text) > _MAX_LITERAL:

@@ -501,7 +501,7 @@ def _record_lines(text: str) -> list[tuple[int, int]] | None:
         return None
     try:
         json.loads(stripped)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested too deep to read
         return None
     spans: list[tuple[int, int]] = []
     opening: int | None = None  # the start of brackets above the first field
