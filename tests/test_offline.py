@@ -460,8 +460,9 @@ def test_a_weekly_schedule_reads_as_answers_say_it(judge: OfflineJudge) -> None:
 
 
 def test_numbers_are_read_at_their_value_however_they_are_written(judge: OfflineJudge) -> None:
-    """ "1.2 million" is 1,200,000 and "3:30 pm" is 15:30, so restating a figure in another
-    form is supported, while a changed figure is caught and named as the answer wrote it."""
+    """Numbers are read at their value ("1.2 million" is 1,200,000, "3:30 pm" is 15:30), so
+    restating a figure in another form is supported, while a changed figure is caught and
+    named as the answer wrote it."""
     from ragjudge.judges._tokens import tokenize
 
     assert tokenize("1.2 million").digits == tokenize("1,200,000").digits == {"1200000"}
