@@ -487,6 +487,23 @@ def test_numbers_are_read_at_their_value_however_they_are_written(judge: Offline
     assert "number '6 PM' not found" in late["explanation"] and "name" not in late["explanation"]
 
 
+def test_chinese_and_japanese_numbers_are_read_at_their_value(judge: OfflineJudge) -> None:
+    """Myriads (万, 億, 亿) and 午後 hours read as the digits they stand for."""
+    from ragjudge.judges._tokens import tokenize
+
+    assert tokenize("1万2000円", lang="ja").digits == tokenize("12,000円", lang="ja").digits
+    assert tokenize("1億2000万", lang="ja").digits == {"120000000"}
+    assert tokenize("3亿", lang="zh").digits == {"300000000"}
+    assert tokenize("午後3時30分", lang="ja").seq[:3] == tokenize("15時30分", lang="ja").seq[:3]
+    assert tokenize("千葉県", lang="ja").digits == set()  # a place name, not a thousand
+
+    price = "この製品の価格は12,000円です。"
+    same = judge.judge(real("価格は？", [price], "この製品の価格は1万2000円です。"))
+    other = judge.judge(real("価格は？", [price], "この製品の価格は1万3000円です。"))
+    assert sentence(same)["fully_supported"] and not other["overall_supported"]
+    assert "'1万3000'" in sentence(other)["explanation"]
+
+
 def test_a_record_nested_too_deep_to_read_is_judged_as_text(judge: OfflineJudge) -> None:
     """Brackets nested deeper than Python's parsers go are neither a record nor a crash: the
     document is split and judged like any text."""

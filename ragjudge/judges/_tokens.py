@@ -151,11 +151,37 @@ _DIGIT = re.compile(r"\d")
 _WHOLE_HOUR = re.compile(r"\b([01]?\d|2[0-3]):00\b")
 
 
+#: a number written with Chinese and Japanese myriads: "1万2000", "3億", "1.5万", "2千"
+_CJK_NUMBER = re.compile(r"(?:\d+(?:[.,]\d+)*[兆億亿万萬千])+\d*")
+_CJK_UNITS = {"兆": 10**12, "億": 10**8, "亿": 10**8, "万": 10**4, "萬": 10**4, "千": 10**3}
+#: an hour after 午後/午前 (afternoon, morning): "午後3時" is 15時
+_CJK_HOUR = re.compile(r"(午後|午前)(\d{1,2})時")
+
+
+def _cjk_number(m: re.Match[str]) -> str:
+    total = Decimal(0)
+    digits = ""
+    for ch in m.group().replace(",", ""):
+        if ch in _CJK_UNITS:
+            total += Decimal(digits or "1") * _CJK_UNITS[ch]
+            digits = ""
+        else:
+            digits += ch
+    total += Decimal(digits or "0")
+    return format(total.normalize(), "f")
+
+
+def _cjk_hour(m: re.Match[str]) -> str:
+    return f"{int(m.group(2)) % 12 + (12 if m.group(1) == '午後' else 0)}時"
+
+
 def _clock(text: str) -> str:
-    """Times as one clock: "3:30 pm" reads as "15:30" and "3 pm", "15:00" as "15", so an
-    answer may write either."""
+    """Numbers and times in one notation: "3:30 pm" reads as "15:30" and "3 pm", "15:00" as
+    "15"; "1万2000" as "12000" and "午後3時" as "15時", so an answer may write either."""
     if not _DIGIT.search(text):
         return text
+    if not text.isascii():
+        text = _CJK_HOUR.sub(_cjk_hour, _CJK_NUMBER.sub(_cjk_number, text))
 
     def twenty_four(m: re.Match[str]) -> str:
         hour = int(m.group(1)) % 12 + (12 if m.group(3) == "p" else 0)
@@ -167,8 +193,8 @@ def _clock(text: str) -> str:
 
 #: a number as an answer writes it, with the clock or scale word that changes its value
 _WRITTEN_NUMBER = re.compile(
-    r"\d+(?:[.,:]\d+)*(?:\s?(?:[ap](?:\.m\.|m\b)|(?:hundred|thousand|million|billion|trillion"
-    r"|k|mn|mln|bn|tn)\b))?",
+    r"\d+(?:[.,:]\d+)*(?:[兆億亿万萬千]\d*)*(?:\s?(?:[ap](?:\.m\.|m\b)|(?:hundred|thousand"
+    r"|million|billion|trillion|k|mn|mln|bn|tn)\b))?",
     re.IGNORECASE,
 )
 
