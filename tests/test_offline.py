@@ -487,6 +487,22 @@ def test_numbers_are_read_at_their_value_however_they_are_written(judge: Offline
     assert "number '6 PM' not found" in late["explanation"] and "name" not in late["explanation"]
 
 
+def test_a_decimal_comma_is_read_where_the_language_writes_one(judge: OfflineJudge) -> None:
+    from ragjudge.judges._tokens import tokenize
+
+    assert tokenize("1,5 Mio. Euro", lang="de").digits == {"1500000"}
+    assert tokenize("1.500.000 Euro", lang="de").digits == {"1500000"}
+    assert tokenize("3,5 %", lang="fr").digits == {"3.5"}
+    assert tokenize("1.234,5", lang="en").digits == {"1234.5"}  # unambiguous anywhere
+    assert tokenize("1,5", lang="en").digits == {"15"}  # not a decimal in English
+
+    sales = "Der Umsatz des Unternehmens stieg im Jahr 2023 auf 1.500.000 Euro."
+    question = "Wie hoch war der Umsatz 2023?"
+    same = judge.judge(real(question, [sales], "Der Umsatz stieg 2023 auf 1,5 Mio. Euro."))
+    other = judge.judge(real(question, [sales], "Der Umsatz stieg 2023 auf 2,5 Mio. Euro."))
+    assert sentence(same)["fully_supported"] and not other["overall_supported"]
+
+
 def test_chinese_and_japanese_numbers_are_read_at_their_value(judge: OfflineJudge) -> None:
     """Myriads (万, 億, 亿) and 午後 hours read as the digits they stand for."""
     from ragjudge.judges._tokens import tokenize

@@ -60,6 +60,8 @@ _CJK_NEGATIONS = (
 )
 #: languages that elide an article or pronoun onto the next word: l'homme, dell'acqua
 _ELIDING = frozenset({"fr", "it"})
+#: languages that write a decimal comma: "1,5" is one and a half
+_DECIMAL_COMMA = frozenset({"de", "fr", "es", "it", "pt", "ru"})
 
 _SUFFIXES = (
     "ational", "ations", "ation", "ements", "ement", "ments", "ment", "nesses", "ness",
@@ -140,9 +142,14 @@ def normalise(text: str) -> str:
 
 
 #: words that scale the number before them: "1.2 million" is 1200000, as "1,200,000" is
+#: (with the unambiguous ones of the other languages read: "1,5 Mio.", "2 milliards", "3 млн")
 _SCALES = {
     "hundred": 100, "thousand": 1000, "k": 1000, "million": 10**6, "mn": 10**6, "mln": 10**6,
     "billion": 10**9, "bn": 10**9, "trillion": 10**12, "tn": 10**12,
+    "mio": 10**6, "millionen": 10**6, "millions": 10**6, "millones": 10**6, "milioni": 10**6,
+    "milhões": 10**6, "mrd": 10**9, "milliarde": 10**9, "milliarden": 10**9,
+    "milliard": 10**9, "milliards": 10**9, "miliardi": 10**9, "тыс": 1000, "млн": 10**6,
+    "млрд": 10**9,
 }  # fmt: skip
 #: a time on a 12-hour clock: "3 pm", "3:30 p.m.", "11am"
 _TWELVE_HOUR = re.compile(r"\b(1[0-2]|0?[1-9])(?::([0-5]\d))?\s?([ap])(?:\.m\.|m\b)")
@@ -217,8 +224,20 @@ def _scaled(value: str, scale: int) -> str:
     return _number(format(scaled.normalize(), "f"))
 
 
-def _number(raw: str) -> str:
-    value = raw.replace(",", "")
+def _number(raw: str, decimal_comma: bool = False) -> str:
+    """A number as one notation: thousands separators dropped, a decimal comma read as a point
+    ("1.234,5" is 1234.5 anywhere; "1,5" is 1.5 where `decimal_comma`, as German, French and
+    the other languages of continental Europe write it), trailing decimal zeros dropped."""
+    value = raw
+    if "," in value:
+        last = max(value.rfind(","), value.rfind("."))
+        single = value.count(",") == 1 and len(value) - last - 1 != 3
+        if value[last] == "," and ("." in value or (decimal_comma and single)):
+            value = value[:last].replace(".", "").replace(",", "") + "." + value[last + 1 :]
+        else:
+            value = value.replace(",", "")
+    elif value.count(".") > 1 and all(len(g) == 3 for g in value.split(".")[1:]):
+        value = value.replace(".", "")  # 1.234.567
     if "." in value:
         value = value.rstrip("0").rstrip(".") or "0"
     return value
@@ -268,6 +287,7 @@ def tokenize(text: str, normalised: bool = False, lang: str = "en") -> Tokens:
     negated = False
     cjk_chars = 0
     stopgrams = vocabulary(lang).stopgrams
+    decimal_comma = lang in _DECIMAL_COMMA
     raw = _TOKEN.findall(_clock(text if normalised else normalise(text)))
     skip = False
     for n, tok in enumerate(raw):
@@ -276,7 +296,7 @@ def tokenize(text: str, normalised: bool = False, lang: str = "en") -> Tokens:
             continue
         first = tok[0]
         if first.isdigit():
-            value = _number(tok)
+            value = _number(tok, decimal_comma)
             scale = _SCALES.get(raw[n + 1]) if n + 1 < len(raw) else None
             if scale is not None:  # "1.2 million", "12k", "$2.5bn": one number
                 value, skip = _scaled(value, scale), True
