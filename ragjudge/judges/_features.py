@@ -161,17 +161,12 @@ class Evidence:
 
 @dataclass(frozen=True, slots=True)
 class Unit:
-    """One unit of evidence: a keyed sentence of prose, or a fact of a structured record keyed
-    with the sentence that holds its first character."""
+    """One unit of evidence, keyed: a fact of a structured record (under the key of the
+    sentence that holds its first character), or a sentence of prose read as a plain fact."""
 
     key: str
     document: int
-    text: str
-    negated: bool = False
-    #: a fact that states one field (see `Fact.field`)
-    field: bool = False
-    #: the item of a list of records the fact belongs to (see `Fact.group`)
-    group: str = ""
+    fact: Fact
 
 
 def document_units(item: KeyedExample) -> list[Unit]:
@@ -187,9 +182,9 @@ def document_units(item: KeyedExample) -> list[Unit]:
         original = originals[index].text if index < len(originals) else None
         facts = _facts_of(doc, original)
         if facts is None:
-            units.extend(Unit(s.key, d, s.text) for s in doc)
+            units.extend(Unit(s.key, d, Fact(s.start or 0, s.end or 0, s.text)) for s in doc)
         else:
-            units.extend(Unit(doc[i].key, d, f.text, f.negated, f.field, f.group) for i, f in facts)
+            units.extend(Unit(doc[i].key, d, f) for i, f in facts)
     return units
 
 
@@ -227,18 +222,19 @@ def build_evidence(item: KeyedExample) -> Evidence:
     fields: list[bool] = []
     groups: list[str] = []
     for unit in document_units(item):
-        normalised = normalise(unit.text)
+        fact = unit.fact
+        normalised = normalise(fact.text)
         tokens = tokenize(normalised, normalised=True, lang=lang)
-        fields.append(unit.field and len(tokens.seq) <= _FIELD_TOKENS)
-        groups.append(unit.group)
+        fields.append(fact.field and len(tokens.seq) <= _FIELD_TOKENS)
+        groups.append(fact.group)
         i = len(keys)
         keys.append(unit.key)
         seqs.append(tokens.seq)
         doc_of.append(unit.document)
         token_set = frozenset(tokens.seq)
         sets.append(token_set)
-        negated.append(tokens.negated or unit.negated)
-        denied.append(unit.negated)
+        negated.append(tokens.negated or fact.negated)
+        denied.append(fact.negated)
         for tok in token_set:
             index.setdefault(tok, []).append(i)
         bigrams.update(pairwise(tokens.seq))
