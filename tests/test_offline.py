@@ -626,6 +626,22 @@ def test_a_contradicted_field_is_caught_however_the_record_is_written(
     assert dogs["support_score"] > scores.pop()
 
 
+def test_short_plurals_meet_their_singular() -> None:
+    from ragjudge.judges._tokens import stem, tokenize
+
+    assert (
+        tokenize("open 7 days a week, good for kids").seq
+        == tokenize("open 7 day a week, good for kid").seq
+    )
+    assert [stem(w) for w in ("news", "bias", "axis", "plus", "less")] == [
+        "news",
+        "bias",
+        "axis",
+        "plus",
+        "less",
+    ]
+
+
 def test_a_sentence_restating_several_fields_is_supported_by_them_together(
     judge: OfflineJudge,
 ) -> None:

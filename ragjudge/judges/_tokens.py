@@ -67,6 +67,8 @@ _SUFFIXES = (
     "ational", "ations", "ation", "ements", "ement", "ments", "ment", "nesses", "ness",
     "ingly", "ings", "ing", "edly", "ies", "ied", "ers", "er", "ed", "es", "ly", "s",
 )  # fmt: skip
+#: four-letter words in `s` that are no plurals (see `stem`)
+_NOT_PLURAL = frozenset({"news", "bias"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,9 +126,12 @@ def language_of(text: str) -> str:
 @lru_cache(maxsize=200_000)
 def stem(word: str) -> str:
     """Strip one common English suffix so `configured`/`configuring`/`configures` meet;
-    crude, but applied identically to response and documents."""
+    crude, but applied identically to response and documents. A short plural meets its
+    singular (`days`/`day`, `kids`/`kid`); endings that make no plural (`ss`, `us`, `is`) and
+    `news` and `bias` keep their `s`."""
     if len(word) <= 4:
-        return word
+        plural = len(word) == 4 and word[-1] == "s" and word[-2] not in "isu'"
+        return word[:-1] if plural and word not in _NOT_PLURAL else word
     for suffix in _SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             word = word[: -len(suffix)]
