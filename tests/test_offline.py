@@ -626,6 +626,51 @@ def test_a_contradicted_field_is_caught_however_the_record_is_written(
     assert dogs["support_score"] > scores.pop()
 
 
+def test_a_field_named_by_one_word_of_its_own_is_caught_when_denied(judge: OfflineJudge) -> None:
+    """A denied field is named by a word of its name that no other fact has, even when the
+    rest of the name is shared ("delivery" for `RestaurantsDelivery`, "brunch" under
+    `GoodForMeal`), also in a plural or a run-together form ("kid-friendly" for
+    `GoodForKids`, "late-night" for `latenight`); a word other facts also have ("good") names
+    none of them."""
+    from ragjudge.judges._features import build_evidence, example_features
+
+    record = {
+        "name": "Blue Fin Sushi",
+        "city": "Boise",
+        "food": "good",
+        "attributes": {
+            "RestaurantsTakeOut": "True",
+            "RestaurantsReservations": "True",
+            "RestaurantsDelivery": "None",
+            "GoodForKids": "False",
+            "GoodForMeal": "{'lunch': True, 'latenight': False, 'brunch': False}",
+        },
+    }
+    doc = json.dumps(record)
+    question = "Write an overview of the business."
+
+    def contradicted(response: str) -> list[bool]:
+        item = real(question, [doc], response)
+        return [bool(f.contradicted) for f in example_features(item, build_evidence(item))]
+
+    denied = [
+        "It offers delivery.",
+        "It is a popular brunch spot.",
+        "It is open for late-night meals.",
+        "It is kid-friendly.",
+    ]
+    assert contradicted(" ".join(denied)) == [True] * len(denied)
+    said = ["The food is good.", "It offers takeout and reservations.", "It is good for lunch."]
+    assert contradicted(" ".join(said)) == [False] * len(said)
+    # denying what the record denies is no contradiction
+    assert contradicted("It does not offer delivery.") == [False]
+    faithful = judge.judge(real(question, [doc], " ".join(said)))
+    for claim in denied:
+        wrong = judge.judge(real(question, [doc], f"{said[0]} {said[1]} {claim}"))
+        assert wrong["overall_supported"] is False
+        assert wrong["support_score"] < faithful["support_score"] - 0.2
+
+
 def test_short_plurals_meet_their_singular() -> None:
     from ragjudge.judges._tokens import stem, tokenize
 

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 
-from ragjudge.judges._records import Fact, record_facts
+from ragjudge.judges._records import Fact, record_facts, words
 from ragjudge.judges._tokens import (
     language_of,
     normalise,
@@ -149,6 +149,10 @@ class Evidence:
     #: per list (a group's parent path) of two or more items: the tokens every item has (field
     #: names, table headers), which say nothing about which item a sentence speaks of
     shared: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: per denied fact with a name: the words of its name that no other unit has
+    #: (`RestaurantsDelivery` -> delivery, `brunch` under `GoodForMeal`), any one of which
+    #: names that field alone
+    names: dict[int, frozenset[str]] = field(default_factory=dict)
 
     def together(self, a: int, b: int) -> bool:
         """Whether units `a` and `b` may be read as one statement: not facts of two different
@@ -221,6 +225,7 @@ def build_evidence(item: KeyedExample) -> Evidence:
     texts: list[str] = []
     fields: list[bool] = []
     groups: list[str] = []
+    named: dict[int, str] = {}  # denied facts with a name
     for unit in document_units(item):
         fact = unit.fact
         normalised = normalise(fact.text)
@@ -235,6 +240,8 @@ def build_evidence(item: KeyedExample) -> Evidence:
         sets.append(token_set)
         negated.append(tokens.negated or fact.negated)
         denied.append(fact.negated)
+        if fact.negated and fact.name:
+            named[i] = fact.name
         for tok in token_set:
             index.setdefault(tok, []).append(i)
         bigrams.update(pairwise(tokens.seq))
@@ -243,6 +250,10 @@ def build_evidence(item: KeyedExample) -> Evidence:
         texts.append(normalised)
     question = frozenset(tokenize(item.example.question, lang=lang).seq)
     items, shared = _items(groups, sets)
+    names: dict[int, frozenset[str]] = {}
+    for i, name in named.items():
+        own = tokenize(normalise(words(name)), normalised=True, lang=lang).seq
+        names[i] = frozenset(t for t in own if len(index.get(t, ())) == 1)
     return Evidence(
         keys=keys,
         sets=sets,
@@ -263,6 +274,7 @@ def build_evidence(item: KeyedExample) -> Evidence:
         groups=groups if any(groups) else [],
         items=items,
         shared=shared,
+        names=names,
     )
 
 
@@ -464,7 +476,7 @@ def sentence_features(
     neg_mismatch = 0.0
     if cover:
         neg_mismatch = float(tokens.negated != ev.negated[cover[0]])
-    contradicted = [] if tokens.negated else _denials(token_set, cover, ev)
+    contradicted = [] if tokens.negated else _denials(token_set, seq, cover, ev)
     misplaced = _values_of_other_items(token_set, tokens.digits, ev) if ev.shared else []
 
     ends_colon = text.rstrip().endswith((":", "："))
@@ -553,16 +565,22 @@ def _names_only_others(parent: str, holding: set[str], tokens: set[str], ev: Evi
     return bool(named) and not named & holding
 
 
-def _denials(tokens: set[str], cover: Sequence[int], ev: Evidence) -> list[str]:
-    """Keys of denied record facts (`OutdoorSeating: false`) among the sentence's evidence
-    whose field the sentence names: most of the fact's words are the sentence's words."""
+def _denials(tokens: set[str], seq: Sequence[str], cover: Sequence[int], ev: Evidence) -> list[str]:
+    """Keys of denied record facts (`OutdoorSeating: false`) whose field the sentence names:
+    a fact of its evidence most of whose words are the sentence's words, or any fact with a
+    word of its name that no other unit has (`RestaurantsDelivery: None` and "offers
+    delivery"; `brunch: False` under `GoodForMeal` and "a brunch spot"). Words the sentence
+    runs together count too ("late-night" names `latenight`, "Wi-Fi" `WiFi`)."""
     found: list[str] = []
     for i in cover:
         if ev.denied[i]:
             shared = len(ev.sets[i] & tokens)
             if shared >= 2 or (shared and shared >= 0.6 * len(ev.sets[i])):
                 found.append(ev.keys[i])
-    return found
+    if ev.names:
+        joined = tokens | {a + b for a, b in pairwise(seq)}
+        found += [ev.keys[i] for i, name in ev.names.items() if name & joined]
+    return list(dict.fromkeys(found))
 
 
 def example_features(item: KeyedExample, ev: Evidence | None = None) -> list[SentenceEvidence]:

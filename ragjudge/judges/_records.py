@@ -76,6 +76,9 @@ class Fact:
     #: `rows/3` for a table's row): facts of two items (two reviews, two products, two rows)
     #: are not one statement; "" outside any list
     group: str = ""
+    #: a field's own name as the record writes it (`OutdoorSeating`, `brunch` under
+    #: `GoodForMeal`), without the path above it; "" for other facts
+    name: str = ""
 
 
 def words(name: str) -> str:
@@ -218,7 +221,8 @@ def _json_facts(text: str) -> list[Fact] | None:
                 facts.append(Fact(start, start, said, group=group))
             continue
         said = f"{readable} {shown}".strip()
-        facts.append(Fact(start, start, said, negated, field=True, group=group))
+        name = path[-1] if path and not path[-1].isdigit() else ""
+        facts.append(Fact(start, start, said, negated, field=True, group=group, name=name))
     return _close_spans(facts, len(text))
 
 
@@ -398,7 +402,7 @@ def _slot_facts(text: str) -> list[Fact] | None:
         if _SLOT_KEY.fullmatch(key):
             shown, negated = _value(m.group("value"))
             said = f"{words(key)} {shown}"
-            facts.append(Fact(m.start() - len(key), m.end(), said, negated, field=True))
+            facts.append(Fact(m.start() - len(key), m.end(), said, negated, field=True, name=key))
             covered += m.end() - m.start() + len(key)
         previous = m.end()
     if len(facts) < _MIN_FACTS or covered < 0.6 * len(text.strip()):
@@ -451,5 +455,5 @@ def _key_value_facts(text: str) -> list[Fact] | None:
         shown, negated = _value(value)
         path = " ".join(words(k) for _, k in parents)
         readable = f"{path} {words(key)} {shown}".strip()
-        facts.append(Fact(offset, offset + len(line), readable, negated, field=True))
+        facts.append(Fact(offset, offset + len(line), readable, negated, field=True, name=key))
     return facts
