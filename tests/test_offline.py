@@ -687,6 +687,24 @@ def test_short_plurals_meet_their_singular() -> None:
     ]
 
 
+def test_signs_and_ordinals_read_as_the_words_they_stand_for(judge: OfflineJudge) -> None:
+    from ragjudge.judges._tokens import tokenize
+
+    def same(a: str, b: str) -> bool:
+        return sorted(tokenize(a).seq) == sorted(tokenize(b).seq)
+
+    assert same("rose 80%", "rose 80 percent") and same("80 per cent", "80 percent")
+    assert same("costs $5", "costs 5 dollars") and same("€12", "12 euros")
+    assert same("heat to 70°F", "heat to 70 degrees") and same("1 degree", "1 degrees")
+    assert same("on May 5th", "on May 5") and same("the 21st", "the 21")
+    assert not same("80%", "90 percent")
+    docs = ["Unemployment fell to 4 percent in the second quarter, the lowest in 20 years."]
+    question = "What was the unemployment rate?"
+    right = judge.judge(real(question, docs, "Unemployment fell to 4% in the second quarter."))
+    wrong = judge.judge(real(question, docs, "Unemployment fell to 6% in the second quarter."))
+    assert right["overall_supported"] is True and wrong["overall_supported"] is False
+
+
 def test_a_sentence_restating_several_fields_is_supported_by_them_together(
     judge: OfflineJudge,
 ) -> None:

@@ -128,13 +128,14 @@ def stem(word: str) -> str:
     """Strip one common English suffix so `configured`/`configuring`/`configures` meet;
     crude, but applied identically to response and documents. A short plural meets its
     singular (`days`/`day`, `kids`/`kid`); endings that make no plural (`ss`, `us`, `is`) and
-    `news` and `bias` keep their `s`."""
+    `news` and `bias` keep their `s`; `degrees`, `employees` meet `degree`, `employee`."""
     if len(word) <= 4:
         plural = len(word) == 4 and word[-1] == "s" and word[-2] not in "isu'"
         return word[:-1] if plural and word not in _NOT_PLURAL else word
     for suffix in _SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            word = word[: -len(suffix)]
+            # "degrees" loses its "s" only, so that it meets "degree" as "degre"
+            word = word[:-1] if suffix == "es" and word.endswith("ees") else word[: -len(suffix)]
             break
     if word.endswith("e") and len(word) > 4:
         word = word[:-1]
@@ -185,6 +186,21 @@ def _cjk_number(m: re.Match[str]) -> str:
 
 def _cjk_hour(m: re.Match[str]) -> str:
     return f"{int(m.group(2)) % 12 + (12 if m.group(1) == '午後' else 0)}時"
+
+
+#: signs that stand for a word, read as that word so "80%" meets "80 percent" and "$5" "5
+#: dollars"; "per cent" is one word
+_SIGNS = re.compile(r"%|°|\$|€|£|\bper cent\b")
+_SIGN_WORDS = {
+    "%": " percent ", "per cent": " percent ", "°": " degrees ", "$": " dollars ",
+    "€": " euros ", "£": " pounds ",
+}  # fmt: skip
+#: the suffix of an ordinal written in digits ("5th", "21st"): the number is what counts
+_ORDINAL = frozenset({"st", "nd", "rd", "th"})
+
+
+def _signs(text: str) -> str:
+    return _SIGNS.sub(lambda m: _SIGN_WORDS[m.group()], text) if _SIGNS.search(text) else text
 
 
 def _clock(text: str) -> str:
@@ -293,7 +309,7 @@ def tokenize(text: str, normalised: bool = False, lang: str = "en") -> Tokens:
     cjk_chars = 0
     stopgrams = vocabulary(lang).stopgrams
     decimal_comma = lang in _DECIMAL_COMMA
-    raw = _TOKEN.findall(_clock(text if normalised else normalise(text)))
+    raw = _TOKEN.findall(_signs(_clock(text if normalised else normalise(text))))
     skip = False
     for n, tok in enumerate(raw):
         if skip:
@@ -305,6 +321,8 @@ def tokenize(text: str, normalised: bool = False, lang: str = "en") -> Tokens:
             scale = _SCALES.get(raw[n + 1]) if n + 1 < len(raw) else None
             if scale is not None:  # "1.2 million", "12k", "$2.5bn": one number
                 value, skip = _scaled(value, scale), True
+            elif n + 1 < len(raw) and raw[n + 1] in _ORDINAL:
+                skip = True
             numbers.add(value)
             digits.add(value)
             seq.append("#" + value)
