@@ -697,12 +697,56 @@ def test_signs_and_ordinals_read_as_the_words_they_stand_for(judge: OfflineJudge
     assert same("costs $5", "costs 5 dollars") and same("€12", "12 euros")
     assert same("heat to 70°F", "heat to 70 degrees") and same("1 degree", "1 degrees")
     assert same("on May 5th", "on May 5") and same("the 21st", "the 21")
+    assert same("a .300 average", "a 0.300 average") and not same("end.300 runs", "end 0.3 runs")
     assert not same("80%", "90 percent")
     docs = ["Unemployment fell to 4 percent in the second quarter, the lowest in 20 years."]
     question = "What was the unemployment rate?"
     right = judge.judge(real(question, docs, "Unemployment fell to 4% in the second quarter."))
     wrong = judge.judge(real(question, docs, "Unemployment fell to 6% in the second quarter."))
     assert right["overall_supported"] is True and wrong["overall_supported"] is False
+
+
+def test_a_reference_to_a_passage_by_its_number_is_no_claim(judge: OfflineJudge) -> None:
+    """ "According to passage 1", "(Documents 1 and 2)", "[Context 2]": an answer that says
+    where its claims come from is judged on the claims; the passage's number is not a number
+    the documents lack."""
+    docs = [
+        "The Louvre is the most visited museum in the world. It opens at 9 am every day "
+        "except Tuesday.",
+        "The museum received 8.7 million visitors in 2023.",
+    ]
+    question = "When does the Louvre open?"
+    plain = (
+        "The Louvre opens at 9 am every day except Tuesday. It had 8.7 million visitors in 2023."
+    )
+    cited = [
+        "According to passage 1, the Louvre opens at 9 am every day except Tuesday. "
+        "Passage 2 states that it had 8.7 million visitors in 2023.",
+        "The Louvre opens at 9 am every day except Tuesday [Context 1]. "
+        "It had 8.7 million visitors in 2023 (Documents 1 and 2).",
+        "Based on the provided passages, the Louvre opens at 9 am every day except Tuesday "
+        "(see document 1). It had 8.7 million visitors in 2023 [1 and 2].",
+    ]
+    base = judge.judge(real(question, docs, plain))
+    assert base["overall_supported"] is True
+    for response in cited:
+        out = judge.judge(real(question, docs, response))
+        assert out["overall_supported"] is True, response
+        assert abs(out["support_score"] - base["support_score"]) < 0.1
+    changed = judge.judge(
+        real(question, docs, "According to passage 1, the Louvre opens at 10 am every day.")
+    )
+    assert changed["overall_supported"] is False
+    assert "10" in sentence(changed)["explanation"]
+
+
+def test_a_span_of_years_may_give_its_length(judge: OfflineJudge) -> None:
+    docs = ["Kamehameha III was king of Hawaii from 1825 to 1854. He issued the first coins."]
+    question = "How long did Kamehameha III rule?"
+    right = judge.judge(real(question, docs, "He ruled for 29 years, from 1825 to 1854."))
+    wrong = judge.judge(real(question, docs, "He ruled for 35 years, from 1825 to 1854."))
+    assert right["overall_supported"] is True
+    assert wrong["overall_supported"] is False and "35" in sentence(wrong)["explanation"]
 
 
 def test_a_sentence_restating_several_fields_is_supported_by_them_together(

@@ -30,6 +30,21 @@ from ragjudge.judges._tokens import (
 from ragjudge.types import KeyedExample, Sentence
 
 _MARKERS = re.compile(r"(?:^|(?<=\s))\d{1,2}[.)](?=\s+[\"'(\[A-Z]|\s*$)|\[\d+(?:[,\-–]\s*\d+)*\]")
+#: a reference to the documents by their number ("according to passage 2", "(Documents 1 and
+#: 3)", "[Context 1]"): it says where a claim comes from, and its number and words are no
+#: claim about the world
+_SOURCES = re.compile(
+    r"(?:\b(?:according to|based on|as (?:stated|mentioned|noted|described|shown|given|"
+    r"indicated|seen|explained) in|as per|per|from|in|see)\s+)?"
+    r"(?:\bthe\s+)?(?:(?:provided|given|retrieved|above|following)\s+)?"
+    r"\b(?:passages?|documents?|docs?|contexts?|sources?|references?|refs?|snippets?|"
+    r"excerpts?|search results?)\s*(?:no\.?\s*)?[(\[#]?\s*"
+    r"\d{1,2}(?:\s*(?:,|and|&|or|-|–|to)\s*\d{1,2})*\b\s*[)\]]?"
+    r"|\[\s*\d{1,2}(?:\s*(?:,|and|&|-|–)\s*\d{1,2})*\s*\]"
+    r"|\b(?:according to|based on|from|in) the (?:provided |given |above |retrieved )?"
+    r"(?:context|passages?|documents?|information|text|sources?|search results)\b",
+    re.IGNORECASE,
+)
 #: a word that may be a name (the caller keeps those that start with a capital letter)
 _CAPITALISED = re.compile(r"\b[^\W\d_][\w\-]*\w")
 _FIRST_WORD = re.compile(r"[^\W\d_]")
@@ -376,7 +391,7 @@ def sentence_features(
     phrase filled in, so the claim that must be found in the documents is both together.
     """
     # List numbering ("1.", "2)") and citation marks ("[13]") are not claims about the world.
-    text = _MARKERS.sub(" ", sentence.text)
+    text = _SOURCES.sub(" ", _MARKERS.sub(" ", sentence.text))
     lowered = normalise(text)
     refusal = _REFUSAL.search(lowered) is not None
     # the words of a refusal ("the documents do not mention") are no claim: only its subject is
@@ -447,7 +462,9 @@ def sentence_features(
     trigrams = _ngrams(seq, 3)
     trigram_cov = len(trigrams & ev.trigrams) / len(trigrams) if trigrams else bigram_cov
 
-    missing_values = tokens.digits - ev.numbers
+    # the length of a span the sentence gives ("ruled for 29 years, from 1825 to 1854") is
+    # not a number the answer made up
+    missing_values = _unexplained(tokens.digits - ev.numbers, tokens.digits)
     missing_numbers = written_numbers(text, missing_values) if missing_values else []
     missing_names: list[str] = []
     n_caps = 0
@@ -534,6 +551,30 @@ def sentence_features(
         contradicted=contradicted,
         misplaced=misplaced,
     )
+
+
+def _unexplained(values: set[str], said: set[str]) -> set[str]:
+    """`values` (numbers the documents lack) less those that are the difference of two years
+    the sentence gives: a span ("ruled for 29 years, from 1825 to 1854"; with or without the
+    first year). Any two numbers of a sentence full of figures differ by some small number, so
+    only years count."""
+    years = sorted(int(x) for x in map(_float, said) if x is not None and _is_year(x))
+    if not values or len(years) < 2:
+        return values
+    gaps = {b - a for i, a in enumerate(years) for b in years[i + 1 :]}
+    gaps |= {g - 1 for g in gaps}
+    return {v for v in values if _float(v) not in gaps}
+
+
+def _is_year(x: float) -> bool:
+    return x.is_integer() and 1000 <= x <= 2100
+
+
+def _float(value: str) -> float | None:
+    try:
+        return float(value)
+    except ValueError:
+        return None
 
 
 def _values_of_other_items(tokens: set[str], digits: set[str], ev: Evidence) -> list[str]:

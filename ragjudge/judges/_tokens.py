@@ -199,8 +199,14 @@ _SIGN_WORDS = {
 _ORDINAL = frozenset({"st", "nd", "rd", "th"})
 
 
+#: a decimal written without its leading zero (".300"), read as "0.300"
+_BARE_DECIMAL = re.compile(r"(?<![\w.])\.(?=\d)")
+
+
 def _signs(text: str) -> str:
-    return _SIGNS.sub(lambda m: _SIGN_WORDS[m.group()], text) if _SIGNS.search(text) else text
+    if _SIGNS.search(text):
+        text = _SIGNS.sub(lambda m: _SIGN_WORDS[m.group()], text)
+    return _BARE_DECIMAL.sub("0.", text) if "." in text else text
 
 
 def _clock(text: str) -> str:
