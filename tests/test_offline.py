@@ -740,6 +740,18 @@ def test_a_reference_to_a_passage_by_its_number_is_no_claim(judge: OfflineJudge)
     assert "10" in sentence(changed)["explanation"]
 
 
+def test_a_japanese_answer_may_cite_its_documents_by_number(judge: OfflineJudge) -> None:
+    docs = ["東京タワーは1958年に完成した電波塔です。高さは333メートルです。"]
+    question = "東京タワーの高さは？"
+    for cited in (
+        "文書1によると、東京タワーの高さは333メートルです。",
+        "高さは333メートルです【1】。",
+    ):
+        assert judge.judge(real(question, docs, cited))["overall_supported"] is True, cited
+    wrong = judge.judge(real(question, docs, "文書1によると、東京タワーの高さは350メートルです。"))
+    assert wrong["overall_supported"] is False
+
+
 def test_a_span_of_years_may_give_its_length(judge: OfflineJudge) -> None:
     docs = ["Kamehameha III was king of Hawaii from 1825 to 1854. He issued the first coins."]
     question = "How long did Kamehameha III rule?"

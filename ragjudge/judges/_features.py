@@ -42,7 +42,10 @@ _SOURCES = re.compile(
     r"\d{1,2}(?:\s*(?:,|and|&|or|-|–|to)\s*\d{1,2})*\b\s*[)\]]?"
     r"|\[\s*\d{1,2}(?:\s*(?:,|and|&|-|–)\s*\d{1,2})*\s*\]"
     r"|\b(?:according to|based on|from|in) the (?:provided |given |above |retrieved )?"
-    r"(?:context|passages?|documents?|information|text|sources?|search results)\b",
+    r"(?:context|passages?|documents?|information|text|sources?|search results)\b"
+    # Japanese and Chinese: 文書1によると, 【2】, （資料3）
+    r"|(?:文書|資料|ドキュメント|パッセージ|コンテキスト|出典|参考文献|文档)\s*[0-9０-９]{1,2}"
+    r"|[【［][0-9０-９]{1,2}[】］]",
     re.IGNORECASE,
 )
 #: a word that may be a name (the caller keeps those that start with a capital letter)
