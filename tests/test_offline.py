@@ -698,6 +698,10 @@ def test_signs_and_ordinals_read_as_the_words_they_stand_for(judge: OfflineJudge
     assert same("heat to 70°F", "heat to 70 degrees") and same("1 degree", "1 degrees")
     assert same("on May 5th", "on May 5") and same("the 21st", "the 21")
     assert same("a .300 average", "a 0.300 average") and not same("end.300 runs", "end 0.3 runs")
+    # typographic apostrophes, possessives and contractions
+    assert same("Shelley's novel", "Shelley novel") and same("the museum’s hours", "museum hours")
+    assert tokenize("It doesn’t open on Sundays").negated
+    assert tokenize("they’re open").seq == tokenize("they're open").seq == ["open"]
     assert not same("80%", "90 percent")
     docs = ["Unemployment fell to 4 percent in the second quarter, the lowest in 20 years."]
     question = "What was the unemployment rate?"

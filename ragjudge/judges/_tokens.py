@@ -60,6 +60,8 @@ _CJK_NEGATIONS = (
 )
 #: languages that elide an article or pronoun onto the next word: l'homme, dell'acqua
 _ELIDING = frozenset({"fr", "it"})
+#: what English writes after an apostrophe onto the word before it
+_CLITICS = frozenset({"s", "re", "ve", "ll", "d", "m", ""})
 #: languages that write a decimal comma: "1,5" is one and a half
 _DECIMAL_COMMA = frozenset({"de", "fr", "es", "it", "pt", "ru"})
 
@@ -142,9 +144,15 @@ def stem(word: str) -> str:
     return word
 
 
+#: typographic apostrophes, read as the plain one ("doesn’t" is "doesn't")
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
+
+
 def normalise(text: str) -> str:
     # NFKC folds full-width digits and letters; skipped for ASCII, where it changes nothing.
-    return text.lower() if text.isascii() else unicodedata.normalize("NFKC", text).lower()
+    if text.isascii():
+        return text.lower()
+    return unicodedata.normalize("NFKC", text).translate(_APOSTROPHES).lower()
 
 
 #: words that scale the number before them: "1.2 million" is 1200000, as "1,200,000" is
@@ -296,6 +304,11 @@ def _word(word: str, lang: str = "en") -> str | None:
             word = head + "'" + word
     if word.endswith("n't") or word in words.negations:
         return _NEGATED
+    if "'" in word and lang not in _ELIDING:
+        # a possessive or a contraction: "Shelley's" is Shelley, "they're" they
+        head, _, tail = word.rpartition("'")
+        if tail in _CLITICS:
+            word = head
     if word in _NUMBER_WORDS:
         return "#" + _NUMBER_WORDS[word]
     if word in words.stopwords or len(word) == 1:
