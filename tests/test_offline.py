@@ -744,6 +744,21 @@ def test_a_reference_to_a_passage_by_its_number_is_no_claim(judge: OfflineJudge)
     assert "10" in sentence(changed)["explanation"]
 
 
+def test_a_chat_models_pleasantries_are_no_claims(judge: OfflineJudge) -> None:
+    docs = ["The Louvre opens at 9 am every day except Tuesday. Admission costs 22 euros."]
+    question = "When does the Louvre open?"
+    chatty = (
+        "Hello! I'd be happy to help you with that. The Louvre opens at 9 am every day except "
+        "Tuesday. I hope this helps! Please let me know if you have any other questions."
+    )
+    out = judge.judge(real(question, docs, chatty))
+    assert out["overall_supported"] is True
+    keys = [s["supporting_sentence_keys"] for s in out["sentence_support_information"]]
+    assert keys[0] == keys[1] == keys[3] == keys[4] == ["general"] and keys[2] == ["0a"]
+    wrong = judge.judge(real(question, docs, "Hello! The Louvre opens at 8 am. I hope this helps!"))
+    assert wrong["overall_supported"] is False
+
+
 def test_a_japanese_answer_may_cite_its_documents_by_number(judge: OfflineJudge) -> None:
     docs = ["東京タワーは1958年に完成した電波塔です。高さは333メートルです。"]
     question = "東京タワーの高さは？"

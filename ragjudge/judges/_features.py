@@ -48,6 +48,22 @@ _SOURCES = re.compile(
     r"|[【［][0-9０-９]{1,2}[】］]",
     re.IGNORECASE,
 )
+#: what a chat model says around an answer ("Hello!", "I hope this helps!", "Let me know if
+#: you have any other questions."): no claim about the world
+_CHAT = re.compile(
+    r"^\W*(?:hello|hi|hey|greetings)(?: there)?\b\W*"
+    r"|^\W*(?:sure|certainly|of course|absolutely|great question|good question)\b\W*"
+    r"|\bi(?:'d| would| am|'m) (?:be )?(?:happy|glad|delighted) to (?:help|assist)(?: you)?"
+    r"(?: with (?:that|this|your question))?"
+    r"|\bi hope (?:this|that|my answer|the above) (?:helps|answers your question|is helpful)"
+    r"(?: you)?"
+    r"|\b(?:please )?(?:let me know|feel free to ask|don't hesitate to ask) if you have any "
+    r"(?:other|more|further|additional|follow-up) questions?"
+    r"|\bis there anything else (?:i can help you with|you would like to know)"
+    r"|\bthank you for (?:your question|asking|reaching out)"
+    r"|\bhave a (?:great|nice|good|wonderful) day",
+    re.IGNORECASE,
+)
 #: a word that may be a name (the caller keeps those that start with a capital letter)
 _CAPITALISED = re.compile(r"\b[^\W\d_][\w\-]*\w")
 _FIRST_WORD = re.compile(r"[^\W\d_]")
@@ -394,7 +410,7 @@ def sentence_features(
     phrase filled in, so the claim that must be found in the documents is both together.
     """
     # List numbering ("1.", "2)") and citation marks ("[13]") are not claims about the world.
-    text = _SOURCES.sub(" ", _MARKERS.sub(" ", sentence.text))
+    text = _CHAT.sub(" ", _SOURCES.sub(" ", _MARKERS.sub(" ", sentence.text)))
     lowered = normalise(text)
     refusal = _REFUSAL.search(lowered) is not None
     # the words of a refusal ("the documents do not mention") are no claim: only its subject is
