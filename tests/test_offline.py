@@ -771,6 +771,29 @@ def test_a_japanese_answer_may_cite_its_documents_by_number(judge: OfflineJudge)
     assert wrong["overall_supported"] is False
 
 
+def test_a_count_written_as_a_word_is_caught_when_the_documents_count_otherwise(
+    judge: OfflineJudge,
+) -> None:
+    docs = [
+        "A fire at a warehouse in Oakland killed two firefighters and injured five others. "
+        "More than 80 firefighters fought the fire for nearly four hours."
+    ]
+    question = "Summarize the news."
+
+    def verdict(response: str) -> dict[str, Any]:
+        return sentence(judge.judge(real(question, docs, response)))
+
+    assert verdict("The fire killed two firefighters and injured five others.")["fully_supported"]
+    for changed, word in (
+        ("The fire killed three firefighters and injured five others.", "three"),
+        ("Firefighters fought the fire for nearly six hours.", "six"),
+    ):
+        out = verdict(changed)
+        assert out["fully_supported"] is False and f"'{word}'" in out["explanation"]
+    # a count the documents give no other number for is a loose count, not a changed one
+    assert "number" not in verdict("Two main concerns about the fire were raised.")["explanation"]
+
+
 def test_a_span_of_years_may_give_its_length(judge: OfflineJudge) -> None:
     docs = ["Kamehameha III was king of Hawaii from 1825 to 1854. He issued the first coins."]
     question = "How long did Kamehameha III rule?"

@@ -484,6 +484,7 @@ def sentence_features(
     # the length of a span the sentence gives ("ruled for 29 years, from 1825 to 1854") is
     # not a number the answer made up
     missing_values = _unexplained(tokens.digits - ev.numbers, tokens.digits)
+    missing_values |= _changed_counts(tokens.seq, tokens.digits, ev)
     missing_numbers = written_numbers(text, missing_values) if missing_values else []
     missing_names: list[str] = []
     n_caps = 0
@@ -570,6 +571,32 @@ def sentence_features(
         contradicted=contradicted,
         misplaced=misplaced,
     )
+
+
+def _changed_counts(seq: Sequence[str], digits: set[str], ev: Evidence) -> set[str]:
+    """Counts written as words ("three firefighters") that the documents give as another
+    number next to the same word ("two firefighters"): a changed number, as a changed digit
+    is. Number words are often loose counts ("two main types"), so one the documents lack is
+    only taken for a changed number when they count the same thing differently."""
+    changed: set[str] = set()
+    for i, tok in enumerate(seq):
+        value = tok[1:]
+        if tok[:1] != "#" or value in digits or value in ev.numbers or value not in _COUNTS:
+            continue
+        after = seq[i + 1] if i + 1 < len(seq) else ""
+        before = seq[i - 1] if i else ""
+        for a, b in ev.bigrams:
+            if (b == after and a[:1] == "#" and a != tok) or (
+                a == before and b[:1] == "#" and b != tok
+            ):
+                changed.add(value)
+                break
+    return changed
+
+
+#: the values of the number words that count things ("two" to "fifty"); scale words
+#: ("hundred", "a few thousand") are no counts
+_COUNTS = frozenset(str(n) for n in range(51))
 
 
 def _unexplained(values: set[str], said: set[str]) -> set[str]:

@@ -241,12 +241,18 @@ _WRITTEN_NUMBER = re.compile(
 )
 
 
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
 def written_numbers(text: str, values: set[str]) -> list[str]:
     """The numbers of `text` as written ("6 pm", "1.2 billion") whose values (as `tokenize`
     reads them: "18", "1200000000") are among `values`, in the text's order."""
     found: list[str] = []
     for m in _WRITTEN_NUMBER.finditer(text):
         if tokenize(m.group()).digits & values and m.group() not in found:
+            found.append(m.group())
+    for m in _LETTERS.finditer(text):  # counts written as words ("three")
+        if _NUMBER_WORDS.get(m.group().lower()) in values and m.group() not in found:
             found.append(m.group())
     return found or sorted(values)
 
