@@ -794,6 +794,25 @@ def test_a_count_written_as_a_word_is_caught_when_the_documents_count_otherwise(
     assert "number" not in verdict("Two main concerns about the fire were raised.")["explanation"]
 
 
+def test_a_japanese_name_the_documents_lack_is_named(judge: OfflineJudge) -> None:
+    docs = [
+        "台風10号は29日午前、鹿児島県薩摩川内市付近に上陸した。"
+        "九州南部では記録的な大雨となった。岸田文雄首相は警戒を呼びかけた。"
+    ]
+    question = "次のニュースを要約してください。"
+
+    def verdict(response: str) -> dict[str, Any]:
+        return sentence(judge.judge(real(question, docs, response)))
+
+    right = verdict("台風10号は29日に鹿児島県に上陸しました。")
+    moved = verdict("台風10号は29日に宮崎県に上陸しました。")
+    assert right["fully_supported"] is True and "name" not in right["explanation"]
+    assert "宮崎県" in moved["explanation"] and moved["probability"] < right["probability"] - 0.1
+    # a name written shorter than the documents write it is theirs ("岸田首相", 岸田文雄首相)
+    assert "name" not in verdict("岸田首相は警戒を呼びかけました。")["explanation"]
+    assert "石破首相" in verdict("石破首相は警戒を呼びかけました。")["explanation"]
+
+
 def test_a_span_of_years_may_give_its_length(judge: OfflineJudge) -> None:
     docs = ["Kamehameha III was king of Hawaii from 1825 to 1854. He issued the first coins."]
     question = "How long did Kamehameha III rule?"

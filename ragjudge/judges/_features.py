@@ -64,6 +64,13 @@ _CHAT = re.compile(
     r"|\bhave a (?:great|nice|good|wonderful) day",
     re.IGNORECASE,
 )
+#: a name in Chinese or Japanese: a run of two or more kanji with the suffix of a place, a
+#: person or a body (`stem` is the run without it), or katakana names joined by a middle dot
+_CJK_NAME = re.compile(
+    r"(?P<stem>[\u4e00-\u9fff]{2,6}?)(?:都|道|府|県|省|市|区|町|村|郡|駅|空港|港|島|氏|さん|首相|"
+    r"大統領|知事|市長|社長|党|大学|高校|病院)"
+    r"|[\u30a1-\u30fa\u30fc]+(?:[・･][\u30a1-\u30fa\u30fc]+)+"
+)
 #: a word that may be a name (the caller keeps those that start with a capital letter)
 _CAPITALISED = re.compile(r"\b[^\W\d_][\w\-]*\w")
 _FIRST_WORD = re.compile(r"[^\W\d_]")
@@ -508,6 +515,15 @@ def sentence_features(
         word = m.group().lower()
         if word not in ev.text and m.group() not in missing_names:
             n_caps += 1
+            missing_names.append(m.group())
+    for m in _CJK_NAME.finditer(text) if not text.isascii() else ():
+        # Chinese and Japanese mark no names by capitals; a place, person or body named with
+        # its suffix (宮崎県, 田中氏, ジョン・スミス) must be in the documents, at least without
+        # the suffix (宮崎)
+        n_caps += 1
+        name = normalise(m.group())
+        stem_ = normalise(m.group("stem") or m.group())
+        if name not in ev.text and stem_ not in ev.text and m.group() not in missing_names:
             missing_names.append(m.group())
 
     neg_mismatch = 0.0
