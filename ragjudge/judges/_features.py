@@ -522,8 +522,8 @@ def sentence_features(
         # the suffix (宮崎)
         n_caps += 1
         name = normalise(m.group())
-        stem_ = normalise(m.group("stem") or m.group())
-        if name not in ev.text and stem_ not in ev.text and m.group() not in missing_names:
+        bare = normalise(m.group("stem") or m.group())
+        if name not in ev.text and bare not in ev.text and m.group() not in missing_names:
             missing_names.append(m.group())
 
     neg_mismatch = 0.0
@@ -589,6 +589,11 @@ def sentence_features(
     )
 
 
+#: the values of the number words that count things ("two" to "fifty"); scale words
+#: ("hundred", "a few thousand") are no counts
+_COUNTS = frozenset(str(n) for n in range(51))
+
+
 def _changed_counts(seq: Sequence[str], digits: set[str], ev: Evidence) -> set[str]:
     """Counts written as words ("three firefighters") that the documents give as another
     number next to the same word ("two firefighters"): a changed number, as a changed digit
@@ -608,11 +613,6 @@ def _changed_counts(seq: Sequence[str], digits: set[str], ev: Evidence) -> set[s
                 changed.add(value)
                 break
     return changed
-
-
-#: the values of the number words that count things ("two" to "fifty"); scale words
-#: ("hundred", "a few thousand") are no counts
-_COUNTS = frozenset(str(n) for n in range(51))
 
 
 def _unexplained(values: set[str], said: set[str]) -> set[str]:

@@ -61,7 +61,7 @@ _CJK_NEGATIONS = (
 #: languages that elide an article or pronoun onto the next word: l'homme, dell'acqua
 _ELIDING = frozenset({"fr", "it"})
 #: what English writes after an apostrophe onto the word before it
-_CLITICS = frozenset({"s", "re", "ve", "ll", "d", "m", ""})
+_CLITICS = frozenset({"s", "re", "ve", "ll", "d", "m"})
 #: languages that write a decimal comma: "1,5" is one and a half
 _DECIMAL_COMMA = frozenset({"de", "fr", "es", "it", "pt", "ru"})
 
@@ -203,15 +203,14 @@ _SIGN_WORDS = {
     "%": " percent ", "per cent": " percent ", "°": " degrees ", "$": " dollars ",
     "€": " euros ", "£": " pounds ",
 }  # fmt: skip
+#: a decimal written without its leading zero (".300"), read as "0.300"
+_BARE_DECIMAL = re.compile(r"(?<![\w.])\.(?=\d)")
 #: the suffix of an ordinal written in digits ("5th", "21st"): the number is what counts
 _ORDINAL = frozenset({"st", "nd", "rd", "th"})
 
 
-#: a decimal written without its leading zero (".300"), read as "0.300"
-_BARE_DECIMAL = re.compile(r"(?<![\w.])\.(?=\d)")
-
-
 def _signs(text: str) -> str:
+    """Signs as the words they stand for, and bare decimals with their zero."""
     if _SIGNS.search(text):
         text = _SIGNS.sub(lambda m: _SIGN_WORDS[m.group()], text)
     return _BARE_DECIMAL.sub("0.", text) if "." in text else text
@@ -241,6 +240,7 @@ _WRITTEN_NUMBER = re.compile(
 )
 
 
+#: a word of letters (a count written as a word: "three")
 _LETTERS = re.compile(r"[^\W\d_]+")
 
 
