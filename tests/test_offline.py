@@ -711,9 +711,9 @@ def test_signs_and_ordinals_read_as_the_words_they_stand_for(judge: OfflineJudge
 
 
 def test_a_reference_to_a_passage_by_its_number_is_no_claim(judge: OfflineJudge) -> None:
-    """ "According to passage 1", "(Documents 1 and 2)", "[Context 2]": an answer that says
-    where its claims come from is judged on the claims; the passage's number is not a number
-    the documents lack."""
+    """An answer that says where its claims come from ("according to passage 1", "(Documents 1
+    and 2)", "[Context 2]") is judged on the claims; the passage's number is not a number the
+    documents lack."""
     docs = [
         "The Louvre is the most visited museum in the world. It opens at 9 am every day "
         "except Tuesday.",
