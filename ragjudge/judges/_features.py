@@ -64,6 +64,37 @@ _CHAT = re.compile(
     r"|\bhave a (?:great|nice|good|wonderful) day",
     re.IGNORECASE,
 )
+#: words without which neither pattern above can match: plain string tests that spare most
+#: sentences the patterns (they run on every sentence)
+_SOURCE_WORDS = (
+    "passage", "document", "doc", "context", "source", "ref", "snippet", "excerpt", "result",
+    "information", "text", "[", "【", "［", "文書", "資料", "ドキュメント", "パッセージ",
+    "コンテキスト", "出典", "参考文献", "文档",
+)  # fmt: skip
+_CHAT_OPENERS = (
+    "hello", "hi", "hey", "greetings", "sure", "certainly", "of course", "absolutely",
+    "great question", "good question",
+)  # fmt: skip
+_CHAT_WORDS = (
+    "help", "assist", "hope", "let me know", "feel free", "hesitate", "anything else", "thank",
+    " day",
+)  # fmt: skip
+
+
+def _claims_only(text: str) -> str:
+    """`text` without what is no claim about the world: list numbering and citation marks,
+    references to the documents by number, a chat model's pleasantries."""
+    text = _MARKERS.sub(" ", text)
+    lowered = text.lower()
+    if any(word in lowered for word in _SOURCE_WORDS):
+        text = _SOURCES.sub(" ", text)
+        lowered = text.lower()
+    opening = lowered.lstrip(" \t\n\"'*#-_>:.,!")
+    if opening.startswith(_CHAT_OPENERS) or any(word in lowered for word in _CHAT_WORDS):
+        text = _CHAT.sub(" ", text)
+    return text
+
+
 #: a name in Chinese or Japanese: a run of two or more kanji with the suffix of a place, a
 #: person or a body (`stem` is the run without it), or katakana names joined by a middle dot
 _CJK_NAME = re.compile(
@@ -416,8 +447,7 @@ def sentence_features(
     Herbert", "Yes.", "12 months"): such an answer claims the question's statement with the
     phrase filled in, so the claim that must be found in the documents is both together.
     """
-    # List numbering ("1.", "2)") and citation marks ("[13]") are not claims about the world.
-    text = _CHAT.sub(" ", _SOURCES.sub(" ", _MARKERS.sub(" ", sentence.text)))
+    text = _claims_only(sentence.text)
     lowered = normalise(text)
     refusal = _REFUSAL.search(lowered) is not None
     # the words of a refusal ("the documents do not mention") are no claim: only its subject is

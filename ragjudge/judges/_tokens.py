@@ -198,7 +198,8 @@ def _cjk_hour(m: re.Match[str]) -> str:
 
 #: signs that stand for a word, read as that word so "80%" meets "80 percent" and "$5" "5
 #: dollars"; "per cent" is one word
-_SIGNS = re.compile(r"%|°|\$|€|£|\bper cent\b")
+_SIGNS = re.compile(r"[%°$€£]|\bper cent\b")
+_SIGN_CHAR = re.compile(r"[%°$€£]")
 _SIGN_WORDS = {
     "%": " percent ", "per cent": " percent ", "°": " degrees ", "$": " dollars ",
     "€": " euros ", "£": " pounds ",
@@ -210,10 +211,17 @@ _ORDINAL = frozenset({"st", "nd", "rd", "th"})
 
 
 def _signs(text: str) -> str:
-    """Signs as the words they stand for, and bare decimals with their zero."""
-    if _SIGNS.search(text):
+    """Signs as the words they stand for, and bare decimals with their zero. Most texts have
+    neither, so plain string tests decide first (this runs on every sentence)."""
+    if _SIGN_CHAR.search(text) or "per cent" in text:
         text = _SIGNS.sub(lambda m: _SIGN_WORDS[m.group()], text)
-    return _BARE_DECIMAL.sub("0.", text) if "." in text else text
+    dot = text.find(".")
+    while dot >= 0:
+        before = text[dot - 1] if dot else " "
+        if text[dot + 1 : dot + 2].isdigit() and not (before.isalnum() or before in "._"):
+            return _BARE_DECIMAL.sub("0.", text)
+        dot = text.find(".", dot + 1)
+    return text
 
 
 def _clock(text: str) -> str:
