@@ -671,6 +671,39 @@ def test_a_field_named_by_one_word_of_its_own_is_caught_when_denied(judge: Offli
         assert wrong["support_score"] < faithful["support_score"] - 0.2
 
 
+def test_a_listing_restated_as_answers_write_it_is_supported(judge: OfflineJudge) -> None:
+    """A state's postal code read as its name ("ID", "Boise, Idaho"), an acronym's plural as
+    the acronym ("no TVs", `HasTV`), and the values of one field of every review said together
+    ("rated 5 and 4 stars") as what they are, not as one review's value given to another."""
+    listing = {
+        "name": "Blue Fin Sushi",
+        "city": "Boise",
+        "state": "ID",
+        "attributes": {"HasTV": "False", "NoiseLevel": "u'average'"},
+        "business_stars": 4.5,
+        "reviews": [
+            {"stars": 5.0, "date": "2022-01-08", "text": "Best rolls in town."},
+            {"stars": 4.0, "date": "2022-02-11", "text": "Nice lunch spot downtown."},
+        ],
+    }
+    doc = json.dumps(listing)
+    question = "Write an overview of the business."
+
+    def verdict(response: str) -> dict[str, Any]:
+        return sentence(judge.judge(real(question, [doc], response)))
+
+    for said in (
+        "Blue Fin Sushi is in Boise, Idaho, and has a 4.5-star rating.",
+        "The noise level is average and there are no TVs.",
+        "Reviewers rated it 5 and 4 stars.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+    assert "Oregon" in verdict("Blue Fin Sushi is in Boise, Oregon.")["explanation"]
+    misread = verdict("A 4-star review called it the best rolls in town.")
+    assert "'4' belongs to another" in misread["explanation"]
+
+
 def test_short_plurals_meet_their_singular() -> None:
     from ragjudge.judges._tokens import stem, tokenize
 

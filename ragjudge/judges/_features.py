@@ -221,6 +221,9 @@ class Evidence:
     #: per list (a group's parent path) of two or more items: the tokens every item has (field
     #: names, table headers), which say nothing about which item a sentence speaks of
     shared: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: per unit: the name of the field it is a value of (`stars` of a review); empty when no
+    #: unit belongs to a list
+    field_names: list[str] = field(default_factory=list)
     #: per denied fact with a name: the words of its name that no other unit has
     #: (`RestaurantsDelivery` -> delivery, `brunch` under `GoodForMeal`), any one of which
     #: names that field alone
@@ -298,6 +301,7 @@ def build_evidence(item: KeyedExample) -> Evidence:
     fields: list[bool] = []
     groups: list[str] = []
     named: dict[int, str] = {}  # denied facts with a name
+    field_names: list[str] = []
     for unit in document_units(item):
         fact = unit.fact
         normalised = normalise(fact.text)
@@ -314,6 +318,7 @@ def build_evidence(item: KeyedExample) -> Evidence:
         denied.append(fact.negated)
         if fact.negated and fact.name:
             named[i] = fact.name
+        field_names.append(fact.name)
         for tok in token_set:
             index.setdefault(tok, []).append(i)
         bigrams.update(pairwise(tokens.seq))
@@ -346,6 +351,7 @@ def build_evidence(item: KeyedExample) -> Evidence:
         groups=groups if any(groups) else [],
         items=items,
         shared=shared,
+        field_names=field_names if any(groups) else [],
         names=names,
     )
 
@@ -539,6 +545,8 @@ def sentence_features(
             continue
         n_caps += 1
         word = m.group().lower()
+        if word.endswith("s") and m.group()[:-1].isupper():
+            word = word[:-1]  # an acronym's plural: "TVs" is TV
         if word not in ev.text and word not in words.stopwords and stem(word) not in ev.vocab:
             missing_names.append(m.group())
     for m in _ACRONYM.finditer(text):
@@ -683,7 +691,16 @@ def _values_of_other_items(tokens: set[str], digits: set[str], ev: Evidence) -> 
             continue  # not a value of list items alone
         holding = {ev.groups[i] for i in units}
         parents = {g.rpartition("/")[0] for g in holding}
-        if all(_names_only_others(parent, holding, tokens - {tok}, ev) for parent in parents):
+        # other values of the same field ("5 and 4 stars" of two reviews) are what the sentence
+        # says of those items, not which item it speaks of
+        fields = {ev.field_names[i] for i in units} - {""}
+        alike = {
+            f"#{other}"
+            for other in digits
+            if any(ev.field_names[i] in fields for i in ev.index.get(f"#{other}", ()))
+        }
+        naming = tokens - {tok} - alike
+        if all(_names_only_others(parent, holding, naming, ev) for parent in parents):
             found.append(value)
     return sorted(found)
 

@@ -61,6 +61,29 @@ _EMBEDDED_TRIES = 5
 _BLOCK_START = re.compile(r"(?:^|[:：]|\n)[ \t]*\n?[ \t]*(?P<brace>\{)")
 
 
+#: US states and Canadian provinces by their postal codes, as listings write them (`"state":
+#: "ID"`) and answers do not ("Boise, Idaho")
+_REGIONS = {
+    "AL": "Alabama", "AK": "Alaska", "AZ": "Arizona", "AR": "Arkansas", "CA": "California",
+    "CO": "Colorado", "CT": "Connecticut", "DE": "Delaware", "DC": "District of Columbia",
+    "FL": "Florida", "GA": "Georgia", "HI": "Hawaii", "ID": "Idaho", "IL": "Illinois",
+    "IN": "Indiana", "IA": "Iowa", "KS": "Kansas", "KY": "Kentucky", "LA": "Louisiana",
+    "ME": "Maine", "MD": "Maryland", "MA": "Massachusetts", "MI": "Michigan",
+    "MN": "Minnesota", "MS": "Mississippi", "MO": "Missouri", "MT": "Montana",
+    "NE": "Nebraska", "NV": "Nevada", "NH": "New Hampshire", "NJ": "New Jersey",
+    "NM": "New Mexico", "NY": "New York", "NC": "North Carolina", "ND": "North Dakota",
+    "OH": "Ohio", "OK": "Oklahoma", "OR": "Oregon", "PA": "Pennsylvania",
+    "RI": "Rhode Island", "SC": "South Carolina", "SD": "South Dakota", "TN": "Tennessee",
+    "TX": "Texas", "UT": "Utah", "VT": "Vermont", "VA": "Virginia", "WA": "Washington",
+    "WV": "West Virginia", "WI": "Wisconsin", "WY": "Wyoming", "PR": "Puerto Rico",
+    "AB": "Alberta", "BC": "British Columbia", "MB": "Manitoba", "NB": "New Brunswick",
+    "NL": "Newfoundland and Labrador", "NS": "Nova Scotia", "NT": "Northwest Territories",
+    "NU": "Nunavut", "ON": "Ontario", "PE": "Prince Edward Island", "QC": "Quebec",
+    "SK": "Saskatchewan", "YT": "Yukon",
+}  # fmt: skip
+_REGION_KEYS = frozenset({"state", "province", "region", "state_code", "province_code"})
+
+
 @dataclass(frozen=True, slots=True)
 class Fact:
     """One statement of a record: its span in the document text and how it reads."""
@@ -109,6 +132,13 @@ def _value(value: Any) -> tuple[str, bool]:
         text = re.sub(r"[{}\[\]'\"]", " ", text)
     lowered = text.lower()
     return _with_clock_times(text), lowered in _FALSE
+
+
+def _with_region(key: str, shown: str) -> str:
+    """A state's or province's code also read as its name: "ID" as "ID Idaho"."""
+    if key.strip().lower() in _REGION_KEYS and shown.strip().upper() in _REGIONS:
+        return f"{shown} {_REGIONS[shown.strip().upper()]}"
+    return shown
 
 
 def _unquoted(text: str) -> str:
@@ -220,8 +250,8 @@ def _json_facts(text: str) -> list[Fact] | None:
                 said = f"{readable} {shown[a:b]}".strip()
                 facts.append(Fact(start, start, said, group=group))
             continue
-        said = f"{readable} {shown}".strip()
         name = path[-1] if path and not path[-1].isdigit() else ""
+        said = f"{readable} {_with_region(name, shown)}".strip()
         facts.append(Fact(start, start, said, negated, field=True, group=group, name=name))
     return _close_spans(facts, len(text))
 
@@ -454,6 +484,6 @@ def _key_value_facts(text: str) -> list[Fact] | None:
             continue
         shown, negated = _value(value)
         path = " ".join(words(k) for _, k in parents)
-        readable = f"{path} {words(key)} {shown}".strip()
+        readable = f"{path} {words(key)} {_with_region(key, shown)}".strip()
         facts.append(Fact(offset, offset + len(line), readable, negated, field=True, name=key))
     return facts
