@@ -792,6 +792,31 @@ def test_a_chat_models_pleasantries_are_no_claims(judge: OfflineJudge) -> None:
     assert wrong["overall_supported"] is False
 
 
+def test_an_answer_drawn_as_a_table_is_judged_row_by_row(judge: OfflineJudge) -> None:
+    """The header of a markdown table in the answer names columns and claims nothing; each
+    row is a claim."""
+    docs = [
+        "The Louvre opens at 9 am every day except Tuesday. Admission costs 22 euros. "
+        "The Musée d'Orsay opens at 9:30 am and closes on Mondays. Admission there costs "
+        "16 euros."
+    ]
+    question = "Compare the two museums."
+    rows = [
+        "| Museum | Opens | Closed | Price |",
+        "|---|---|---|---|",
+        "| Louvre | 9 am | Tuesday | 22 euros |",
+        "| Musée d'Orsay | 9:30 am | Monday | 16 euros |",
+    ]
+    out = judge.judge(real(question, docs, "\n".join(rows)))
+    assert out["overall_supported"] is True
+    keys = [s["supporting_sentence_keys"] for s in out["sentence_support_information"]]
+    assert keys[0] == keys[1] == ["general"]
+    rows[2] = "| Louvre | 9 am | Tuesday | 18 euros |"
+    wrong = judge.judge(real(question, docs, "\n".join(rows)))
+    assert wrong["overall_supported"] is False
+    assert "18" in wrong["sentence_support_information"][2]["explanation"]
+
+
 def test_a_japanese_answer_may_cite_its_documents_by_number(judge: OfflineJudge) -> None:
     docs = ["東京タワーは1958年に完成した電波塔です。高さは333メートルです。"]
     question = "東京タワーの高さは？"

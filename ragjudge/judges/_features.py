@@ -14,7 +14,7 @@ import math
 import re
 from bisect import bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import pairwise
 
 from ragjudge.judges._records import Fact, record_facts, words
@@ -95,6 +95,8 @@ def _claims_only(text: str) -> str:
     return text
 
 
+#: the rule under a markdown table's header: `|---|:--:|`
+_TABLE_RULE = re.compile(r"\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)+\|?")
 #: a name in Chinese or Japanese: a run of two or more kanji with the suffix of a place, a
 #: person or a body (`stem` is the run without it), or katakana names joined by a middle dot
 _CJK_NAME = re.compile(
@@ -743,6 +745,10 @@ def example_features(item: KeyedExample, ev: Evidence | None = None) -> list[Sen
     first = tokenize(_MARKERS.sub(" ", item.response[0].text), lang=ev.lang) if n == 1 else None
     if first is not None and len(set(first.seq)) <= _SHORT_ANSWER:
         context = tuple(dict.fromkeys(tokenize(item.example.question, lang=ev.lang).seq))
-    return [
-        sentence_features(s, i, n, ev, response_cov, context) for i, s in enumerate(item.response)
-    ]
+    sentences = list(item.response)
+    for i in range(n - 1):
+        header, below = sentences[i].text.strip(), sentences[i + 1].text.strip()
+        if header[:1] == "|" and _TABLE_RULE.fullmatch(below):
+            # the header of a table the answer draws names its columns and claims nothing
+            sentences[i] = replace(sentences[i], text="")
+    return [sentence_features(s, i, n, ev, response_cov, context) for i, s in enumerate(sentences)]
