@@ -547,7 +547,7 @@ def sentence_features(
             continue
         n_caps += 1
         word = m.group().lower()
-        if word.endswith("s") and m.group()[:-1].isupper():
+        if len(word) > 2 and word.endswith("s") and m.group()[:-1].isupper():
             word = word[:-1]  # an acronym's plural: "TVs" is TV
         if word not in ev.text and word not in words.stopwords and stem(word) not in ev.vocab:
             missing_names.append(m.group())
