@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
 
-from ragjudge.judges._records import Fact, record_facts, words
+from ragjudge.judges._records import TABLE_RULE, Fact, record_facts, words
 from ragjudge.judges._tokens import (
     language_of,
     normalise,
@@ -95,8 +95,6 @@ def _claims_only(text: str) -> str:
     return text
 
 
-#: the rule under a markdown table's header: `|---|:--:|`
-_TABLE_RULE = re.compile(r"\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)+\|?")
 #: a name in Chinese or Japanese: a run of two or more kanji with the suffix of a place, a
 #: person or a body (`stem` is the run without it), or katakana names joined by a middle dot
 _CJK_NAME = re.compile(
@@ -748,7 +746,7 @@ def example_features(item: KeyedExample, ev: Evidence | None = None) -> list[Sen
     sentences = list(item.response)
     for i in range(n - 1):
         header, below = sentences[i].text.strip(), sentences[i + 1].text.strip()
-        if header[:1] == "|" and _TABLE_RULE.fullmatch(below):
+        if header[:1] == "|" and TABLE_RULE.fullmatch(below):
             # the header of a table the answer draws names its columns and claims nothing
             sentences[i] = replace(sentences[i], text="")
     return [sentence_features(s, i, n, ev, response_cov, context) for i, s in enumerate(sentences)]

@@ -41,7 +41,7 @@ _TIME = re.compile(r"\b([01]?\d|2[0-3]):([0-5]?\d)\b")
 _BRACKET = re.compile(r"\[(?P<value>[^\[\]\n]*)\]")
 _RULE_CELL = re.compile(r":?-{2,}:?")
 #: the rule under a markdown table's header: `|---|:--:|`
-_RULE = re.compile(r"\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)+\|?")
+TABLE_RULE = re.compile(r"\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)+\|?")
 _SENTENCE_END = re.compile(r"[.!?]\s+\S")
 _SLOT_KEY = re.compile(r"[A-Za-z_][\w ]{0,40}")
 _FALSE = frozenset({"false", "no", "none", "n/a", "0", "not available"})
@@ -371,7 +371,7 @@ def _table_facts(text: str) -> list[Fact] | None:
 def _markdown_table(lines: list[str]) -> bool:
     """Lines set off by `|` are a table when they open with `|` or have a `---|---` rule."""
     return all(line.lstrip().startswith("|") for line in lines) or any(
-        _RULE.fullmatch(line.strip()) for line in lines
+        TABLE_RULE.fullmatch(line.strip()) for line in lines
     )
 
 
