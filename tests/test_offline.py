@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from functools import partial
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -307,6 +308,13 @@ def real(question: str, documents: list[str], response: str) -> KeyedExample:
     )
     assert isinstance(example, Example)
     return key_example(example)
+
+
+def first_verdict(
+    judge: OfflineJudge, question: str, documents: list[str], response: str
+) -> dict[str, Any]:
+    """The judgment of the first response sentence of a really keyed example."""
+    return sentence(judge.judge(real(question, documents, response)))
 
 
 CAFE = {
@@ -689,8 +697,7 @@ def test_a_listing_restated_as_answers_write_it_is_supported(judge: OfflineJudge
     doc = json.dumps(listing)
     question = "Write an overview of the business."
 
-    def verdict(response: str) -> dict[str, Any]:
-        return sentence(judge.judge(real(question, [doc], response)))
+    verdict = partial(first_verdict, judge, question, [doc])
 
     for said in (
         "Blue Fin Sushi is in Boise, Idaho, and has a 4.5-star rating.",
@@ -838,8 +845,7 @@ def test_a_count_written_as_a_word_is_caught_when_the_documents_count_otherwise(
     ]
     question = "Summarize the news."
 
-    def verdict(response: str) -> dict[str, Any]:
-        return sentence(judge.judge(real(question, docs, response)))
+    verdict = partial(first_verdict, judge, question, docs)
 
     assert verdict("The fire killed two firefighters and injured five others.")["fully_supported"]
     for changed, word in (
@@ -859,8 +865,7 @@ def test_a_japanese_name_the_documents_lack_is_named(judge: OfflineJudge) -> Non
     ]
     question = "次のニュースを要約してください。"
 
-    def verdict(response: str) -> dict[str, Any]:
-        return sentence(judge.judge(real(question, docs, response)))
+    verdict = partial(first_verdict, judge, question, docs)
 
     right = verdict("台風10号は29日に鹿児島県に上陸しました。")
     moved = verdict("台風10号は29日に宮崎県に上陸しました。")
