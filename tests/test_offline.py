@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from functools import partial
 from importlib import resources
 from pathlib import Path
@@ -176,6 +177,57 @@ def test_refusal_is_supported_without_sentence(judge: OfflineJudge) -> None:
     s = sentence(out, "b")
     assert s["supporting_sentence_keys"] == ["supported_without_sentence"]
     assert s["fully_supported"] is True
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "The documents do not explain how to descale the dishwasher.",
+        "The context provided does not cover the price of the dishwasher.",
+        "The manual does not explicitly mention a child lock.",
+    ],
+)
+def test_refusal_with_documents_as_subject(judge: OfflineJudge, said: str) -> None:
+    """A refusal may say the documents do not explain, cover or explicitly mention something;
+    its subject (descaling, a child lock) is missing from the documents by its nature."""
+    out = first_verdict(judge, "How do I descale it?", ["\n".join(MANUAL[0] + MANUAL[1])], said)
+    assert out["supporting_sentence_keys"] == ["supported_without_sentence"]
+    assert out["fully_supported"] is True
+
+
+def test_claim_that_something_is_not_covered_is_no_refusal(judge: OfflineJudge) -> None:
+    """With the warranty, not the documents, as its subject, "does not cover" is a claim, and
+    one the documents do not make."""
+    docs = ["\n".join(MANUAL[0] + MANUAL[1])]
+    out = first_verdict(
+        judge, "Is water damage covered?", docs, "The warranty does not cover water damage."
+    )
+    assert out["supporting_sentence_keys"] != ["supported_without_sentence"]
+    assert not out["explanation"].startswith("States that the documents")
+
+
+def test_supported_sentence_with_little_coverage_is_not_called_covered(
+    judge: OfflineJudge,
+) -> None:
+    """An explanation says "covered by" only of a sentence whose best document sentences hold
+    at least half of its content words; a sentence supported on less is shown its closest
+    document sentences instead."""
+    from ragjudge.dataset import iter_examples
+    from ragjudge.sentences import key_example
+
+    data = Path(__file__).resolve().parents[1] / "datasets" / "sample_en.jsonl"
+    low = 0
+    for example in iter_examples(data):
+        assert isinstance(example, Example)
+        for s in judge.judge(key_example(example))["sentence_support_information"]:
+            share = re.search(r"\((\d+)% of content words\)", s["explanation"])
+            if share is None:
+                continue
+            if s["explanation"].startswith("Covered by"):
+                assert int(share.group(1)) >= 50, s["explanation"]
+            elif s["fully_supported"]:
+                low += 1
+    assert low, "no supported sentence below half coverage in the sample: nothing was checked"
 
 
 def test_japanese_copied_supported_invented_not(judge: OfflineJudge) -> None:

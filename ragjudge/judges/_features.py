@@ -110,8 +110,13 @@ _CLOCK_CAPS = re.compile(r"(?<=\d)\s?[AP]M\b")
 
 
 _REFUSAL = re.compile(
-    r"(does not|doesn't|do not|don't|did not|didn't) (specifically )?(provide|mention|specify|"
-    r"contain|say|include|state|indicate|give|address|discuss|describe)"
+    r"(does not|doesn't|do not|don't|did not|didn't) (specifically |explicitly |directly )?"
+    r"(provide|mention|specify|contain|say|include|state|indicate|give|address|discuss|describe)"
+    # verbs that also make claims ("the policy does not cover floods"), with the documents as
+    # their subject only
+    r"|\b(context|documents?|passages?|text|sources?|excerpts?|snippets?|articles?|manual)"
+    r"( provided| given| above)? (does not|doesn't|do not|don't) (specifically |explicitly )?"
+    r"(explain|cover|detail|offer|outline|clarify|list)"
     r"|\bnot (explicitly |specifically |directly |clearly )?(mentioned|provided|specified|stated|"
     r"available|included|given|addressed|discussed|described)"
     r"|\bno (specific |explicit |relevant |direct )?(information|mention|details?|data|evidence)\b"

@@ -172,7 +172,9 @@ class OfflineJudge:
         parts: list[str] = []
         if f.cover:
             keys = ", ".join(dict.fromkeys(ev.keys[i] for i in f.cover))
-            verb = "covered by" if supported else "closest document sentences"
+            # a sentence supported on little of its wording is not "covered" by its best match
+            covered = supported and f.coverage >= 0.5
+            verb = "covered by" if covered else "closest document sentences"
             parts.append(f"{verb} {keys} ({_pct(f.coverage)} of content words)")
         else:
             parts.append("no document sentence shares its content words")
