@@ -111,7 +111,7 @@ def out_of_fold_sweep(data: Path, questions: list[str], llm_flagged: np.ndarray)
     rows = tr.load_rows(data, tr.lexical_features)
     oof = tr.out_of_fold(rows, tr.folds_by_question(rows))
     y = np.asarray([r.hallucinated for r in rows])
-    threshold = tr.verdict_threshold(oof["p"], y, tr.row_weights(rows))
+    threshold = tr.stable_threshold(rows, oof)
     keep = [i for i, r in enumerate(rows) if r.split == "validation"]
     truth = y[keep]
     offline = oof["p"][keep] >= threshold
