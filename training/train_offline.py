@@ -249,8 +249,10 @@ def stable_threshold(rows: Sequence[Row], first: dict[str, Any] | None = None) -
     w = row_weights(rows)
     cuts = []
     for seed in range(THRESHOLD_DRAWS):
-        oof = first if seed == 0 and first is not None else None
-        oof = oof or out_of_fold(rows, folds_by_question(rows, seed=seed))
+        if seed == 0 and first is not None:
+            oof = first
+        else:
+            oof = out_of_fold(rows, folds_by_question(rows, seed=seed))
         cuts.append(verdict_threshold(oof["p"], y, w))
     return round(float(np.median(cuts)), 4)
 
