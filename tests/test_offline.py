@@ -292,6 +292,75 @@ def test_hallucination_auroc_is_clearly_above_chance(
     assert auroc(hallucinated, 1 - scores) > 0.7
 
 
+ASTRONAUTS = [
+    "Sigmund Jähn (born 13 February 1937) was the first German in space, aboard Soyuz 31.",
+    "Reinhard Furrer (born 25 November 1940) flew on the Spacelab D1 mission in 1985.",
+]
+
+
+@pytest.mark.parametrize(
+    ("answer", "wrong"),
+    [
+        # the order it claims against the dates it gives, in one sentence or across two
+        (
+            "Reinhard Furrer was born first, on November 25, 1940, while Sigmund Jähn was born "
+            "on February 13, 1937.",
+            True,
+        ),
+        (
+            "Reinhard Furrer is older. Sigmund Jähn was born in 1937 and Reinhard Furrer was born "
+            "in 1940.",
+            True,
+        ),
+        ("Sigmund Jähn is younger, born in 1937, while Reinhard Furrer was born in 1940.", True),
+        (
+            "Sigmund Jähn was born first, on February 13, 1937, while Reinhard Furrer was born "
+            "on November 25, 1940.",
+            False,
+        ),
+        ("Sigmund Jähn is older, born in 1937, while Reinhard Furrer was born in 1940.", False),
+        # a date for something else than the births compared says nothing of their order
+        (
+            "Reinhard Furrer was born first. Reinhard Furrer flew in 1985, Sigmund Jähn in 1978.",
+            False,
+        ),
+    ],
+)
+def test_comparison_its_own_dates_contradict(judge: OfflineJudge, answer: str, wrong: bool) -> None:
+    """Every word of a comparison answer may be in the documents while the order it claims
+    contradicts the dates it gives itself: then its claim is unsupported, and the explanation
+    quotes both dates."""
+    out = judge.judge(
+        real("Who was born first, Sigmund Jähn or Reinhard Furrer?", ASTRONAUTS, answer)
+    )
+    claim = out["sentence_support_information"][0]
+    if wrong:
+        assert claim["fully_supported"] is False and out["overall_supported"] is False
+        assert "its own dates are" in claim["explanation"]
+        assert "1937" in claim["explanation"] and "1940" in claim["explanation"]
+    else:
+        assert "its own dates" not in claim["explanation"]
+
+
+def test_rows_contradicting_their_own_comparison_are_flagged(
+    judge: OfflineJudge, shared_data: Path
+) -> None:
+    """On RAGBench's hotpotqa rows, the answers whose comparison their own dates contradict
+    are found, and flagged, and the faithful comparisons of the same kind are not touched."""
+    from ragjudge.judges._comparisons import comparison_conflicts
+
+    df = rows(shared_data, "hotpotqa")
+    found = []
+    for _, row in df.iterrows():
+        item = keyed_row(row)
+        if comparison_conflicts([s.text for s in item.response]):
+            found.append((item, bool(row["adherence_score"])))
+    assert len(found) >= 2, "no answer contradicts its own comparison: nothing was checked"
+    assert sum(not adherent for _, adherent in found) >= 2
+    for item, _ in found:
+        assert judge.judge(item)["overall_supported"] is False
+
+
 def test_identity_is_stable_and_ask_wraps_judge(judge: OfflineJudge) -> None:
     other = OfflineJudge()
     assert judge.identity() == other.identity()

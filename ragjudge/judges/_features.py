@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
 
+from ragjudge.judges._comparisons import Conflict, comparison_conflicts
 from ragjudge.judges._records import TABLE_RULE, Fact, record_facts, words
 from ragjudge.judges._tokens import (
     language_of,
@@ -184,6 +185,7 @@ FEATURE_NAMES: tuple[str, ...] = (
     "missing_weight",
     "contradicts_record",
     "value_of_other_item",
+    "contradicts_itself",
 )
 
 
@@ -398,6 +400,8 @@ class SentenceEvidence:
     #: numbers of the sentence found only in items of a list (rows of a table, records of a
     #: list) that share nothing else with the sentence: a value given to the wrong item
     misplaced: list[str] = field(default_factory=list)
+    #: a comparison the sentence claims that the dates of its own answer contradict
+    conflict: Conflict | None = None
 
 
 def _greedy_cover(
@@ -451,6 +455,7 @@ def sentence_features(
     ev: Evidence,
     response_cov: float,
     context: Sequence[str] = (),
+    conflict: Conflict | None = None,
 ) -> SentenceEvidence:
     """Features of one response sentence against the example's documents.
 
@@ -617,6 +622,7 @@ def sentence_features(
         math.log1p(total_w - present_w),
         float(bool(contradicted)),
         float(bool(misplaced)),
+        float(conflict is not None),
     ]
     return SentenceEvidence(
         features=features,
@@ -629,6 +635,7 @@ def sentence_features(
         n_content=n,
         contradicted=contradicted,
         misplaced=misplaced,
+        conflict=conflict,
     )
 
 
@@ -754,4 +761,8 @@ def example_features(item: KeyedExample, ev: Evidence | None = None) -> list[Sen
         if header[:1] == "|" and TABLE_RULE.fullmatch(below):
             # the header of a table the answer draws names its columns and claims nothing
             sentences[i] = replace(sentences[i], text="")
-    return [sentence_features(s, i, n, ev, response_cov, context) for i, s in enumerate(sentences)]
+    conflicts = {c.sentence: c for c in comparison_conflicts([s.text for s in item.response])}
+    return [
+        sentence_features(s, i, n, ev, response_cov, context, conflicts.get(i))
+        for i, s in enumerate(sentences)
+    ]

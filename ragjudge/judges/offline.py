@@ -186,6 +186,13 @@ class OfflineJudge:
             parts.append(f"name {names} not found in the documents")
         if f.contradicted:
             parts.append(f"the record denies it ({', '.join(dict.fromkeys(f.contradicted))})")
+        if f.conflict is not None:
+            c = f.conflict
+            order = "first" if c.earlier else "later"
+            parts.append(
+                f"it puts {c.claimed} {order}, yet its own dates are {c.claimed_date} for "
+                f"{c.claimed} and {c.other_date} for {c.other}"
+            )
         if f.misplaced:
             values = ", ".join(f"'{v}'" for v in f.misplaced[:3])
             parts.append(f"{values} belongs to another row or item of the record")
