@@ -206,6 +206,40 @@ def test_claim_that_something_is_not_covered_is_no_refusal(judge: OfflineJudge) 
     assert not out["explanation"].startswith("States that the documents")
 
 
+HOTEL = [
+    "Every room rate at the Harbour Inn includes breakfast, served from 7 to 10 am.",
+    "Room service runs until 11 pm, and parking costs 15 euros a night.",
+]
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Breakfast is not included in the room rate.",
+        "The Harbour Inn does not include breakfast in its rates.",
+        "Parking is not available at the Harbour Inn.",
+    ],
+)
+def test_negative_claim_about_the_world_is_no_refusal(judge: OfflineJudge, claim: str) -> None:
+    """ "Not included", "not available" and "does not include" say something of the world
+    unless the sentence speaks of the documents; such a claim is checked like any other."""
+    out = first_verdict(judge, "What does the room rate include?", HOTEL, claim)
+    assert out["supporting_sentence_keys"] != ["supported_without_sentence"]
+    assert not out["explanation"].startswith("States that the documents")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "The price of a suite is not provided in the given context.",
+        "The documents do not include the price of a suite.",
+    ],
+)
+def test_same_words_about_the_documents_are_a_refusal(judge: OfflineJudge, said: str) -> None:
+    out = first_verdict(judge, "What does a suite cost?", HOTEL, said)
+    assert out["supporting_sentence_keys"] == ["supported_without_sentence"]
+
+
 def test_supported_sentence_with_little_coverage_is_not_called_covered(
     judge: OfflineJudge,
 ) -> None:

@@ -110,16 +110,17 @@ _ACRONYM = re.compile(r"\b[A-Z]{2,}[A-Z0-9]*\b")
 _CLOCK_CAPS = re.compile(r"(?<=\d)\s?[AP]M\b")
 
 
+#: how an answer says that the documents do not tell, whatever the subject of the sentence
 _REFUSAL = re.compile(
     r"(does not|doesn't|do not|don't|did not|didn't) (specifically |explicitly |directly )?"
-    r"(provide|mention|specify|contain|say|include|state|indicate|give|address|discuss|describe)"
+    r"(mention|specify|say|state|indicate|address|discuss|describe)"
     # verbs that also make claims ("the policy does not cover floods"), with the documents as
     # their subject only
     r"|\b(context|documents?|passages?|text|sources?|excerpts?|snippets?|articles?|manual)"
     r"( provided| given| above)? (does not|doesn't|do not|don't) (specifically |explicitly )?"
     r"(explain|cover|detail|offer|outline|clarify|list)"
-    r"|\bnot (explicitly |specifically |directly |clearly )?(mentioned|provided|specified|stated|"
-    r"available|included|given|addressed|discussed|described)"
+    r"|\bnot (explicitly |specifically |directly |clearly )?(mentioned|specified|stated|"
+    r"addressed|discussed|described)"
     r"|\bno (specific |explicit |relevant |direct )?(information|mention|details?|data|evidence)\b"
     r"|\bi (don't|do not) know|\bunable to (find|determine|answer|provide)"
     r"|\bcannot (be )?(determine|determined|answer|answered|find|found|say|provide)"
@@ -128,6 +129,18 @@ _REFUSAL = re.compile(
     r"|記載(されて|が)(い|あり)ません|わかりません|分かりません|不明です|情報は(ありません|含まれていません)"
     r"|言及(されて|が)(い|あり)ません|含まれていません|見つかりません|答えられません|判断できません"
     + "".join(f"|{pattern}" for pattern in refusal_patterns())
+)
+#: words of a refusal that also make claims about the world ("breakfast is not included",
+#: "the phone does not include a charger", "PIP is not available on the TV"): a refusal only
+#: in a sentence that speaks of the documents (`_DOCUMENTS`)
+_REFUSAL_OF_DOCUMENTS = re.compile(
+    r"(does not|doesn't|do not|don't|did not|didn't) (specifically |explicitly |directly )?"
+    r"(provide|contain|include|give)"
+    r"|\bnot (explicitly |specifically |directly |clearly )?(provided|included|given|available)"
+)
+_DOCUMENTS = re.compile(
+    r"\b(contexts?|documents?|passages?|texts?|sources?|excerpts?|snippets?|articles?|manual|"
+    r"information|data|details|search results)\b"
 )
 _GENERAL_OPENERS = re.compile(
     r"^\W*(here (is|are)|the following|follow these|these steps|to do (this|so)|for example:|"
@@ -465,9 +478,14 @@ def sentence_features(
     """
     text = _claims_only(sentence.text)
     lowered = normalise(text)
-    refusal = _REFUSAL.search(lowered) is not None
+    # the documents may be named in what `_claims_only` took away ("… is not provided in the
+    # given context")
+    refusal = _REFUSAL.search(lowered) is not None or (
+        _REFUSAL_OF_DOCUMENTS.search(lowered) is not None
+        and _DOCUMENTS.search(sentence.text.lower()) is not None
+    )
     # the words of a refusal ("the documents do not mention") are no claim: only its subject is
-    claim = _REFUSAL.sub(" ", lowered) if refusal else lowered
+    claim = _REFUSAL_OF_DOCUMENTS.sub(" ", _REFUSAL.sub(" ", lowered)) if refusal else lowered
     tokens = tokenize(claim, normalised=True, lang=ev.lang)
     seq = tokens.seq
     if context:
