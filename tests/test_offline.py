@@ -789,6 +789,50 @@ def test_a_contradicted_field_is_caught_however_the_record_is_written(
     assert dogs["support_score"] > scores.pop()
 
 
+PATIO = {
+    "name": "Blue Fern Cafe",
+    "city": "Portland",
+    "categories": "Cafes, Breakfast & Brunch",
+    "attributes": {
+        "OutdoorSeating": True,
+        "RestaurantsDelivery": "True",
+        "DogsAllowed": False,
+        "RestaurantsTakeOut": True,
+    },
+}
+
+
+@pytest.mark.parametrize(
+    ("said", "wrong"),
+    [
+        # denies what the record affirms
+        ("It does not offer outdoor seating.", True),
+        ("There is no outdoor seating.", True),
+        ("It offers no delivery or takeout.", True),
+        # affirms what the record denies after a negation of something else
+        ("It has no TV, but dogs are welcome.", True),
+        ("Dogs are allowed.", True),
+        # the negation belongs to the denied field only
+        ("Dogs are not allowed.", False),
+        ("Dogs are not allowed, but it offers outdoor seating and delivery.", False),
+        ("It does not allow dogs, and it has outdoor seating.", False),
+    ],
+)
+def test_a_negation_is_read_in_its_clause_against_the_record(
+    judge: OfflineJudge, said: str, wrong: bool
+) -> None:
+    """A sentence contradicts a record when a clause denies a field the record affirms or
+    affirms one it denies; a negation reaches its own clause, not the next one after "but"
+    or "and". A contradiction is unsupported, and the explanation says so."""
+    question = "Write an overview of the business."
+    opening = "Blue Fern Cafe is a cafe in Portland serving breakfast and brunch."
+    out = judge.judge(real(question, [json.dumps(PATIO)], f"{opening} {said}"))
+    claim = out["sentence_support_information"][1]
+    assert ("the record says otherwise" in claim["explanation"]) is wrong, claim["explanation"]
+    if wrong:
+        assert claim["fully_supported"] is False and out["overall_supported"] is False
+
+
 def test_a_field_named_by_one_word_of_its_own_is_caught_when_denied(judge: OfflineJudge) -> None:
     """A denied field is named by a word of its name that no other fact has, even when the
     rest of the name is shared ("delivery" for `RestaurantsDelivery`, "brunch" under

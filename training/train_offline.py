@@ -70,10 +70,13 @@ COMBINER: tuple[str, ...] = ("weakest", "softmin")
 #: log-odds taken off a sentence with a number (written in digits) or a capitalised name that
 #: the documents lack; chosen out of fold (example AUROC rose slightly with both, and a
 #: changed number, the classic hallucination, then flags an otherwise copied sentence). A
-#: sentence that affirms what a structured record denies is taken to be as wrong as a changed
-#: number, and so is one that gives a row's or a list item's number to another (RAGBench has
-#: no records, so no fit could set these two), and one whose comparison the answer's own
-#: dates contradict (three RAGBench answers, too few to fit).
+#: sentence that gives a row's or a list item's number to another is taken to be as wrong as a
+#: changed number (RAGBench has no records, so no fit could set it), and so is one whose
+#: comparison the answer's own dates contradict (three RAGBench answers, too few to fit). A
+#: sentence that affirms what a structured record denies, or denies what it affirms, takes
+#: more: it uses the field's own words, so its evidence features are those of a faithful
+#: sentence (log-odds about 4), and only a larger amount takes it below the sentence
+#: threshold.
 #: A refusal ("the documents do not mention X") gets log-odds back: it claims only what the
 #: documents lack, yet its subject is missing from them by its nature, so the evidence
 #: features under-rate it (out of fold, the 132 refusal sentences were predicted supported
@@ -86,7 +89,7 @@ PENALTY_ONLY = ("contradicts_record", "value_of_other_item", "contradicts_itself
 PENALTIES = {
     "any_number_missing": 3.0,
     "n_caps_missing": 1.0,
-    "contradicts_record": 3.0,
+    "contradicts_record": 5.0,
     "value_of_other_item": 3.0,
     "contradicts_itself": 3.0,
     "refusal": -1.0,

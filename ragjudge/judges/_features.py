@@ -248,6 +248,11 @@ class Evidence:
     #: (`RestaurantsDelivery` -> delivery, `brunch` under `GoodForMeal`), any one of which
     #: names that field alone
     names: dict[int, frozenset[str]] = field(default_factory=dict)
+    #: per unit: a fact of a record whose value affirms its field (`OutdoorSeating: true`);
+    #: empty when no unit is one
+    affirmed: list[bool] = field(default_factory=list)
+    #: per affirmed fact with a name: the words of its name that no other unit has (as `names`)
+    affirmed_names: dict[int, frozenset[str]] = field(default_factory=dict)
 
     def together(self, a: int, b: int) -> bool:
         """Whether units `a` and `b` may be read as one statement: not facts of two different
@@ -321,6 +326,8 @@ def build_evidence(item: KeyedExample) -> Evidence:
     fields: list[bool] = []
     groups: list[str] = []
     named: dict[int, str] = {}  # denied facts with a name
+    affirmed: list[bool] = []
+    named_affirmed: dict[int, str] = {}
     field_names: list[str] = []
     for unit in document_units(item):
         fact = unit.fact
@@ -338,6 +345,9 @@ def build_evidence(item: KeyedExample) -> Evidence:
         denied.append(fact.negated)
         if fact.negated and fact.name:
             named[i] = fact.name
+        affirmed.append(fact.field and not fact.negated and normalised.endswith(_AFFIRMING))
+        if affirmed[-1] and fact.name:
+            named_affirmed[i] = fact.name
         field_names.append(fact.name)
         for tok in token_set:
             index.setdefault(tok, []).append(i)
@@ -347,10 +357,7 @@ def build_evidence(item: KeyedExample) -> Evidence:
         texts.append(normalised)
     question = frozenset(tokenize(item.example.question, lang=lang).seq)
     items, shared = _items(groups, sets)
-    names: dict[int, frozenset[str]] = {}
-    for i, name in named.items():
-        own = tokenize(normalise(words(name)), normalised=True, lang=lang).seq
-        names[i] = frozenset(t for t in own if len(index.get(t, ())) == 1)
+    names, affirmed_names = _own_words(named, index, lang), _own_words(named_affirmed, index, lang)
     return Evidence(
         keys=keys,
         sets=sets,
@@ -373,7 +380,24 @@ def build_evidence(item: KeyedExample) -> Evidence:
         shared=shared,
         field_names=field_names if any(groups) else [],
         names=names,
+        affirmed=affirmed if any(affirmed) else [],
+        affirmed_names=affirmed_names,
     )
+
+
+#: how a record's value affirms its field: `true`, or `yes` (as a JSON true reads)
+_AFFIRMING = (" yes", " true")
+
+
+def _own_words(
+    named: dict[int, str], index: dict[str, list[int]], lang: str
+) -> dict[int, frozenset[str]]:
+    """Per fact, the words of its field's name that no other unit has."""
+    own: dict[int, frozenset[str]] = {}
+    for i, name in named.items():
+        seq = tokenize(normalise(words(name)), normalised=True, lang=lang).seq
+        own[i] = frozenset(t for t in seq if len(index.get(t, ())) == 1)
+    return own
 
 
 def _items(
@@ -595,7 +619,9 @@ def sentence_features(
     neg_mismatch = 0.0
     if cover:
         neg_mismatch = float(tokens.negated != ev.negated[cover[0]])
-    contradicted = [] if tokens.negated else _denials(token_set, seq, cover, ev)
+    contradicted = (
+        _contradictions(claim, cover, ev) if ev.affirmed or ev.names or any(ev.denied) else []
+    )
     misplaced = _values_of_other_items(token_set, tokens.digits, ev) if ev.shared else []
 
     ends_colon = text.rstrip().endswith((":", "："))
@@ -745,22 +771,61 @@ def _names_only_others(parent: str, holding: set[str], tokens: set[str], ev: Evi
     return bool(named) and not named & holding
 
 
-def _denials(tokens: set[str], seq: Sequence[str], cover: Sequence[int], ev: Evidence) -> list[str]:
-    """Keys of denied record facts (`OutdoorSeating: false`) whose field the sentence names:
-    a fact of its evidence most of whose words are the sentence's words, or any fact with a
-    word of its name that no other unit has (`RestaurantsDelivery: None` and "offers
-    delivery"; `brunch: False` under `GoodForMeal` and "a brunch spot"). Words the sentence
-    runs together count too ("late-night" names `latenight`, "Wi-Fi" `WiFi`)."""
+#: where a sentence turns from one statement to another, so that a negation of one does not
+#: reach the other ("no delivery, but outdoor seating")
+_CONTRAST = re.compile(r";|\b(?:but|while|whereas|although|though|however|yet)\b")
+#: the finer cut: also lists and "and", for what a negation denies ("no WiFi, and dogs are
+#: welcome" denies WiFi only)
+_CLAUSE_BREAK = re.compile(r"[,;:]|\b(?:and|or|but|while|whereas|although|though|however|yet)\b")
+
+
+def _contradictions(claim: str, cover: Sequence[int], ev: Evidence) -> list[str]:
+    """Keys of record facts the sentence contradicts: a denied field that a clause affirms
+    (`OutdoorSeating: false` and "offers outdoor seating"), or an affirmed field that a clause
+    denies (`OutdoorSeating: true` and "does not offer outdoor seating").
+
+    A negation is read in its clause: a denied field is affirmed by a clause up to a turn of
+    contrast ("no TV, but it offers delivery") that is not negated; a list after a negation
+    ("no delivery, takeout or reservations") stays one clause, so none of it reads as affirmed.
+    An affirmed field is denied by a clause of the finer cut that is negated and names it;
+    the list's later items are not taken as denied, which errs towards no contradiction."""
+    found: list[str] = []
+    if any(ev.denied):
+        for part in _CONTRAST.split(claim):
+            t = tokenize(part, normalised=True, lang=ev.lang)
+            if t.seq and not t.negated:
+                found += _named_facts(t.seq, cover, ev, ev.denied, ev.names)
+    if ev.affirmed:
+        for part in _CLAUSE_BREAK.split(claim):
+            t = tokenize(part, normalised=True, lang=ev.lang)
+            if t.seq and t.negated:
+                found += _named_facts(t.seq, cover, ev, ev.affirmed, ev.affirmed_names)
+    return list(dict.fromkeys(found))
+
+
+def _named_facts(
+    seq: Sequence[str],
+    cover: Sequence[int],
+    ev: Evidence,
+    marked: Sequence[bool],
+    names: dict[int, frozenset[str]],
+) -> list[str]:
+    """Keys of the `marked` facts whose field the words `seq` name: a fact of the sentence's
+    evidence most of whose words are among them, or any fact with a word of its name that no
+    other unit has (`RestaurantsDelivery: None` and "offers delivery"; `brunch: False` under
+    `GoodForMeal` and "a brunch spot"). Words run together count too ("late-night" names
+    `latenight`, "Wi-Fi" `WiFi`)."""
+    tokens = set(seq)
     found: list[str] = []
     for i in cover:
-        if ev.denied[i]:
+        if marked[i]:
             shared = len(ev.sets[i] & tokens)
             if shared >= 2 or (shared and shared >= 0.6 * len(ev.sets[i])):
                 found.append(ev.keys[i])
-    if ev.names:
+    if names:
         joined = tokens | {a + b for a, b in pairwise(seq)}
-        found += [ev.keys[i] for i, name in ev.names.items() if name & joined]
-    return list(dict.fromkeys(found))
+        found += [ev.keys[i] for i, name in names.items() if name & joined]
+    return found
 
 
 def example_features(item: KeyedExample, ev: Evidence | None = None) -> list[SentenceEvidence]:

@@ -185,7 +185,8 @@ class OfflineJudge:
             names = ", ".join(f"'{n}'" for n in f.missing_names[:3])
             parts.append(f"name {names} not found in the documents")
         if f.contradicted:
-            parts.append(f"the record denies it ({', '.join(dict.fromkeys(f.contradicted))})")
+            keys = ", ".join(dict.fromkeys(f.contradicted))
+            parts.append(f"the record says otherwise ({keys})")
         if f.conflict is not None:
             c = f.conflict
             order = "first" if c.earlier else "later"
