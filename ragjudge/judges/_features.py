@@ -310,6 +310,10 @@ def _facts_of(doc: Sequence[Sentence], original: str | None) -> list[tuple[int, 
     return [(max(bisect_right(starts, f.start) - 1, 0), f) for f in facts]
 
 
+#: how a record's value affirms its field: `true`, or `yes` (as a JSON true reads)
+_AFFIRMING = (" yes", " true")
+
+
 def build_evidence(item: KeyedExample) -> Evidence:
     lang = language_of(" ".join([item.example.question, *(s.text for s in item.response)]))
     keys: list[str] = []
@@ -383,10 +387,6 @@ def build_evidence(item: KeyedExample) -> Evidence:
         affirmed=affirmed if any(affirmed) else [],
         affirmed_names=affirmed_names,
     )
-
-
-#: how a record's value affirms its field: `true`, or `yes` (as a JSON true reads)
-_AFFIRMING = (" yes", " true")
 
 
 def _own_words(
@@ -619,9 +619,7 @@ def sentence_features(
     neg_mismatch = 0.0
     if cover:
         neg_mismatch = float(tokens.negated != ev.negated[cover[0]])
-    contradicted = (
-        _contradictions(claim, cover, ev) if ev.affirmed or ev.names or any(ev.denied) else []
-    )
+    contradicted = _contradictions(claim, cover, ev) if ev.affirmed or any(ev.denied) else []
     misplaced = _values_of_other_items(token_set, tokens.digits, ev) if ev.shared else []
 
     ends_colon = text.rstrip().endswith((":", "："))
