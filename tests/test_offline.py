@@ -240,6 +240,40 @@ def test_same_words_about_the_documents_are_a_refusal(judge: OfflineJudge, said:
     assert out["supporting_sentence_keys"] == ["supported_without_sentence"]
 
 
+@pytest.mark.parametrize(
+    ("docs", "step"),
+    [
+        (
+            ["Stop the console service with systemctl stop watch-console before you renew it."],
+            "1. `systemctl stop watch-console` stops the console service.",
+        ),
+        (
+            ["更新の前に、systemctl stop watch-consoleでコンソールサービスを停止します。"],
+            "1. `systemctl stop watch-console`でコンソールサービスを停止します。",
+        ),
+        (
+            ["新しい証明書と秘密鍵を、/opt/watch/console/ssl/にコピーします。"],
+            "2. 新しい証明書と秘密鍵を、/opt/watch/console/ssl/にコピーします。",
+        ),
+    ],
+)
+def test_a_step_number_is_no_claim(judge: OfflineJudge, docs: list[str], step: str) -> None:
+    """A numbered step that opens with a command or with Chinese or Japanese text is numbered
+    like any other: its number is not a number the documents lack."""
+    out = first_verdict(judge, "How do I renew the certificate?", docs, step)
+    assert "not found" not in out["explanation"], out["explanation"]
+    assert out["fully_supported"] is True
+
+
+def test_japanese_refusal_with_wa(judge: OfflineJudge) -> None:
+    """「…についての記載はありません」 says the documents do not tell, as 「記載が
+    ありません」 does."""
+    docs = ["バックアップ先には、ローカルディスク、NFS共有、テープ装置を指定できます。"]
+    said = "提示された資料には、別リージョンへの自動複製についての記載はありません。"
+    out = first_verdict(judge, "別リージョンに複製できますか？", docs, said)
+    assert out["supporting_sentence_keys"] == ["supported_without_sentence"]
+
+
 def test_supported_sentence_with_little_coverage_is_not_called_covered(
     judge: OfflineJudge,
 ) -> None:

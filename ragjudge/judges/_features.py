@@ -30,7 +30,10 @@ from ragjudge.judges._tokens import (
 )
 from ragjudge.types import KeyedExample, Sentence
 
-_MARKERS = re.compile(r"(?:^|(?<=\s))\d{1,2}[.)](?=\s+[\"'(\[A-Z]|\s*$)|\[\d+(?:[,\-–]\s*\d+)*\]")
+_MARKERS = re.compile(
+    r"(?:^|(?<=\s))\d{1,2}[.)](?=\s+[\"'(\[A-Z`*\u3000-\u9fff\uff00-\uffef]|\s*$)"
+    r"|\[\d+(?:[,\-–]\s*\d+)*\]"
+)
 #: a reference to the documents by their number ("according to passage 2", "(Documents 1 and
 #: 3)", "[Context 1]"): it says where a claim comes from, and its number and words are no
 #: claim about the world
@@ -127,6 +130,7 @@ _REFUSAL = re.compile(
     r"|\bnot (possible|able) to (determine|answer|say)|\b(insufficient|not enough) information"
     r"|\bthere is no (mention|information|indication)"
     r"|記載(されて|が)(い|あり)ません|わかりません|分かりません|不明です|情報は(ありません|含まれていません)"
+    r"|(記載|言及|説明|情報)は(ありません|ない|見当たりません)"
     r"|言及(されて|が)(い|あり)ません|含まれていません|見つかりません|答えられません|判断できません"
     + "".join(f"|{pattern}" for pattern in refusal_patterns())
 )
