@@ -867,6 +867,37 @@ def test_a_negation_is_read_in_its_clause_against_the_record(
         assert claim["fully_supported"] is False and out["overall_supported"] is False
 
 
+def test_markdown_headings_frame_and_bullets_state_fields(judge: OfflineJudge) -> None:
+    """A chat model's markdown: headings ("## Hours and amenities", "**What guests say**",
+    "**Amenities:**") name what follows and claim nothing, so a faithful answer written so
+    is supported; a bullet that gives a field the other value ("- Outdoor seating: No"
+    against `OutdoorSeating: true`) contradicts the record."""
+    question = "Write an overview of the business."
+    faithful = (
+        "## Blue Fern Cafe\n\n"
+        "**Blue Fern Cafe** is a cafe in Portland serving breakfast and brunch.\n\n"
+        "**Amenities:**\n- Outdoor seating: Yes\n- Delivery: Yes\n- Dogs allowed: No\n\n"
+        "**What guests say**\n- Takeout is available."
+    )
+    out = judge.judge(real(question, [json.dumps(PATIO)], faithful))
+    framing = [
+        s for s in out["sentence_support_information"] if s["explanation"].startswith("A framing")
+    ]
+    assert len(framing) >= 4, out["sentence_support_information"]
+    assert out["overall_supported"] is True
+    wrong = judge.judge(
+        real(
+            question,
+            [json.dumps(PATIO)],
+            faithful.replace("Outdoor seating: Yes", "Outdoor seating: No"),
+        )
+    )
+    bullet = next(
+        s for s in wrong["sentence_support_information"] if "says otherwise" in s["explanation"]
+    )
+    assert bullet["fully_supported"] is False and wrong["overall_supported"] is False
+
+
 def test_a_field_named_by_one_word_of_its_own_is_caught_when_denied(judge: OfflineJudge) -> None:
     """A denied field is named by a word of its name that no other fact has, even when the
     rest of the name is shared ("delivery" for `RestaurantsDelivery`, "brunch" under

@@ -146,6 +146,9 @@ _DOCUMENTS = re.compile(
     r"\b(contexts?|documents?|passages?|texts?|sources?|excerpts?|snippets?|articles?|manual|"
     r"information|data|details|search results)\b"
 )
+#: a markdown heading, or a line in bold only ("## Opening hours", "**What guests say**"): it
+#: names what follows and claims nothing
+_HEADING = re.compile(r"\s*(?:#{1,6}\s+[^#\n]+|\*\*[^*\n]+\*\*|__[^_\n]+__)\s*:?\s*$")
 _GENERAL_OPENERS = re.compile(
     r"^\W*(here (is|are)|the following|follow these|these steps|to do (this|so)|for example:|"
     r"steps?:|以下|次の)"
@@ -626,9 +629,11 @@ def sentence_features(
     contradicted = _contradictions(claim, cover, ev) if ev.affirmed or any(ev.denied) else []
     misplaced = _values_of_other_items(token_set, tokens.digits, ev) if ev.shared else []
 
-    ends_colon = text.rstrip().endswith((":", "："))
+    # a colon inside markdown emphasis ("**Amenities:**") ends the sentence too
+    ends_colon = text.rstrip().rstrip("*_").rstrip().endswith((":", "："))
+    heading = ends_colon or _HEADING.match(text) is not None
     general = not context and (
-        n <= 1 or (ends_colon and n <= 8) or (bool(_GENERAL_OPENERS.match(lowered)) and n <= 8)
+        n <= 1 or (heading and n <= 8) or (bool(_GENERAL_OPENERS.match(lowered)) and n <= 8)
     )
     q_cov = len(token_set & ev.question) / n if n else 0.0
     missing_in_question = len(missing & ev.question) / len(missing) if missing else 0.0
@@ -660,7 +665,7 @@ def sentence_features(
         math.log1p(n_response),
         math.log1p(ev.n_sentences),
         response_cov,
-        float(ends_colon),
+        float(heading),
         cov_top1_weighted,
         local_bigram_cov,
         window_cov,
@@ -777,8 +782,8 @@ def _names_only_others(parent: str, holding: set[str], tokens: set[str], ev: Evi
 #: reach the other ("no delivery, but outdoor seating")
 _CONTRAST = re.compile(r";|\b(?:but|while|whereas|although|though|however|yet)\b")
 #: the finer cut: also lists and "and", for what a negation denies ("no WiFi, and dogs are
-#: welcome" denies WiFi only)
-_CLAUSE_BREAK = re.compile(r"[,;:]|\b(?:and|or|but|while|whereas|although|though|however|yet)\b")
+#: welcome" denies WiFi only); not a colon, which joins a field to its value ("Delivery: no")
+_CLAUSE_BREAK = re.compile(r"[,;]|\b(?:and|or|but|while|whereas|although|though|however|yet)\b")
 
 
 def _contradictions(claim: str, cover: Sequence[int], ev: Evidence) -> list[str]:
@@ -846,6 +851,9 @@ def example_features(item: KeyedExample, ev: Evidence | None = None) -> list[Sen
         if header[:1] == "|" and TABLE_RULE.fullmatch(below):
             # the header of a table the answer draws names its columns and claims nothing
             sentences[i] = replace(sentences[i], text="")
+        elif header and header.strip("#") == "" and len(header) <= 6:
+            # a markdown heading's marks split off from its words ("##", "Opening hours")
+            sentences[i + 1] = replace(sentences[i + 1], text=f"{header} {below}")
     conflicts = {c.sentence: c for c in comparison_conflicts([s.text for s in item.response])}
     return [
         sentence_features(s, i, n, ev, response_cov, context, conflicts.get(i))
