@@ -225,7 +225,8 @@ class Evidence:
     seqs: list[list[str]]
     doc_of: list[int]
     negated: list[bool]
-    #: units that are facts of a record whose value denies the field (`OutdoorSeating: false`)
+    #: per unit: a fact of a record whose value denies its field (`OutdoorSeating: false`);
+    #: empty when no unit is one
     denied: list[bool]
     index: dict[str, list[int]]
     vocab: set[str]
@@ -375,7 +376,7 @@ def build_evidence(item: KeyedExample) -> Evidence:
         seqs=seqs,
         doc_of=doc_of,
         negated=negated,
-        denied=denied,
+        denied=denied if any(denied) else [],
         index=index,
         vocab=set(index),
         bigrams=bigrams,
@@ -626,7 +627,7 @@ def sentence_features(
     neg_mismatch = 0.0
     if cover:
         neg_mismatch = float(tokens.negated != ev.negated[cover[0]])
-    contradicted = _contradictions(claim, cover, ev) if ev.affirmed or any(ev.denied) else []
+    contradicted = _contradictions(claim, cover, ev) if ev.affirmed or ev.denied else []
     misplaced = _values_of_other_items(token_set, tokens.digits, ev) if ev.shared else []
 
     # a colon inside markdown emphasis ("**Amenities:**") ends the sentence too
@@ -797,7 +798,7 @@ def _contradictions(claim: str, cover: Sequence[int], ev: Evidence) -> list[str]
     An affirmed field is denied by a clause of the finer cut that is negated and names it;
     the list's later items are not taken as denied, which errs towards no contradiction."""
     found: list[str] = []
-    if any(ev.denied):
+    if ev.denied:
         for part in _CONTRAST.split(claim):
             t = tokenize(part, normalised=True, lang=ev.lang)
             if t.seq and not t.negated:
