@@ -218,6 +218,9 @@ HOTEL = [
         "Breakfast is not included in the room rate.",
         "The Harbour Inn does not include breakfast in its rates.",
         "Parking is not available at the Harbour Inn.",
+        # the same hedging words about the world, or not about the documents
+        "A passport is required to determine the room rate for foreign guests.",
+        "Guests who are not clear about the details of their rate can ask at reception.",
     ],
 )
 def test_negative_claim_about_the_world_is_no_refusal(judge: OfflineJudge, claim: str) -> None:
@@ -233,6 +236,12 @@ def test_negative_claim_about_the_world_is_no_refusal(judge: OfflineJudge, claim
     [
         "The price of a suite is not provided in the given context.",
         "The documents do not include the price of a suite.",
+        # hedges: what the answer cannot tell from the documents, or what it would take
+        "It is unclear from the given context what a suite costs.",
+        "The passages do not appear to mention the price of a suite.",
+        "Based on the provided context, it is difficult to determine what a suite costs.",
+        "More details would be needed to determine the price of a suite.",
+        "Further sources would be needed to answer this question accurately.",
     ],
 )
 def test_same_words_about_the_documents_are_a_refusal(judge: OfflineJudge, said: str) -> None:

@@ -129,6 +129,7 @@ _REFUSAL = re.compile(
     r"|\bcannot (be )?(determine|determined|answer|answered|find|found|say|provide)"
     r"|\bnot (possible|able) to (determine|answer|say)|\b(insufficient|not enough) information"
     r"|\bthere is no (mention|information|indication)"
+    r"|\b(needed|required|necessary) to (accurately |fully )?answer (this|the|your) question"
     r"|記載(されて|が)(い|あり)ません|わかりません|分かりません|不明です|情報は(ありません|含まれていません)"
     r"|(記載|言及|説明|情報)は(ありません|ない|見当たりません)"
     r"|言及(されて|が)(い|あり)ません|含まれていません|見つかりません|答えられません|判断できません"
@@ -141,6 +142,14 @@ _REFUSAL_OF_DOCUMENTS = re.compile(
     r"(does not|doesn't|do not|don't|did not|didn't) (specifically |explicitly |directly )?"
     r"(provide|contain|include|give)"
     r"|\bnot (explicitly |specifically |directly |clearly )?(provided|included|given|available)"
+    # "it is unclear from the context", "the passages do not appear to address it", "from the
+    # information given it is difficult to determine", "more context is needed to determine"
+    r"|\b(it is|it's|it remains) (unclear|not clear)\b|\b(unclear|not clear) (from|in|whether)\b"
+    r"|\b(does not|doesn't|do not|don't) (appear|seem) to "
+    r"(be |mention|say|provide|contain|include|address|discuss|describe)"
+    r"|\b(difficult|hard|impossible) to (directly |accurately |definitively |precisely )?"
+    r"(determine|say|answer|tell)"
+    r"|\b(needed|required|necessary) to (accurately |fully |definitively )?determine"
 )
 _DOCUMENTS = re.compile(
     r"\b(contexts?|documents?|passages?|texts?|sources?|excerpts?|snippets?|articles?|manual|"
