@@ -1131,6 +1131,18 @@ def test_a_count_written_as_a_word_is_caught_when_the_documents_count_otherwise(
     assert "number" not in verdict("Two main concerns about the fire were raised.")["explanation"]
 
 
+def test_a_compound_count_in_words_is_the_number_in_digits(judge: OfflineJudge) -> None:
+    """ "Twenty-five" is 25, not 20 and 5: an answer that writes the documents' compound count
+    in digits copies it, and one that changes it is caught."""
+    docs = ["The Harbour Inn has twenty-five rooms, and sixty guests can dine on its terrace."]
+    verdict = partial(first_verdict, judge, "How big is the Harbour Inn?", docs)
+
+    same = verdict("The Harbour Inn has 25 rooms, and 60 guests can dine on its terrace.")
+    assert same["fully_supported"] is True and "number" not in same["explanation"]
+    changed = verdict("The Harbour Inn has 35 rooms, and 60 guests can dine on its terrace.")
+    assert changed["fully_supported"] is False and "'35'" in changed["explanation"]
+
+
 def test_a_japanese_name_the_documents_lack_is_named(judge: OfflineJudge) -> None:
     docs = [
         "台風10号は29日午前、鹿児島県薩摩川内市付近に上陸した。"

@@ -43,9 +43,9 @@ _NUMBER_WORDS = {
     "seven": "7", "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12",
     "thirteen": "13", "fourteen": "14", "fifteen": "15", "sixteen": "16", "seventeen": "17",
     "eighteen": "18", "nineteen": "19", "twenty": "20", "thirty": "30", "forty": "40",
-    "fifty": "50", "hundred": "100", "thousand": "1000", "million": "1000000",
-    "billion": "1000000000", "third": "3", "fourth": "4", "fifth": "5", "twice": "2",
-    "dozen": "12",
+    "fifty": "50", "sixty": "60", "seventy": "70", "eighty": "80", "ninety": "90",
+    "hundred": "100", "thousand": "1000", "million": "1000000", "billion": "1000000000",
+    "third": "3", "fourth": "4", "fifth": "5", "twice": "2", "dozen": "12",
 }  # fmt: skip
 
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f\uac00-\ud7af"
@@ -248,6 +248,11 @@ _WRITTEN_NUMBER = re.compile(
 )
 
 
+#: the tens that take a unit after them ("twenty-five", "ninety nine"), and those units
+_TENS = frozenset({"twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"})
+_UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+          "nine": 9}  # fmt: skip
+
 #: a word of letters (a count written as a word: "three")
 _LETTERS = re.compile(r"[^\W\d_]+")
 
@@ -378,6 +383,10 @@ def tokenize(text: str, normalised: bool = False, lang: str = "en") -> Tokens:
                 negated = True
                 continue
             if content[0] == "#":
+                if tok.lower() in _TENS and n + 1 < len(raw) and raw[n + 1].lower() in _UNITS:
+                    # "twenty-five" is 25, not 20 and 5
+                    content = f"#{int(content[1:]) + _UNITS[raw[n + 1].lower()]}"
+                    skip = True
                 numbers.add(content[1:])
             seq.append(content)
     return Tokens(seq, numbers, digits, negated, cjk_chars)
