@@ -1143,6 +1143,16 @@ def test_a_compound_count_in_words_is_the_number_in_digits(judge: OfflineJudge) 
     assert changed["fully_supported"] is False and "'35'" in changed["explanation"]
 
 
+def test_a_short_year_range_holds_its_last_year(judge: OfflineJudge) -> None:
+    """ "(1649–54)" ends in 1654: an answer that writes the year in full copies it."""
+    docs = ['The longest novel is "Artamène", originally published (1649–54) in ten parts.']
+    verdict = partial(first_verdict, judge, "When was Artamène published?", docs)
+
+    assert verdict("Artamène was published between 1649 and 1654.")["fully_supported"] is True
+    changed = verdict("Artamène was published between 1649 and 1656.")
+    assert changed["fully_supported"] is False and "'1656'" in changed["explanation"]
+
+
 def test_a_japanese_name_the_documents_lack_is_named(judge: OfflineJudge) -> None:
     docs = [
         "台風10号は29日午前、鹿児島県薩摩川内市付近に上陸した。"

@@ -172,6 +172,17 @@ _DIGIT = re.compile(r"\d")
 _WHOLE_HOUR = re.compile(r"\b([01]?\d|2[0-3]):00\b")
 
 
+#: a range of years whose second year is written short: "1649–54", "1914-18"
+_YEAR_RANGE = re.compile(r"(?<![\d.,\-–—])(1\d|20)(\d\d)(\s?[-–—]\s?)(\d\d)(?![\d.,]|[-–—]\d)")
+
+
+def _year_range(m: re.Match[str]) -> str:
+    century, first, dash, last = m.groups()
+    if int(last) <= int(first):
+        return m.group()
+    return f"{century}{first}{dash}{century}{last}"
+
+
 #: a number written with Chinese and Japanese myriads: "1万2000", "3億", "1.5万", "2千"
 _CJK_NUMBER = re.compile(r"(?:\d+(?:[.,]\d+)*[兆億亿万萬千])+\d*")
 _CJK_UNITS = {"兆": 10**12, "億": 10**8, "亿": 10**8, "万": 10**4, "萬": 10**4, "千": 10**3}
@@ -226,9 +237,11 @@ def _signs(text: str) -> str:
 
 def _clock(text: str) -> str:
     """Numbers and times in one notation: "3:30 pm" reads as "15:30" and "3 pm", "15:00" as
-    "15"; "1万2000" as "12000" and "午後3時" as "15時", so an answer may write either."""
+    "15"; "1万2000" as "12000" and "午後3時" as "15時"; a short year range "1649–54" as
+    "1649–1654", so an answer may write either."""
     if not _DIGIT.search(text):
         return text
+    text = _YEAR_RANGE.sub(_year_range, text)
     if not text.isascii():
         text = _CJK_HOUR.sub(_cjk_hour, _CJK_NUMBER.sub(_cjk_number, text))
 
