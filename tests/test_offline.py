@@ -241,6 +241,7 @@ def test_negative_claim_about_the_world_is_no_refusal(judge: OfflineJudge, claim
         "The passages do not appear to mention the price of a suite.",
         "Based on the provided context, it is difficult to determine what a suite costs.",
         "More details would be needed to determine the price of a suite.",
+        "From the documents it is hard to pinpoint who designed the suites.",
         "Further sources would be needed to answer this question accurately.",
     ],
 )

@@ -148,7 +148,7 @@ _REFUSAL_OF_DOCUMENTS = re.compile(
     r"|\b(does not|doesn't|do not|don't) (appear|seem) to "
     r"(be |mention|say|provide|contain|include|address|discuss|describe)"
     r"|\b(difficult|hard|impossible) to (directly |accurately |definitively |precisely )?"
-    r"(determine|say|answer|tell)"
+    r"(determine|say|answer|tell|pinpoint|identify|attribute|estimate|know)"
     r"|\b(needed|required|necessary) to (accurately |fully |definitively )?determine"
 )
 _DOCUMENTS = re.compile(
