@@ -1073,6 +1073,24 @@ def test_a_chat_models_pleasantries_are_no_claims(judge: OfflineJudge) -> None:
     assert wrong["overall_supported"] is False
 
 
+def test_what_a_chat_model_says_of_itself_is_no_claim(judge: OfflineJudge) -> None:
+    """ "As an AI language model, I do not have personal opinions", "I'm sorry, but" and "I
+    can provide you with information about" speak of the model, not of the world."""
+    docs = ["The Louvre opens at 9 am every day except Tuesday. Admission costs 22 euros."]
+    question = "What do you think of the Louvre's opening hours?"
+    chatty = (
+        "As an AI language model, I do not have personal opinions. However, I can provide you "
+        "with information about the Louvre. The Louvre opens at 9 am every day except Tuesday."
+    )
+    out = judge.judge(real(question, docs, chatty))
+    assert out["overall_supported"] is True
+    keys = [s["supporting_sentence_keys"] for s in out["sentence_support_information"]]
+    assert keys == [["general"], ["general"], ["0a"]]
+    sorry = judge.judge(real(question, docs, "I'm sorry, but the Louvre opens at 8 am."))
+    assert sorry["overall_supported"] is False
+    assert "'8 am'" in sentence(sorry)["explanation"]
+
+
 def test_an_answer_drawn_as_a_table_is_judged_row_by_row(judge: OfflineJudge) -> None:
     """The header of a markdown table in the answer names columns and claims nothing; each
     row is a claim."""

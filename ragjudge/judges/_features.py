@@ -65,7 +65,16 @@ _CHAT = re.compile(
     r"(?:other|more|further|additional|follow-up) questions?"
     r"|\bis there anything else (?:i can help you with|you would like to know)"
     r"|\bthank you for (?:your question|asking|reaching out)"
-    r"|\bhave a (?:great|nice|good|wonderful) day",
+    r"|\bhave a (?:great|nice|good|wonderful) day"
+    # what a chat model says of itself ("As an AI language model, I do not have personal
+    # opinions", "I'm sorry, but …", "I can provide you with information about …")
+    r"|\bas an ai(?: language model| assistant| model)?\b,?(?: i (?:do not|don't|cannot|can't) "
+    r"(?:have|provide|offer|give|express|share) (?:any )?(?:personal |my own )?(?:opinions?|"
+    r"beliefs|feelings|emotions|preferences|views)(?: or (?:opinions|beliefs|feelings|emotions|"
+    r"preferences|views))?)?"
+    r"|^\W*(?:i'm sorry|i am sorry|i apologi[sz]e)\b,?(?: but)?"
+    r"|\bi can (?:provide|offer|give|share) (?:you )?(?:with )?(?:some )?(?:general )?"
+    r"(?:information|perspectives?|insights?|an overview|a summary|details)",
     re.IGNORECASE,
 )
 #: words without which neither pattern above can match: plain string tests that spare most
@@ -77,11 +86,11 @@ _SOURCE_WORDS = (
 )  # fmt: skip
 _CHAT_OPENERS = (
     "hello", "hi", "hey", "greetings", "sure", "certainly", "of course", "absolutely",
-    "great question", "good question",
+    "great question", "good question", "i'm sorry", "i am sorry", "i apologi",
 )  # fmt: skip
 _CHAT_WORDS = (
     "help", "assist", "hope", "let me know", "feel free", "hesitate", "anything else", "thank",
-    " day",
+    " day", "as an ai", "i can ",
 )  # fmt: skip
 
 
@@ -159,8 +168,8 @@ _DOCUMENTS = re.compile(
 #: names what follows and claims nothing
 _HEADING = re.compile(r"\s*(?:#{1,6}\s+[^#\n]+|\*\*[^*\n]+\*\*|__[^_\n]+__)\s*:?\s*$")
 _GENERAL_OPENERS = re.compile(
-    r"^\W*(here (is|are)|the following|follow these|these steps|to do (this|so)|for example:|"
-    r"steps?:|以下|次の)"
+    r"^\W*(here (is|are)|here's|the following|follow these|these steps|to do (this|so)|"
+    r"for example:|steps?:|以下|次の)"
 )
 _SUMMARY_OPENERS = re.compile(
     r"^\W*(in summary|in conclusion|overall|to summari[sz]e|in short|therefore|thus|so,|"
