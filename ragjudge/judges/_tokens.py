@@ -241,7 +241,8 @@ def _clock(text: str) -> str:
     "1649–1654", so an answer may write either."""
     if not _DIGIT.search(text):
         return text
-    text = _YEAR_RANGE.sub(_year_range, text)
+    if "-" in text or "–" in text or "—" in text:
+        text = _YEAR_RANGE.sub(_year_range, text)
     if not text.isascii():
         text = _CJK_HOUR.sub(_cjk_hour, _CJK_NUMBER.sub(_cjk_number, text))
 
