@@ -1172,6 +1172,20 @@ def test_a_short_year_range_holds_its_last_year(judge: OfflineJudge) -> None:
     assert changed["fully_supported"] is False and "'1656'" in changed["explanation"]
 
 
+def test_a_year_run_into_the_next_date_is_read_apart(judge: OfflineJudge) -> None:
+    """Text drawn from Wikipedia loses the dash between a birth and a death date: "9 October
+    19408 December 1980" still gives 1940."""
+    docs = [
+        "John Winston Ono Lennon (born John Winston Lennon; 9 October 19408 December 1980) was "
+        "an English singer and songwriter who co-founded the Beatles."
+    ]
+    verdict = partial(first_verdict, judge, "When was John Lennon born?", docs)
+
+    born = verdict("John Lennon was born on October 9, 1940.")
+    assert born["fully_supported"] is True and "number" not in born["explanation"]
+    assert "'1941'" in verdict("John Lennon was born on October 9, 1941.")["explanation"]
+
+
 def test_a_japanese_name_the_documents_lack_is_named(judge: OfflineJudge) -> None:
     docs = [
         "台風10号は29日午前、鹿児島県薩摩川内市付近に上陸した。"

@@ -183,6 +183,14 @@ def _year_range(m: re.Match[str]) -> str:
     return f"{century}{first}{dash}{century}{last}"
 
 
+#: a year run into the day of the date after it, as text drawn from Wikipedia loses the dash
+#: between a birth and a death date: "(9 October 19408 December 1980)" is 1940 and 8
+_FUSED_YEAR = re.compile(
+    r"\b(1\d{3}|20\d{2})([1-9]|[12]\d|3[01]) (january|february|march|april|may|june|july|"
+    r"august|september|october|november|december)\b"
+)
+
+
 #: a number written with Chinese and Japanese myriads: "1万2000", "3億", "1.5万", "2千"
 _CJK_NUMBER = re.compile(r"(?:\d+(?:[.,]\d+)*[兆億亿万萬千])+\d*")
 _CJK_UNITS = {"兆": 10**12, "億": 10**8, "亿": 10**8, "万": 10**4, "萬": 10**4, "千": 10**3}
@@ -238,11 +246,13 @@ def _signs(text: str) -> str:
 def _clock(text: str) -> str:
     """Numbers and times in one notation: "3:30 pm" reads as "15:30" and "3 pm", "15:00" as
     "15"; "1万2000" as "12000" and "午後3時" as "15時"; a short year range "1649–54" as
-    "1649–1654", so an answer may write either."""
+    "1649–1654", so an answer may write either; and a year run into the next date's day
+    ("19408 december") as the two numbers."""
     if not _DIGIT.search(text):
         return text
     if "-" in text or "–" in text or "—" in text:
         text = _YEAR_RANGE.sub(_year_range, text)
+    text = _FUSED_YEAR.sub(r"\1 \2 \3", text)
     if not text.isascii():
         text = _CJK_HOUR.sub(_cjk_hour, _CJK_NUMBER.sub(_cjk_number, text))
 
