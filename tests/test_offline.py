@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from ragjudge.judges._glosses import converted_numbers
 from ragjudge.judges.base import Judge
 from ragjudge.judges.offline import OfflineJudge
 from ragjudge.types import SPECIAL_KEYS, Example, KeyedExample, Message, Sentence, Usage
@@ -1184,6 +1185,68 @@ def test_a_year_run_into_the_next_date_is_read_apart(judge: OfflineJudge) -> Non
     born = verdict("John Lennon was born on October 9, 1940.")
     assert born["fully_supported"] is True and "number" not in born["explanation"]
     assert "'1941'" in verdict("John Lennon was born on October 9, 1941.")["explanation"]
+
+
+def test_a_measure_given_again_in_other_units_is_no_new_number(judge: OfflineJudge) -> None:
+    """ "160°F (71°C)": the answer converts the documents' number itself; a wrong conversion
+    is still a number the documents lack."""
+    docs = ["Cook pork tenderloin to an internal temperature of 160°F and let it rest."]
+    verdict = partial(first_verdict, judge, "How hot should pork tenderloin be?", docs)
+
+    same = verdict("Cook pork tenderloin to an internal temperature of 160°F (71°C).")
+    assert same["fully_supported"] is True and "number" not in same["explanation"]
+    wrong = verdict("Cook pork tenderloin to an internal temperature of 160°F (80°C).")
+    assert "'80'" in wrong["explanation"]
+
+
+@pytest.mark.parametrize(
+    ("docs", "said"),
+    [
+        (
+            ["Never exceed the GCWR when towing a trailer."],
+            "Never exceed the Gross Combination Weight Rating (GCWR) when towing a trailer.",
+        ),
+        (
+            ["A computed tomography scan can show blood around the brain."],
+            "A computed tomography (CT) scan can show blood around the brain.",
+        ),
+        (
+            ["Push the VR button on the steering wheel and wait for the beep."],
+            "Push the VR (Voice Recognition) button on the steering wheel and wait for the beep.",
+        ),
+    ],
+)
+def test_an_acronym_spelled_out_in_place_is_no_new_name(
+    judge: OfflineJudge, docs: list[str], said: str
+) -> None:
+    """An acronym the answer spells out, or whose words it adds, is explained by the answer
+    itself when the documents have the other half."""
+    out = first_verdict(judge, "What should I know?", docs, said)
+    assert "name" not in out["explanation"], out["explanation"]
+    assert out["fully_supported"] is True
+
+
+@pytest.mark.parametrize(
+    ("text", "converted"),
+    [
+        ("between 145°F (63°C) and 160°F (71°C)", {"63", "71"}),
+        ("a 5 mile (8 km) trail", {"8"}),
+        ("it weighs 100 lbs (45 kg)", {"45"}),
+        ("20 degrees Celsius (68 degrees Fahrenheit)", {"68"}),
+        ("a 5 mile (12 km) trail", set()),  # not 5 miles
+        ("the 2019 season (12 games)", set()),  # no units
+    ],
+)
+def test_conversions_are_read_with_their_units(text: str, converted: set[str]) -> None:
+    assert converted_numbers(text) == converted
+
+
+def test_an_acronym_whose_letters_do_not_match_is_still_a_name(judge: OfflineJudge) -> None:
+    docs = ["Push the VR button on the steering wheel and wait for the beep."]
+    out = first_verdict(
+        judge, "What should I know?", docs, "Push the VR (Voice Command) button and wait."
+    )
+    assert "'Command'" in out["explanation"], out["explanation"]
 
 
 def test_a_japanese_name_the_documents_lack_is_named(judge: OfflineJudge) -> None:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from itertools import pairwise
 
 from ragjudge.judges._comparisons import Conflict, comparison_conflicts
+from ragjudge.judges._glosses import acronyms, converted_numbers
 from ragjudge.judges._records import TABLE_RULE, Fact, record_facts, words
 from ragjudge.judges._tokens import (
     language_of,
@@ -606,8 +607,11 @@ def sentence_features(
     # not a number the answer made up
     missing_values = _unexplained(tokens.digits - ev.numbers, tokens.digits)
     missing_values |= _changed_counts(tokens.seq, tokens.digits, ev)
+    if missing_values:  # a measure given again in other units ("160°F (71°C)")
+        missing_values -= converted_numbers(text)
     missing_numbers = written_numbers(text, missing_values) if missing_values else []
     missing_names: list[str] = []
+    glossed = _glossed_names(text, ev)
     n_caps = 0
     # "9 AM" is a time, not an acronym (lower-cased in place, so offsets hold)
     text = _CLOCK_CAPS.sub(lambda m: m.group().lower(), text)
@@ -621,6 +625,8 @@ def sentence_features(
         # the first word and words after a sentence break are capitalised by grammar alone
         if m.start() == first_at or text[max(0, m.start() - 2) : m.start()].rstrip() in ".!?:":
             continue
+        if m.group() in glossed:
+            continue
         n_caps += 1
         word = m.group().lower()
         if len(word) > 2 and word.endswith("s") and m.group()[:-1].isupper():
@@ -629,7 +635,7 @@ def sentence_features(
             missing_names.append(m.group())
     for m in _ACRONYM.finditer(text):
         word = m.group().lower()
-        if word not in ev.text and m.group() not in missing_names:
+        if word not in ev.text and m.group() not in missing_names and m.group() not in glossed:
             n_caps += 1
             missing_names.append(m.group())
     for m in _CJK_NAME.finditer(text) if not text.isascii() else ():
@@ -712,6 +718,19 @@ def sentence_features(
 #: the values of the number words that count things ("two" to "fifty"); scale words
 #: ("hundred", "a few thousand") are no counts
 _COUNTS = frozenset(str(n) for n in range(51))
+
+
+def _glossed_names(text: str, ev: Evidence) -> set[str]:
+    """Names the sentence explains by itself: an acronym it spells out whose words the
+    documents have ("computed tomography (CT)"), or the words of one whose acronym they have
+    ("Gross Combination Weight Rating (GCWR)")."""
+    glossed: set[str] = set()
+    for expansion, acronym in acronyms(text):
+        if acronym.lower() in ev.text:
+            glossed.update(expansion)
+        elif all(w.lower() in ev.text or stem(w.lower()) in ev.vocab for w in expansion):
+            glossed.add(acronym)
+    return glossed
 
 
 def _changed_counts(seq: Sequence[str], digits: set[str], ev: Evidence) -> set[str]:

@@ -1,0 +1,127 @@
+"""What a sentence explains by itself, so the documents need not hold it: a measurement given
+again in other units ("160°F (71°C)", "5 miles (8 km)") and an acronym spelled out next to
+its expansion ("computed tomography (CT)", "Gross Combination Weight Rating (GCWR)").
+
+An answer adds such glosses of its own accord. The converted number and the acronym (or its
+expansion) are then missing from the documents without being made up; the judge still checks
+the number or the words they gloss.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from ragjudge.judges._tokens import tokenize
+
+_UNIT = (
+    r"°\s?[fc]|degrees? (?:fahrenheit|celsius)|fahrenheit|celsius|[fc]\b|miles?|mi|km|"
+    r"kilomet(?:er|re)s?|pounds?|lbs?|kg|kilograms?|feet|foot|ft|met(?:er|re)s?|m|inch(?:es)?|"
+    r"in|cm|centimet(?:er|re)s?|gallons?|gal|lit(?:er|re)s?|l"
+)
+#: a number with a unit, then the same measure in other units in parentheses
+_CONVERSION = re.compile(
+    rf"(?P<a>\d[\d,]*(?:\.\d+)?)\s?(?P<ua>{_UNIT})\s*\(\s*(?:about |approximately |approx\. |"
+    rf"around |roughly |~|≈)?(?P<b>-?\d[\d,]*(?:\.\d+)?)\s?(?P<ub>{_UNIT})\s*\)",
+    re.IGNORECASE,
+)
+
+
+def _kind(unit: str) -> str:
+    u = unit.lower().replace(" ", "")
+    if u.startswith(("°f", "degreef", "degreesf", "fahrenheit")) or u == "f":
+        return "f"
+    if u.startswith(("°c", "degreec", "degreesc", "celsius")) or u == "c":
+        return "c"
+    for kind, prefixes in (
+        ("mi", ("mi",)),
+        ("km", ("km", "kilomet")),
+        ("lb", ("pound", "lb")),
+        ("kg", ("kg", "kilogram")),
+        ("ft", ("feet", "foot", "ft")),
+        ("cm", ("cm", "centimet")),
+        ("in", ("inch", "in")),
+        ("m", ("met", "m")),
+        ("gal", ("gal",)),
+        ("l", ("lit", "l")),
+    ):
+        if u.startswith(prefixes):
+            return kind
+    return u
+
+
+_CONVERT: dict[tuple[str, str], Callable[[float], float]] = {
+    ("f", "c"): lambda x: (x - 32) * 5 / 9,
+    ("c", "f"): lambda x: x * 9 / 5 + 32,
+    ("mi", "km"): lambda x: x * 1.609344,
+    ("km", "mi"): lambda x: x / 1.609344,
+    ("lb", "kg"): lambda x: x * 0.45359237,
+    ("kg", "lb"): lambda x: x / 0.45359237,
+    ("ft", "m"): lambda x: x * 0.3048,
+    ("m", "ft"): lambda x: x / 0.3048,
+    ("in", "cm"): lambda x: x * 2.54,
+    ("cm", "in"): lambda x: x / 2.54,
+    ("gal", "l"): lambda x: x * 3.785411784,
+    ("l", "gal"): lambda x: x / 3.785411784,
+}
+
+
+def converted_numbers(text: str) -> set[str]:
+    """Numbers of `text` (as `tokenize` writes them) that restate the number before them in
+    other units, rounded as people round: "71" in "160°F (71°C)", "8" in "5 miles (8 km)"."""
+    found: set[str] = set()
+    if "(" not in text:
+        return found
+    for m in _CONVERSION.finditer(text):
+        convert = _CONVERT.get((_kind(m.group("ua")), _kind(m.group("ub"))))
+        if convert is None:
+            continue
+        a = float(m.group("a").replace(",", ""))
+        b = float(m.group("b").replace(",", ""))
+        if abs(convert(a) - b) <= max(1.0, 0.03 * abs(b)):
+            found |= tokenize(m.group("b")).digits
+    return found
+
+
+#: words, then an acronym in parentheses: "computed tomography (CT)"
+_DEFINED = re.compile(r"((?:[^\W\d_][\w'’\-]*\s+){1,8})\(([A-Z][A-Za-z&]*[A-Z])s?\)")
+#: an acronym, then its words in parentheses: "VR (Voice Recognition)"
+_DEFINED_AFTER = re.compile(r"\b([A-Z][A-Za-z&]*[A-Z])s? \(((?:[^\W\d_][\w'’\-]*\s*){1,8})\)")
+#: words an acronym skips ("Department of Motor Vehicles", "Research and Development")
+_SKIPPED = frozenset({"of", "and", "the", "for", "to", "in", "on", "&", "a"})
+
+
+def acronyms(text: str) -> list[tuple[list[str], str]]:
+    """The acronyms `text` spells out in place, each with the words it stands for:
+    "Gross Combination Weight Rating (GCWR)" gives (["Gross", "Combination", "Weight",
+    "Rating"], "GCWR"). Letters must match the words' initials, from the last word back."""
+    pairs: list[tuple[list[str], str]] = []
+    if "(" not in text:
+        return pairs
+    for m in _DEFINED.finditer(text):
+        acronym = m.group(2)
+        letters = [c for c in acronym if c.isupper()][::-1]
+        chosen = _initials(m.group(1).split()[::-1], letters)
+        if chosen:
+            pairs.append((chosen[::-1], acronym))
+    for m in _DEFINED_AFTER.finditer(text):
+        acronym = m.group(1)
+        words = m.group(2).split()
+        chosen = _initials(words, [c for c in acronym if c.isupper()])
+        if chosen and len(chosen) + sum(w.lower() in _SKIPPED for w in words) == len(words):
+            pairs.append((chosen, acronym))
+    return pairs
+
+
+def _initials(words: list[str], letters: list[str]) -> list[str]:
+    """The words, in the order given, whose initials spell `letters` (small words between
+    them skipped); empty unless every letter is matched."""
+    chosen: list[str] = []
+    for word in words:
+        if len(chosen) == len(letters):
+            break
+        if word[0].upper() == letters[len(chosen)]:
+            chosen.append(word)
+        elif not (chosen and word.lower() in _SKIPPED):
+            return []
+    return chosen if len(chosen) == len(letters) else []
