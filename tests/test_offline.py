@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from ragjudge.judges._glosses import converted_numbers
+from ragjudge.judges._glosses import converted_numbers, worked_out
 from ragjudge.judges.base import Judge
 from ragjudge.judges.offline import OfflineJudge
 from ragjudge.types import SPECIAL_KEYS, Example, KeyedExample, Message, Sentence, Usage
@@ -1239,6 +1239,41 @@ def test_an_acronym_spelled_out_in_place_is_no_new_name(
 )
 def test_conversions_are_read_with_their_units(text: str, converted: set[str]) -> None:
     assert converted_numbers(text) == converted
+
+
+def test_a_number_worked_out_from_the_documents_is_no_new_number(judge: OfflineJudge) -> None:
+    """A share or a margin the answer works out from the documents' numbers is not made up;
+    a wrong one still is."""
+    docs = [
+        "India reported 16044 confirmed cases and 537 deaths. "
+        "Salazar polled 41% of the votes and Cunhal 19%."
+    ]
+    verdict = partial(first_verdict, judge, "What do the figures say?", docs)
+
+    for said in (
+        "With 537 deaths among 16044 cases, 3.35% of those infected in India died.",
+        "Salazar won with 41% of the votes, a margin of 22% over Cunhal's 19%.",
+    ):
+        out = verdict(said)
+        assert "number" not in out["explanation"], out["explanation"]
+    wrong = verdict("With 537 deaths among 16044 cases, 4.35% of those infected in India died.")
+    assert "'4.35'" in wrong["explanation"], wrong["explanation"]
+
+
+@pytest.mark.parametrize(
+    ("values", "operands", "text", "found"),
+    [
+        ({"3.35"}, ["537", "16044"], "3.35% died", {"3.35"}),
+        ({"3.35"}, ["537", "16044"], "a ratio of 3.35", set()),  # a share, not written as one
+        ({"22"}, ["41", "19"], "a margin of 22 points", {"22"}),
+        ({"20"}, ["19", "1"], "hold 20 ml", set()),  # a neighbour of 19, not a sum
+        ({"40"}, ["4", "10"], "up to 40 ml", set()),  # no product, no whole-number ratio
+    ],
+)
+def test_worked_out_numbers(
+    values: set[str], operands: list[str], text: str, found: set[str]
+) -> None:
+    assert worked_out(values, operands, text) == found
 
 
 def test_an_acronym_whose_letters_do_not_match_is_still_a_name(judge: OfflineJudge) -> None:

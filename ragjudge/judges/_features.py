@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from itertools import pairwise
 
 from ragjudge.judges._comparisons import Conflict, comparison_conflicts
-from ragjudge.judges._glosses import acronyms, converted_numbers
+from ragjudge.judges._glosses import acronyms, converted_numbers, worked_out
 from ragjudge.judges._records import TABLE_RULE, Fact, record_facts, words
 from ragjudge.judges._tokens import (
     language_of,
@@ -520,6 +520,7 @@ def sentence_features(
     response_cov: float,
     context: Sequence[str] = (),
     conflict: Conflict | None = None,
+    operands: Sequence[str] = (),
 ) -> SentenceEvidence:
     """Features of one response sentence against the example's documents.
 
@@ -607,8 +608,10 @@ def sentence_features(
     # not a number the answer made up
     missing_values = _unexplained(tokens.digits - ev.numbers, tokens.digits)
     missing_values |= _changed_counts(tokens.seq, tokens.digits, ev)
-    if missing_values:  # a measure given again in other units ("160°F (71°C)")
-        missing_values -= converted_numbers(text)
+    if missing_values:
+        # a measure given again in other units ("160°F (71°C)"), or worked out from two
+        # numbers of the answer that the documents have (a share, a margin)
+        missing_values -= converted_numbers(text) | worked_out(missing_values, operands, text)
     missing_numbers = written_numbers(text, missing_values) if missing_values else []
     missing_names: list[str] = []
     glossed = _glossed_names(text, ev)
@@ -876,7 +879,9 @@ def _named_facts(
 def example_features(item: KeyedExample, ev: Evidence | None = None) -> list[SentenceEvidence]:
     """Features of every response sentence of `item`, in order."""
     ev = ev or build_evidence(item)
-    response_tokens = set(tokenize(" ".join(s.text for s in item.response), lang=ev.lang).seq)
+    response = tokenize(" ".join(s.text for s in item.response), lang=ev.lang)
+    response_tokens = set(response.seq)
+    response_numbers = response.digits
     response_cov = len(response_tokens & ev.vocab) / len(response_tokens) if response_tokens else 1
     n = len(item.response)
     context: tuple[str, ...] = ()
@@ -893,7 +898,8 @@ def example_features(item: KeyedExample, ev: Evidence | None = None) -> list[Sen
             # a markdown heading's marks split off from its words ("##", "Opening hours")
             sentences[i + 1] = replace(sentences[i + 1], text=f"{header} {below}")
     conflicts = {c.sentence: c for c in comparison_conflicts([s.text for s in item.response])}
+    operands = sorted(response_numbers & ev.numbers)
     return [
-        sentence_features(s, i, n, ev, response_cov, context, conflicts.get(i))
+        sentence_features(s, i, n, ev, response_cov, context, conflicts.get(i), operands)
         for i, s in enumerate(sentences)
     ]

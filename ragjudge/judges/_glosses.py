@@ -1,6 +1,7 @@
-"""What a sentence explains by itself, so the documents need not hold it: a measurement given
-again in other units ("160°F (71°C)", "5 miles (8 km)") and an acronym spelled out next to
-its expansion ("computed tomography (CT)", "Gross Combination Weight Rating (GCWR)").
+"""What an answer explains by itself, so the documents need not hold it: a measurement given
+again in other units ("160°F (71°C)", "5 miles (8 km)"), an acronym spelled out next to its
+expansion ("computed tomography (CT)", "Gross Combination Weight Rating (GCWR)"), and a number
+worked out from two of its own ("537 deaths among 16044 cases: 3.35%").
 
 An answer adds such glosses of its own accord. The converted number and the acronym (or its
 expansion) are then missing from the documents without being made up; the judge still checks
@@ -10,7 +11,8 @@ the number or the words they gloss.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from itertools import permutations
 
 from ragjudge.judges._tokens import tokenize
 
@@ -125,3 +127,50 @@ def _initials(words: list[str], letters: list[str]) -> list[str]:
         elif not (chosen and word.lower() in _SKIPPED):
             return []
     return chosen if len(chosen) == len(letters) else []
+
+
+def worked_out(values: set[str], operands: Sequence[str], text: str) -> set[str]:
+    """Of `values` (numbers of `text` the documents lack), those one step of arithmetic on two
+    of `operands` (numbers of the answer that the documents have) gives, at the precision the
+    value is written to: "3.35%" from 537 and 16044 (a share), "22" from 41 and 19 (a margin).
+    Small whole numbers come out of almost any two numbers, so only a value of 10 or more, or
+    one with decimals, counts; a sum or a difference only of two numbers of 10 or more, a
+    share only when `text` writes it as a percentage, a ratio only when it has decimals;
+    operands below 1 (fractions, p-values) and products, which grow past any value, are not
+    tried."""
+    numbers = sorted({x for x in map(_float, operands) if x is not None and x >= 1})
+    found: set[str] = set()
+    if len(numbers) < 2:
+        return found
+    numbers = numbers[:_MAX_OPERANDS]
+    lowered = text.lower()
+    for value in values:
+        x = _float(value)
+        if x is None or (x < 10 and x.is_integer()) or x in numbers:
+            continue
+        decimals = len(value.partition(".")[2])
+        tolerance = 0.5 * 10**-decimals + 1e-9
+        share = re.search(rf"(?<![\d.]){re.escape(value)}\s?(%|percent|per cent)", lowered)
+        for a, b in permutations(numbers, 2):
+            # a sum or a difference with a small operand is a neighbour of the other one
+            results = [a + b, a - b] if min(a, b) >= 10 else []
+            if not x.is_integer():
+                results.append(a / b)
+            if share:
+                results.append(a / b * 100)
+            if any(abs(result - x) <= tolerance for result in results):
+                found.add(value)
+                break
+    return found
+
+
+#: the answer's numbers tried as operands, at most (they are few; a table is not a sum)
+_MAX_OPERANDS = 12
+
+
+def _float(value: str) -> float | None:
+    try:
+        number = float(value)
+    except ValueError:
+        return None
+    return number if number else None
