@@ -1284,6 +1284,24 @@ def test_an_acronym_whose_letters_do_not_match_is_still_a_name(judge: OfflineJud
     assert "'Command'" in out["explanation"], out["explanation"]
 
 
+def test_a_count_in_kanji_numerals_is_a_number(judge: OfflineJudge) -> None:
+    """「七世代」 is 7 generations: an answer may write it 「7世代」, and 「八世代」 changes it.
+    Numerals that are part of a word (一般, 唯一, 十分) stay words."""
+    docs = ["ログファイルは最大七世代まで保持されます。設定方法は二つあります。"]
+    verdict = partial(first_verdict, judge, "ログは何世代保持されますか？", docs)
+
+    for same in ("ログファイルは最大7世代まで保持されます。", "設定方法は2つあります。"):
+        out = verdict(same)
+        assert out["fully_supported"] is True and "number" not in out["explanation"], same
+    for changed, written in (
+        ("ログファイルは最大8世代まで保持されます。", "8"),
+        ("ログファイルは最大八世代まで保持されます。", "八"),
+    ):
+        out = verdict(changed)
+        assert out["fully_supported"] is False and f"'{written}'" in out["explanation"]
+    assert "number" not in verdict("一般的に、ログは十分に保持されます。")["explanation"]
+
+
 def test_a_japanese_name_the_documents_lack_is_named(judge: OfflineJudge) -> None:
     docs = [
         "台風10号は29日午前、鹿児島県薩摩川内市付近に上陸した。"

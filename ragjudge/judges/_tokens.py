@@ -198,6 +198,45 @@ _CJK_UNITS = {"兆": 10**12, "億": 10**8, "亿": 10**8, "万": 10**4, "萬": 10
 _CJK_HOUR = re.compile(r"(午後|午前)(\d{1,2})時")
 
 
+#: a count in Chinese or Japanese numerals before a counter or a unit: "七世代" (seven
+#: generations), "二つ", "三百万人", "十五日", "两个". Without a counter the characters are
+#: often a word ("一般", "一部", "唯一の", "千葉"), so they are left alone.
+_KANJI_DIGITS = {
+    "〇": 0, "零": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5,
+    "六": 6, "七": 7, "八": 8, "九": 9,
+}  # fmt: skip
+_KANJI_TENS = {"十": 10, "百": 100, "千": 1000}
+_KANJI_NUMERALS = "".join(_KANJI_DIGITS) + "".join(_KANJI_TENS)
+_COUNTERS = (
+    "種類|段階|項目|世代|時間|日間|年間|週間|分間|秒間|か月|ヶ月|カ月|ヵ月|か所|箇所|ヶ所|カ所|"
+    "パーセント|試合|キロ|メートル|グラム|つ|個|人|名|回|度|倍|年|月|日|時|分|秒|週|歳|才|台|件|"
+    "本|枚|冊|匹|頭|羽|階|番|位|円|点|割|行|桁|社|軒|号|期|章|節|巻|話|万|億|兆|%|个|岁|次|天|"
+    "元|张|辆|家|条|项|种|米"
+)
+_KANJI_NUMBER = re.compile(rf"(?<![{_KANJI_NUMERALS}])[{_KANJI_NUMERALS}]+(?=(?:{_COUNTERS}))")
+_HAS_KANJI_NUMERAL = re.compile(rf"[{_KANJI_NUMERALS}]")
+
+
+def _kanji_number(m: re.Match[str]) -> str:
+    run = m.group()
+    if (
+        run == "十"
+        and m.string.startswith("分", m.end())
+        and not m.string.startswith("分間", m.end())
+    ):
+        return run  # 十分: "enough", not ten minutes
+    if not any(ch in _KANJI_TENS for ch in run):  # positional: 二〇二四 is 2024
+        return "".join(str(_KANJI_DIGITS[ch]) for ch in run)
+    total, digit = 0, None
+    for ch in run:
+        if ch in _KANJI_DIGITS:
+            digit = _KANJI_DIGITS[ch]
+        else:
+            total += (1 if digit is None else digit) * _KANJI_TENS[ch]
+            digit = None
+    return str(total + (digit or 0))
+
+
 def _cjk_number(m: re.Match[str]) -> str:
     total = Decimal(0)
     digits = ""
@@ -245,9 +284,11 @@ def _signs(text: str) -> str:
 
 def _clock(text: str) -> str:
     """Numbers and times in one notation: "3:30 pm" reads as "15:30" and "3 pm", "15:00" as
-    "15"; "1万2000" as "12000" and "午後3時" as "15時"; a short year range "1649–54" as
-    "1649–1654", so an answer may write either; and a year run into the next date's day
-    ("19408 december") as the two numbers."""
+    "15"; "1万2000" as "12000", "午後3時" as "15時" and "七世代" as "7世代"; a short year
+    range "1649–54" as "1649–1654", so an answer may write either; and a year run into the
+    next date's day ("19408 december") as the two numbers."""
+    if not text.isascii() and _HAS_KANJI_NUMERAL.search(text):
+        text = _KANJI_NUMBER.sub(_kanji_number, text)
     if not _DIGIT.search(text):
         return text
     if "-" in text or "–" in text or "—" in text:
@@ -291,6 +332,10 @@ def written_numbers(text: str, values: set[str]) -> list[str]:
     for m in _LETTERS.finditer(text):  # counts written as words ("three")
         if _NUMBER_WORDS.get(m.group().lower()) in values and m.group() not in found:
             found.append(m.group())
+    if not text.isascii():  # in Chinese or Japanese numerals ("八世代")
+        for m in _KANJI_NUMBER.finditer(text):
+            if _kanji_number(m) in values and m.group() not in found:
+                found.append(m.group())
     return found or sorted(values)
 
 
