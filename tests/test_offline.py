@@ -890,11 +890,14 @@ def test_markdown_headings_frame_and_bullets_state_fields(judge: OfflineJudge) -
         "**Amenities:**\n- Outdoor seating: Yes\n- Delivery: Yes\n- Dogs allowed: No\n\n"
         "**What guests say**\n- Takeout is available."
     )
-    out = judge.judge(real(question, [json.dumps(PATIO)], faithful))
+    item = real(question, [json.dumps(PATIO)], faithful)
+    out = judge.judge(item)
     framing = [
-        s for s in out["sentence_support_information"] if s["explanation"].startswith("A framing")
+        s.text
+        for s, verdict in zip(item.response, out["sentence_support_information"], strict=True)
+        if verdict["explanation"].startswith("A framing")
     ]
-    assert len(framing) >= 4, out["sentence_support_information"]
+    assert framing == ["## Blue Fern Cafe", "**Amenities:**", "**What guests say**"], framing
     assert out["overall_supported"] is True
     wrong = judge.judge(
         real(
@@ -907,6 +910,21 @@ def test_markdown_headings_frame_and_bullets_state_fields(judge: OfflineJudge) -
         s for s in wrong["sentence_support_information"] if "says otherwise" in s["explanation"]
     )
     assert bullet["fully_supported"] is False and wrong["overall_supported"] is False
+
+
+def test_a_heading_keyed_apart_from_its_marks_still_frames(judge: OfflineJudge) -> None:
+    """Keyed data split elsewhere may key a heading's "##" apart from its words; the heading
+    still claims nothing."""
+    item = keyed(
+        "Write an overview of the business.",
+        [["Blue Fern Cafe is a cafe in Portland serving breakfast and brunch."]],
+        ["##", "Hours and amenities", "Blue Fern Cafe is a cafe in Portland."],
+    )
+    out = judge.judge(item)
+    check_rules(item, out)
+    heading = sentence(out, "b")
+    assert heading["explanation"].startswith("A framing"), heading["explanation"]
+    assert out["overall_supported"] is True
 
 
 def test_a_field_named_by_one_word_of_its_own_is_caught_when_denied(judge: OfflineJudge) -> None:

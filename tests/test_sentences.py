@@ -550,6 +550,18 @@ def test_separator_rows_between_sentences_stand_alone() -> None:
     assert texts("See pages 10--12 of the book.") == ["See pages 10--12 of the book."]
 
 
+def test_a_markdown_heading_keeps_its_marks() -> None:
+    """`## Opening hours` is one heading, not a `##` separator before a sentence."""
+    text = "## Opening hours\nThe shop opens at 9 am.\n\n### Parking\nThere is no parking."
+    assert texts(text) == [
+        "## Opening hours",
+        "The shop opens at 9 am.",
+        "### Parking",
+        "There is no parking.",
+    ]
+    assert texts("It ended. ### Bush also spoke.") == ["It ended.", "###", "Bush also spoke."]
+
+
 def test_mixed_text_gets_rules_block_by_block() -> None:
     text = (
         "The memo was short.\n\n"

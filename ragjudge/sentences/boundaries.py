@@ -206,10 +206,15 @@ _SEPARATOR_RE = re.compile(r"(?:(?<=[.!?…])|^)\s*([*~#=_\-–—]{2,})(?=\s+[\
 
 
 def separator_boundaries(block: str) -> list[int]:
-    """Around a separator line run into the text (`… Graae. *** Bush also …`)."""
+    """Around a separator line run into the text (`… Graae. *** Bush also …`). At the start
+    of a block, one to six `#` open a markdown heading (`## Opening hours`), which keeps its
+    marks."""
     out = []
     for m in _SEPARATOR_RE.finditer(block):
         if not next_word(block, m.end())[:1].isupper():
+            continue
+        marks = m.group(1)
+        if len(marks) <= 6 and marks.count("#") == len(marks) and not block[: m.start(1)].strip():
             continue
         out.append(m.start(1))
         out.append(m.end(1))
