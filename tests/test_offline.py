@@ -1077,8 +1077,11 @@ def test_a_reference_to_a_passage_by_its_number_is_no_claim(judge: OfflineJudge)
     assert "10" in sentence(changed)["explanation"]
 
 
+LOUVRE = ["The Louvre opens at 9 am every day except Tuesday. Admission costs 22 euros."]
+
+
 def test_a_chat_models_pleasantries_are_no_claims(judge: OfflineJudge) -> None:
-    docs = ["The Louvre opens at 9 am every day except Tuesday. Admission costs 22 euros."]
+    docs = LOUVRE
     question = "When does the Louvre open?"
     chatty = (
         "Hello! I'd be happy to help you with that. The Louvre opens at 9 am every day except "
@@ -1095,7 +1098,7 @@ def test_a_chat_models_pleasantries_are_no_claims(judge: OfflineJudge) -> None:
 def test_what_a_chat_model_says_of_itself_is_no_claim(judge: OfflineJudge) -> None:
     """ "As an AI language model, I do not have personal opinions", "I'm sorry, but" and "I
     can provide you with information about" speak of the model, not of the world."""
-    docs = ["The Louvre opens at 9 am every day except Tuesday. Admission costs 22 euros."]
+    docs = LOUVRE
     question = "What do you think of the Louvre's opening hours?"
     chatty = (
         "As an AI language model, I do not have personal opinions. However, I can provide you "
