@@ -1215,7 +1215,8 @@ def test_a_measure_given_again_in_other_units_is_no_new_number(judge: OfflineJud
     verdict = partial(first_verdict, judge, "How hot should pork tenderloin be?", docs)
 
     same = verdict("Cook pork tenderloin to an internal temperature of 160°F (71°C).")
-    assert same["fully_supported"] is True and "number" not in same["explanation"]
+    assert same["fully_supported"] is True and "not found" not in same["explanation"]
+    assert "'71' worked out from the documents' numbers" in same["explanation"]
     wrong = verdict("Cook pork tenderloin to an internal temperature of 160°F (80°C).")
     assert "'80'" in wrong["explanation"]
 
@@ -1276,7 +1277,8 @@ def test_a_number_worked_out_from_the_documents_is_no_new_number(judge: OfflineJ
         "Salazar won with 41% of the votes, a margin of 22% over Cunhal's 19%.",
     ):
         out = verdict(said)
-        assert "number" not in out["explanation"], out["explanation"]
+        assert "not found" not in out["explanation"], out["explanation"]
+        assert "worked out from the documents' numbers" in out["explanation"]
     wrong = verdict("With 537 deaths among 16044 cases, 4.35% of those infected in India died.")
     assert "'4.35'" in wrong["explanation"], wrong["explanation"]
 

@@ -466,6 +466,9 @@ class SentenceEvidence:
     misplaced: list[str] = field(default_factory=list)
     #: a comparison the sentence claims that the dates of its own answer contradict
     conflict: Conflict | None = None
+    #: numbers the documents lack that the answer works out from theirs: a conversion to
+    #: other units ("71" in "160°F (71°C)"), a share or a margin ("3.35%")
+    worked: list[str] = field(default_factory=list)
 
 
 def _greedy_cover(
@@ -608,10 +611,13 @@ def sentence_features(
     # not a number the answer made up
     missing_values = _unexplained(tokens.digits - ev.numbers, tokens.digits)
     missing_values |= _changed_counts(tokens.seq, tokens.digits, ev)
+    worked: set[str] = set()
     if missing_values:
         # a measure given again in other units ("160°F (71°C)"), or worked out from two
         # numbers of the answer that the documents have (a share, a margin)
-        missing_values -= converted_numbers(text) | worked_out(missing_values, operands, text)
+        worked = converted_numbers(text) | worked_out(missing_values, operands, text)
+        worked &= missing_values
+        missing_values -= worked
     missing_numbers = written_numbers(text, missing_values) if missing_values else []
     missing_names: list[str] = []
     glossed = _glossed_names(text, ev)
@@ -715,6 +721,7 @@ def sentence_features(
         contradicted=contradicted,
         misplaced=misplaced,
         conflict=conflict,
+        worked=written_numbers(text, worked) if worked else [],
     )
 
 

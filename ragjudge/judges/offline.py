@@ -181,6 +181,9 @@ class OfflineJudge:
         if f.missing_numbers:
             nums = ", ".join(f"'{n}'" for n in f.missing_numbers[:3])
             parts.append(f"number {nums} not found in the documents")
+        if f.worked:
+            nums = ", ".join(f"'{n}'" for n in f.worked[:3])
+            parts.append(f"{nums} worked out from the documents' numbers")
         if f.missing_names:
             names = ", ".join(f"'{n}'" for n in f.missing_names[:3])
             parts.append(f"name {names} not found in the documents")
