@@ -251,6 +251,16 @@ def test_same_words_about_the_documents_are_a_refusal(judge: OfflineJudge, said:
     assert out["supporting_sentence_keys"] == ["supported_without_sentence"]
 
 
+def test_an_unsupported_refusal_says_what_it_names(judge: OfflineJudge) -> None:
+    """A refusal is not checked against a sentence, but one that names what the documents do
+    not hold may still be judged unsupported; its explanation then says what."""
+    said = "Sources on the Grand Palace Hotel in Lisbon would be needed to answer this question."
+    out = first_verdict(judge, "What does a suite cost?", HOTEL, said)
+    assert out["fully_supported"] is False
+    assert out["explanation"].startswith("States that the documents")
+    assert "'Grand', 'Palace', 'Hotel', not in the documents" in out["explanation"]
+
+
 @pytest.mark.parametrize(
     ("docs", "step"),
     [

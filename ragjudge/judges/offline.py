@@ -163,9 +163,16 @@ class OfflineJudge:
         self, f: SentenceEvidence, ev: Evidence, supported: bool, probability: float
     ) -> str:
         if f.refusal:
+            # a refusal judged unsupported: say what it names that the documents lack
+            lacking = [f"'{x}'" for x in (*f.missing_numbers, *f.missing_names)][:3]
+            named = (
+                f"; names {', '.join(lacking)}, not in the documents"
+                if lacking and not supported
+                else ""
+            )
             return (
                 "States that the documents do not give this information; "
-                f"not checked against a sentence (support {probability:.2f})."
+                f"not checked against a sentence{named} (support {probability:.2f})."
             )
         if f.general and supported:
             return "A framing or transition sentence without factual content of its own."
