@@ -251,6 +251,16 @@ def test_same_words_about_the_documents_are_a_refusal(judge: OfflineJudge, said:
     assert out["supporting_sentence_keys"] == ["supported_without_sentence"]
 
 
+def test_an_unsupported_sentence_names_the_words_the_documents_lack(judge: OfflineJudge) -> None:
+    said = "The Harbour Inn also runs a rooftop spa, a casino and a private marina."
+    out = first_verdict(judge, "What does the hotel offer?", HOTEL, said)
+    assert out["fully_supported"] is False
+    assert "words not in the documents: 'rooftop', 'spa', 'casino', 'private'" in out["explanation"]
+    # a supported sentence keeps its explanation short
+    kept = first_verdict(judge, "What does the hotel offer?", HOTEL, HOTEL[0])
+    assert "words not in the documents" not in kept["explanation"]
+
+
 def test_an_unsupported_refusal_says_what_it_names(judge: OfflineJudge) -> None:
     """A refusal is not checked against a sentence, but one that names what the documents do
     not hold may still be judged unsupported; its explanation then says what."""

@@ -730,6 +730,31 @@ def sentence_features(
 _COUNTS = frozenset(str(n) for n in range(51))
 
 
+#: a word of letters, as an explanation quotes it
+_WORD = re.compile(r"[^\W\d_][\w'’\-]*")
+
+
+def unmatched_words(text: str, ev: Evidence, limit: int = 4) -> list[str]:
+    """Words of a response sentence, as written, whose content the documents nowhere hold
+    (stopwords, citations and a chat model's pleasantries aside), in the sentence's order:
+    what an explanation can point to when a sentence is judged unsupported. Chinese and
+    Japanese text has no words to quote this way and is skipped."""
+    found: list[str] = []
+    seen: set[str] = set()
+    for m in _WORD.finditer(_claims_only(text)):
+        word = m.group().rstrip("'’-")
+        read = tokenize(word, lang=ev.lang)
+        tokens = read.seq
+        if read.cjk_chars:
+            continue  # Chinese and Japanese are read by characters, not by words
+        if tokens and all(t not in ev.vocab for t in tokens) and tokens[0] not in seen:
+            seen.add(tokens[0])
+            found.append(word)
+            if len(found) == limit:
+                break
+    return found
+
+
 def _glossed_names(text: str, ev: Evidence) -> set[str]:
     """Names the sentence explains by itself: an acronym it spells out whose words the
     documents have ("computed tomography (CT)"), or the words of one whose acronym they have

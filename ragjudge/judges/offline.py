@@ -24,6 +24,7 @@ from ragjudge.judges._features import (
     SentenceEvidence,
     build_evidence,
     example_features,
+    unmatched_words,
 )
 from ragjudge.judges._model import OfflineModel, load_model
 from ragjudge.types import KeyedExample, Message, Reply, Usage
@@ -105,7 +106,9 @@ class OfflineJudge:
             sentence_info.append(
                 {
                     "response_sentence_key": sentence.key,
-                    "explanation": self._explain(f, ev, supported, float(probability[n])),
+                    "explanation": self._explain(
+                        f, ev, supported, float(probability[n]), sentence.text
+                    ),
                     "supporting_sentence_keys": keys,
                     "fully_supported": supported,
                     "probability": float(probability[n]),
@@ -160,7 +163,7 @@ class OfflineJudge:
         return list(dict.fromkeys(ev.keys[i] for i in f.cover))
 
     def _explain(
-        self, f: SentenceEvidence, ev: Evidence, supported: bool, probability: float
+        self, f: SentenceEvidence, ev: Evidence, supported: bool, probability: float, text: str
     ) -> str:
         if f.refusal:
             # a refusal judged unsupported: say what it names that the documents lack
@@ -194,6 +197,13 @@ class OfflineJudge:
         if f.missing_names:
             names = ", ".join(f"'{n}'" for n in f.missing_names[:3])
             parts.append(f"name {names} not found in the documents")
+        if not supported and not f.contradicted and f.conflict is None:
+            # what the judge could not find, beyond the names and numbers listed above
+            listed = {x.lower() for x in f.missing_names}
+            words = [w for w in unmatched_words(text, ev) if w.lower() not in listed]
+            if words:
+                quoted = ", ".join(f"'{w}'" for w in words)
+                parts.append(f"words not in the documents: {quoted}")
         if f.contradicted:
             keys = ", ".join(dict.fromkeys(f.contradicted))
             parts.append(f"the record says otherwise ({keys})")
