@@ -259,6 +259,10 @@ def test_an_unsupported_sentence_names_the_words_the_documents_lack(judge: Offli
     # a supported sentence keeps its explanation short
     kept = first_verdict(judge, "What does the hotel offer?", HOTEL, HOTEL[0])
     assert "words not in the documents" not in kept["explanation"]
+    # in Japanese, runs of kanji or katakana are quoted
+    docs = ["このサービスは無料で利用できます。"]
+    out = first_verdict(judge, "更新は？", docs, "管理画面から自動で更新を予約できます。")
+    assert "words not in the documents: '管理画面', '自動', '更新', '予約'" in out["explanation"]
 
 
 def test_an_unsupported_refusal_says_what_it_names(judge: OfflineJudge) -> None:

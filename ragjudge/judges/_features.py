@@ -730,23 +730,29 @@ def sentence_features(
 _COUNTS = frozenset(str(n) for n in range(51))
 
 
-#: a word of letters, as an explanation quotes it
-_WORD = re.compile(r"[^\W\d_][\w'’\-]*")
+#: a word of letters, as an explanation quotes it; in Chinese and Japanese, a run of kanji
+#: or katakana (a word or a compound between the kana that join them), in Korean a run of
+#: Hangul
+_CJK_RANGES = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
+_WORD = re.compile(
+    r"[\u30a1-\u30fa\u30fc\u3400-\u4dbf\u4e00-\u9fff]{2,}|[\uac00-\ud7af]{2,}"
+    rf"|[^\W\d_{_CJK_RANGES}](?:[^\W_{_CJK_RANGES}]|['’\-])*"
+)
 
 
 def unmatched_words(text: str, ev: Evidence, limit: int = 4) -> list[str]:
     """Words of a response sentence, as written, whose content the documents nowhere hold
     (stopwords, citations and a chat model's pleasantries aside), in the sentence's order:
-    what an explanation can point to when a sentence is judged unsupported. Chinese and
-    Japanese text has no words to quote this way and is skipped."""
+    what an explanation can point to when a sentence is judged unsupported. In Chinese and
+    Japanese, runs of kanji or katakana none of whose character pairs the documents hold."""
     found: list[str] = []
     seen: set[str] = set()
     for m in _WORD.finditer(_claims_only(text)):
         word = m.group().rstrip("'’-")
         read = tokenize(word, lang=ev.lang)
         tokens = read.seq
-        if read.cjk_chars:
-            continue  # Chinese and Japanese are read by characters, not by words
+        if read.cjk_chars and len(word) != read.cjk_chars:
+            continue  # a Latin word run into Chinese or Japanese text
         if tokens and all(t not in ev.vocab for t in tokens) and tokens[0] not in seen:
             seen.add(tokens[0])
             found.append(word)
