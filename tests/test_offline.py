@@ -1346,7 +1346,8 @@ def test_a_count_in_kanji_numerals_is_a_number(judge: OfflineJudge) -> None:
     ):
         out = verdict(changed)
         assert out["fully_supported"] is False and f"'{written}'" in out["explanation"]
-    assert "number" not in verdict("一般的に、ログは十分に保持されます。")["explanation"]
+    for words in ("一般的に、ログは十分に保持されます。", "ログは一時的に保持されます。"):
+        assert "number" not in verdict(words)["explanation"], words
 
 
 def test_a_japanese_name_the_documents_lack_is_named(judge: OfflineJudge) -> None:

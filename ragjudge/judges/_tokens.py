@@ -200,7 +200,8 @@ _CJK_HOUR = re.compile(r"(午後|午前)(\d{1,2})時")
 
 #: a count in Chinese or Japanese numerals before a counter or a unit: "七世代" (seven
 #: generations), "二つ", "三百万人", "十五日", "两个". Without a counter the characters are
-#: often a word ("一般", "一部", "唯一の", "千葉"), so they are left alone.
+#: often a word ("一般", "一部", "唯一の", "千葉"), so they are left alone, and so are 十分
+#: ("enough") and 一時的 ("for a while").
 _KANJI_DIGITS = {
     "〇": 0, "零": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5,
     "六": 6, "七": 7, "八": 8, "九": 9,
@@ -218,13 +219,9 @@ _HAS_KANJI_NUMERAL = re.compile(rf"[{_KANJI_NUMERALS}]")
 
 
 def _kanji_number(m: re.Match[str]) -> str:
-    run = m.group()
-    if (
-        run == "十"
-        and m.string.startswith("分", m.end())
-        and not m.string.startswith("分間", m.end())
-    ):
-        return run  # 十分: "enough", not ten minutes
+    run, after = m.group(), m.string[m.end() : m.end() + 2]
+    if (run == "十" and after[:1] == "分" and after != "分間") or (run == "一" and after == "時的"):
+        return run  # 十分 ("enough", not ten minutes), 一時的 ("for a while")
     if not any(ch in _KANJI_TENS for ch in run):  # positional: 二〇二四 is 2024
         return "".join(str(_KANJI_DIGITS[ch]) for ch in run)
     total, digit = 0, None
