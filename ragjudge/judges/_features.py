@@ -21,6 +21,7 @@ from ragjudge.judges._comparisons import Conflict, comparison_conflicts
 from ragjudge.judges._glosses import acronyms, converted_numbers, worked_out
 from ragjudge.judges._records import TABLE_RULE, Fact, record_facts, words
 from ragjudge.judges._tokens import (
+    content_token,
     language_of,
     normalise,
     refusal_patterns,
@@ -749,10 +750,11 @@ def unmatched_words(text: str, ev: Evidence, limit: int = 4) -> list[str]:
     seen: set[str] = set()
     for m in _WORD.finditer(_claims_only(text)):
         word = m.group().rstrip("'’-")
-        read = tokenize(word, lang=ev.lang)
-        tokens = read.seq
-        if read.cjk_chars and len(word) != read.cjk_chars:
-            continue  # a Latin word run into Chinese or Japanese text
+        if word[0] >= "\u3040":  # a run of kanji, katakana or Hangul: its character pairs
+            tokens = tokenize(word, lang=ev.lang).seq
+        else:
+            token = content_token(word, ev.lang)
+            tokens = [token] if token else []
         if tokens and all(t not in ev.vocab for t in tokens) and tokens[0] not in seen:
             seen.add(tokens[0])
             found.append(word)

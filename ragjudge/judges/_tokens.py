@@ -401,6 +401,14 @@ def _word(word: str, lang: str = "en") -> str | None:
     return stem(word)
 
 
+def content_token(word: str, lang: str = "en") -> str | None:
+    """The content token `tokenize` reads from one word of letters ("Rooftop" gives
+    "rooftop"), or `None` for a stopword or a negation; cheaper than `tokenize` for one
+    word of a Latin or Cyrillic script."""
+    token = _word(normalise(word), lang)
+    return None if token is None or token is _NEGATED else token
+
+
 def tokenize(text: str, normalised: bool = False, lang: str = "en") -> Tokens:
     """Content tokens of `text` in order: stemmed non-stopwords (of English and of `lang`),
     normalised numbers (also as `#n` in `numbers`), and character bigrams of CJK runs
