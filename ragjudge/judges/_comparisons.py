@@ -17,12 +17,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-_MONTH_NAMES = (
-    *("January", "February", "March", "April", "May", "June"),
-    *("July", "August", "September", "October", "November", "December"),
-)
-_MONTHS = {name.lower(): n for n, name in enumerate(_MONTH_NAMES, start=1)}
-_MONTH = "(?:" + "|".join(_MONTH_NAMES) + ")"
+from ragjudge.judges._tokens import MONTH_NAMES
+
+_MONTHS = {name.lower(): n for n, name in enumerate(MONTH_NAMES, start=1)}
+_MONTH = "(?:" + "|".join(MONTH_NAMES) + ")"
 _DATE = re.compile(
     rf"\b(?:(?P<m1>{_MONTH})\s+(?P<d1>\d{{1,2}}),?\s+(?P<y1>\d{{3,4}})"
     rf"|(?P<d2>\d{{1,2}})\s+(?P<m2>{_MONTH}),?\s+(?P<y2>\d{{3,4}})"

@@ -24,6 +24,7 @@ from ragjudge.judges._tokens import (
     content_token,
     language_of,
     normalise,
+    number_value,
     refusal_patterns,
     stem,
     tokenize,
@@ -802,23 +803,16 @@ def _unexplained(values: set[str], said: set[str]) -> set[str]:
     the sentence gives: a span ("ruled for 29 years, from 1825 to 1854"; with or without the
     first year). Any two numbers of a sentence full of figures differ by some small number, so
     only years count."""
-    years = sorted(int(x) for x in map(_float, said) if x is not None and _is_year(x))
+    years = sorted(int(x) for x in map(number_value, said) if x is not None and _is_year(x))
     if not values or len(years) < 2:
         return values
     gaps = {b - a for i, a in enumerate(years) for b in years[i + 1 :]}
     gaps |= {g - 1 for g in gaps}
-    return {v for v in values if _float(v) not in gaps}
+    return {v for v in values if number_value(v) not in gaps}
 
 
 def _is_year(x: float) -> bool:
     return x.is_integer() and 1000 <= x <= 2100
-
-
-def _float(value: str) -> float | None:
-    try:
-        return float(value)
-    except ValueError:
-        return None
 
 
 def _values_of_other_items(tokens: set[str], digits: set[str], ev: Evidence) -> list[str]:

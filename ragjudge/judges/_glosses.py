@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable, Sequence
 from itertools import permutations
 
-from ragjudge.judges._tokens import tokenize
+from ragjudge.judges._tokens import number_value, tokenize
 
 _UNIT = (
     r"°\s?[fc]|degrees? (?:fahrenheit|celsius)|fahrenheit|celsius|[fc]\b|miles?|mi|km|"
@@ -138,14 +138,14 @@ def worked_out(values: set[str], operands: Sequence[str], text: str) -> set[str]
     share only when `text` writes it as a percentage, a ratio only when it has decimals;
     operands below 1 (fractions, p-values) and products, which grow past any value, are not
     tried."""
-    numbers = sorted({x for x in map(_float, operands) if x is not None and x >= 1})
+    numbers = sorted({x for x in map(number_value, operands) if x is not None and x >= 1})
     found: set[str] = set()
     if len(numbers) < 2:
         return found
     numbers = numbers[:_MAX_OPERANDS]
     lowered = text.lower()
     for value in values:
-        x = _float(value)
+        x = number_value(value)
         if x is None or (x < 10 and x.is_integer()) or x in numbers:
             continue
         decimals = len(value.partition(".")[2])
@@ -166,11 +166,3 @@ def worked_out(values: set[str], operands: Sequence[str], text: str) -> set[str]
 
 #: the answer's numbers tried as operands, at most (they are few; a table is not a sum)
 _MAX_OPERANDS = 12
-
-
-def _float(value: str) -> float | None:
-    try:
-        number = float(value)
-    except ValueError:
-        return None
-    return number if number else None

@@ -183,11 +183,15 @@ def _year_range(m: re.Match[str]) -> str:
     return f"{century}{first}{dash}{century}{last}"
 
 
+MONTH_NAMES = (
+    *("January", "February", "March", "April", "May", "June"),
+    *("July", "August", "September", "October", "November", "December"),
+)
 #: a year run into the day of the date after it, as text drawn from Wikipedia loses the dash
 #: between a birth and a death date: "(9 October 19408 December 1980)" is 1940 and 8
 _FUSED_YEAR = re.compile(
-    r"\b(1\d{3}|20\d{2})([1-9]|[12]\d|3[01]) (january|february|march|april|may|june|july|"
-    r"august|september|october|november|december)\b"
+    r"\b(1\d{3}|20\d{2})([1-9]|[12]\d|3[01]) "
+    rf"({'|'.join(name.lower() for name in MONTH_NAMES)})\b"
 )
 
 
@@ -342,6 +346,14 @@ def _scaled(value: str, scale: int) -> str:
     except ArithmeticError:
         return value
     return _number(format(scaled.normalize(), "f"))
+
+
+def number_value(value: str) -> float | None:
+    """A number as `tokenize` writes it ("1200000", "3.35") as a float, or `None`."""
+    try:
+        return float(value)
+    except ValueError:
+        return None
 
 
 def _number(raw: str, decimal_comma: bool = False) -> str:
