@@ -19,6 +19,7 @@ import pandas as pd
 import pytest
 
 from ragjudge.judges._glosses import converted_numbers, worked_out
+from ragjudge.judges._tokens import tokenize
 from ragjudge.judges.base import Judge
 from ragjudge.judges.offline import OfflineJudge
 from ragjudge.types import SPECIAL_KEYS, Example, KeyedExample, Message, Sentence, Usage
@@ -1206,6 +1207,24 @@ def test_a_compound_count_in_words_is_the_number_in_digits(judge: OfflineJudge) 
     assert same["fully_supported"] is True and "number" not in same["explanation"]
     changed = verdict("The Harbour Inn has 35 rooms, and 60 guests can dine on its terrace.")
     assert changed["fully_supported"] is False and "'35'" in changed["explanation"]
+
+
+def test_a_decimal_spoken_in_words_is_the_number_in_digits(judge: OfflineJudge) -> None:
+    """A manual that spells out a voice command ("tune to ninety-five-point-five FM") gives
+    95.5; "point" that is not followed by digits stays a word."""
+    docs = [
+        'To change the station, push the VR button and say "tune to ninety-five-point-five FM".',
+        "The five point inspection takes one point five hours.",
+    ]
+    verdict = partial(first_verdict, judge, "How do I change the radio station?", docs)
+
+    same = verdict('Push the VR button and say "tune to 95.5 FM".')
+    assert same["fully_supported"] is True and "number" not in same["explanation"]
+    changed = verdict('Push the VR button and say "tune to 97.5 FM".')
+    assert changed["fully_supported"] is False and "'97.5'" in changed["explanation"]
+    assert tokenize("one point five hours").numbers == {"1.5"}
+    assert tokenize("three point one four").numbers == {"3.14"}
+    assert tokenize("The five point inspection").seq == ["#5", "point", "inspection"]
 
 
 def test_a_short_year_range_holds_its_last_year(judge: OfflineJudge) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import cache, lru_cache
@@ -318,9 +319,25 @@ _WRITTEN_NUMBER = re.compile(
 _TENS = frozenset({"twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"})
 _UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
           "nine": 9}  # fmt: skip
+#: the digits as words, as a decimal is spoken ("point zero five")
+_DIGIT_WORDS = {"zero": "0", "oh": "0", "one": "1"} | {w: str(v) for w, v in _UNITS.items()}
 
 #: a word of letters (a count written as a word: "three")
 _LETTERS = re.compile(r"[^\W\d_]+")
+
+
+def _spoken_decimals(raw: Sequence[str], start: int) -> str:
+    """The digits spoken after "point" at `raw[start]` ("point five" gives "5", "point two
+    five" "25"), or "" when no number is spoken there."""
+    if start >= len(raw) or raw[start].lower() != "point":
+        return ""
+    digits = ""
+    for word in raw[start + 1 :]:
+        digit = _DIGIT_WORDS.get(word.lower())
+        if digit is None:
+            break
+        digits += digit
+    return digits
 
 
 def written_numbers(text: str, values: set[str]) -> list[str]:
@@ -434,19 +451,19 @@ def tokenize(text: str, normalised: bool = False, lang: str = "en") -> Tokens:
     stopgrams = vocabulary(lang).stopgrams
     decimal_comma = lang in _DECIMAL_COMMA
     raw = _TOKEN.findall(_signs(_clock(text if normalised else normalise(text))))
-    skip = False
+    skip = 0
     for n, tok in enumerate(raw):
         if skip:
-            skip = False
+            skip -= 1
             continue
         first = tok[0]
         if first.isdigit():
             value = _number(tok, decimal_comma)
             scale = _SCALES.get(raw[n + 1]) if n + 1 < len(raw) else None
             if scale is not None:  # "1.2 million", "12k", "$2.5bn": one number
-                value, skip = _scaled(value, scale), True
+                value, skip = _scaled(value, scale), 1
             elif n + 1 < len(raw) and raw[n + 1] in _ORDINAL:
-                skip = True
+                skip = 1
             numbers.add(value)
             digits.add(value)
             seq.append("#" + value)
@@ -464,15 +481,22 @@ def tokenize(text: str, normalised: bool = False, lang: str = "en") -> Tokens:
         else:
             content = _word(tok, lang)
             if content is None:
-                continue
+                if tok.lower() != "one" or not _spoken_decimals(raw, n + 1):
+                    continue
+                content = "#1"  # "one point five"
             if content is _NEGATED:
                 negated = True
                 continue
             if content[0] == "#":
+                value = content[1:]
                 if tok.lower() in _TENS and n + 1 < len(raw) and raw[n + 1].lower() in _UNITS:
                     # "twenty-five" is 25, not 20 and 5
-                    content = f"#{int(content[1:]) + _UNITS[raw[n + 1].lower()]}"
-                    skip = True
-                numbers.add(content[1:])
+                    value, skip = str(int(value) + _UNITS[raw[n + 1].lower()]), 1
+                decimals = _spoken_decimals(raw, n + 1 + skip)
+                if decimals and value.isdigit():  # "ninety-five-point-five" is 95.5
+                    value = _number(f"{value}.{decimals}")
+                    skip += 1 + len(decimals)
+                content = "#" + value
+                numbers.add(value)
             seq.append(content)
     return Tokens(seq, numbers, digits, negated, cjk_chars)
