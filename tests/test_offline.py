@@ -623,6 +623,32 @@ def test_a_table_inside_prose_is_read_row_by_row_and_triples_stay_triples(
     assert record_facts(links) is None
 
 
+def test_sentences_with_a_comma_each_are_prose_not_a_csv_table(judge: OfflineJudge) -> None:
+    """Pre-split sentences are read back one to a line; three with one comma each are not a
+    comma-separated table whose first sentence is the header, so "$59,108" stays one number."""
+    from ragjudge.judges._records import record_facts
+
+    sentences = [
+        "The average teacher salary in Fairfax County Public Schools is $59,108.",
+        "To learn how to become a teacher in Fairfax County, read our guide.",
+        "For salary information, read our article on Virginia.",
+    ]
+    assert record_facts("\n".join(sentences) + "\n") is None
+    csv = "name,city,stars\nBlue Fern Cafe,Portland,4.5\nCasa Lupita,Tucson,4\n"
+    assert [f.text for f in record_facts(csv) or []] == [
+        "name Blue Fern Cafe; city Portland; stars 4.5",
+        "name Casa Lupita; city Tucson; stars 4",
+    ]
+    item = keyed(
+        "How much do teachers earn in Fairfax County?",
+        [sentences],
+        ["The average teacher salary in Fairfax County is $59,108."],
+    )
+    out = judge.judge(item)
+    assert sentence(out)["fully_supported"] is True
+    assert "number" not in sentence(out)["explanation"]
+
+
 def test_a_value_given_to_another_row_or_list_item_is_caught(judge: OfflineJudge) -> None:
     """A number that stands in one row of a table (or one record of a list) given to another
     row the sentence names is a changed fact, though every word is in the record; numbers of

@@ -40,6 +40,8 @@ _WEEKDAYS = frozenset({"mon", "tue", "wed", "thu", "fri", "sat", "sun"})
 _TIME = re.compile(r"\b([01]?\d|2[0-3]):([0-5]?\d)\b")
 _BRACKET = re.compile(r"\[(?P<value>[^\[\]\n]*)\]")
 _RULE_CELL = re.compile(r":?-{2,}:?")
+#: a line that ends as a sentence does: a full stop, "?" or "!" (and a closing quote)
+_ENDS_AS_SENTENCE = re.compile(r"\w[.?!][\"'”’)]?\s*$")
 #: the rule under a markdown table's header: `|---|:--:|`
 TABLE_RULE = re.compile(r"\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)+\|?")
 _SENTENCE_END = re.compile(r"[.!?]\s+\S")
@@ -353,8 +355,8 @@ def _table_facts(text: str) -> list[Fact] | None:
             continue
         if sep == "|" and not _markdown_table([line for _, line in rows]):
             continue  # `a | b | c` triples, or prose with bars between links
-        if sep == "," and any(len(line) > 200 for _, line in rows):
-            return None  # prose with commas, not a CSV table
+        if sep == "," and _prose([line for _, line in rows]):
+            return None  # prose with a comma to a sentence, not a CSV table
         header = _cells(rows[0][1], sep)
         facts: list[Fact] = []
         for offset, line in rows[1:]:
@@ -366,6 +368,17 @@ def _table_facts(text: str) -> list[Fact] | None:
             facts.append(Fact(offset, offset + len(line), said, group=f"rows/{len(facts)}"))
         return facts
     return None
+
+
+def _prose(lines: list[str]) -> bool:
+    """Lines are sentences, not the rows of a comma-separated table: one is long, half of
+    them end as a sentence does, or their cells run to more than six words on average."""
+    if any(len(line) > 200 for line in lines):
+        return True
+    if sum(bool(_ENDS_AS_SENTENCE.search(line)) for line in lines) * 2 >= len(lines):
+        return True
+    cells = [cell for line in lines for cell in line.split(",")]
+    return sum(len(cell.split()) for cell in cells) > 6 * len(cells)
 
 
 def _markdown_table(lines: list[str]) -> bool:
