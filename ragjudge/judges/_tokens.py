@@ -153,7 +153,12 @@ def normalise(text: str) -> str:
     # NFKC folds full-width digits and letters; skipped for ASCII, where it changes nothing.
     if text.isascii():
         return text.lower()
-    return unicodedata.normalize("NFKC", text).translate(_APOSTROPHES).lower()
+    text = _MIDDLE_DOT.sub(".", unicodedata.normalize("NFKC", text))
+    return text.translate(_APOSTROPHES).lower()
+
+
+#: a decimal point written as a raised dot between digits, as The Lancet prints "37·9"
+_MIDDLE_DOT = re.compile(r"(?<=\d)[·∙](?=\d)")
 
 
 #: words that scale the number before them: "1.2 million" is 1200000, as "1,200,000" is
@@ -319,6 +324,8 @@ _WRITTEN_NUMBER = re.compile(
 _TENS = frozenset({"twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"})
 _UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
           "nine": 9}  # fmt: skip
+#: number words that are not counts, so no scale word follows them
+_ORDINAL_WORDS = frozenset({"third", "fourth", "fifth", "twice", "dozen"})
 #: the digits as words, as a decimal is spoken ("point zero five")
 _DIGIT_WORDS = {"zero": "0", "oh": "0", "one": "1"} | {w: str(v) for w, v in _UNITS.items()}
 
@@ -338,6 +345,11 @@ def _spoken_decimals(raw: Sequence[str], start: int) -> str:
             break
         digits += digit
     return digits
+
+
+def _word_scale(raw: Sequence[str], at: int) -> int | None:
+    """The scale of the word at `raw[at]` ("million"), if there is one."""
+    return _SCALES.get(raw[at].lower()) if at < len(raw) else None
 
 
 def written_numbers(text: str, values: set[str]) -> list[str]:
@@ -496,6 +508,9 @@ def tokenize(text: str, normalised: bool = False, lang: str = "en") -> Tokens:
                 if decimals and value.isdigit():  # "ninety-five-point-five" is 95.5
                     value = _number(f"{value}.{decimals}")
                     skip += 1 + len(decimals)
+                if tok.lower() not in _ORDINAL_WORDS:  # "five million", "two hundred thousand"
+                    while float(value) < 1000 and (scale := _word_scale(raw, n + 1 + skip)):
+                        value, skip = _scaled(value, scale), skip + 1
                 content = "#" + value
                 numbers.add(value)
             seq.append(content)
