@@ -1253,6 +1253,25 @@ def test_a_decimal_spoken_in_words_is_the_number_in_digits(judge: OfflineJudge) 
     assert tokenize("The five point inspection").seq == ["#5", "point", "inspection"]
 
 
+def test_a_count_in_words_takes_its_scale_and_a_raised_dot_is_a_decimal_point(
+    judge: OfflineJudge,
+) -> None:
+    """ "Five million" is 5,000,000, as "5 million" is; medical journals print "37·9"."""
+    docs = [
+        "Up to five million people left Wuhan before the city was closed.",
+        "The mean age of the participants was 37·9 years.",
+    ]
+    verdict = partial(first_verdict, judge, "How many people left Wuhan?", docs)
+
+    assert verdict("Up to 5 million people left Wuhan before it was closed.")["fully_supported"]
+    assert verdict("The participants' mean age was 37.9 years.")["fully_supported"]
+    changed = verdict("The participants' mean age was 39.7 years.")
+    assert changed["fully_supported"] is False and "'39.7'" in changed["explanation"]
+    assert tokenize("two hundred thousand").numbers == {"200000"}
+    assert tokenize("the third million").numbers == {"3", "1000000"}  # not a count
+    assert tokenize("3・4月").numbers == {"3", "4"}  # a Japanese list dot is no decimal point
+
+
 def test_a_short_year_range_holds_its_last_year(judge: OfflineJudge) -> None:
     """ "(1649–54)" ends in 1654: an answer that writes the year in full copies it."""
     docs = ['The longest novel is "Artamène", originally published (1649–54) in ten parts.']
@@ -1318,18 +1337,27 @@ def test_an_acronym_spelled_out_in_place_is_no_new_name(
 
 
 @pytest.mark.parametrize(
-    ("text", "converted"),
+    ("text", "known", "converted"),
     [
-        ("between 145°F (63°C) and 160°F (71°C)", {"63", "71"}),
-        ("a 5 mile (8 km) trail", {"8"}),
-        ("it weighs 100 lbs (45 kg)", {"45"}),
-        ("20 degrees Celsius (68 degrees Fahrenheit)", {"68"}),
-        ("a 5 mile (12 km) trail", set()),  # not 5 miles
-        ("the 2019 season (12 games)", set()),  # no units
+        ("between 145°F (63°C) and 160°F (71°C)", {"145", "160"}, {"63", "71"}),
+        ("a 5 mile (8 km) trail", {"5"}, {"8"}),
+        ("it weighs 100 lbs (45 kg)", {"100"}, {"45"}),
+        ("20 degrees Celsius (68 degrees Fahrenheit)", {"20"}, {"68"}),
+        ("a 5 mile (12 km) trail", {"5"}, set()),  # not 5 miles
+        ("the 2019 season (12 games)", {"2019"}, set()),  # no units
+        # the documents' number may stand in the parentheses, and the answer's before them
+        ("about 2.6 pints (1.2 liters) of blood", {"1.2"}, {"2.6"}),
+        ("up to 180 minutes (3 hours)", {"180"}, {"3"}),
+        ("within 2 weeks (14 days)", {"14"}, {"2"}),
+        ("an 8 oz (227 g) cup", {"8"}, {"227"}),
+        ("after 10 minutes (10 miles)", {"10"}, set()),  # time is not distance
+        ("a 5 mile (8 km) trail", {"12"}, set()),  # neither number is the documents'
     ],
 )
-def test_conversions_are_read_with_their_units(text: str, converted: set[str]) -> None:
-    assert converted_numbers(text) == converted
+def test_conversions_are_read_with_their_units(
+    text: str, known: set[str], converted: set[str]
+) -> None:
+    assert converted_numbers(text, known) == converted
 
 
 def test_a_number_worked_out_from_the_documents_is_no_new_number(judge: OfflineJudge) -> None:

@@ -617,7 +617,7 @@ def sentence_features(
     if missing_values:
         # a measure given again in other units ("160°F (71°C)"), or worked out from two
         # numbers of the answer that the documents have (a share, a margin)
-        worked = converted_numbers(text) | worked_out(missing_values, operands, text)
+        worked = converted_numbers(text, ev.numbers) | worked_out(missing_values, operands, text)
         worked &= missing_values
         missing_values -= worked
     missing_numbers = written_numbers(text, missing_values) if missing_values else []

@@ -11,21 +11,51 @@ the number or the words they gloss.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from itertools import permutations
 
 from ragjudge.judges._tokens import number_value, tokenize
 
 _UNIT = (
     r"°\s?[fc]|degrees? (?:fahrenheit|celsius)|fahrenheit|celsius|[fc]\b|miles?|mi|km|"
-    r"kilomet(?:er|re)s?|pounds?|lbs?|kg|kilograms?|feet|foot|ft|met(?:er|re)s?|m|inch(?:es)?|"
-    r"in|cm|centimet(?:er|re)s?|gallons?|gal|lit(?:er|re)s?|l"
+    r"kilomet(?:er|re)s?|pounds?|lbs?|kg|kilograms?|grams?|g|ounces?|oz|fl\.? oz|"
+    r"fluid ounces?|feet|foot|ft|met(?:er|re)s?|m|inch(?:es)?|in|cm|centimet(?:er|re)s?|"
+    r"gallons?|gal|lit(?:er|re)s?|l|ml|millilit(?:er|re)s?|pints?|pt|quarts?|qt|cups?|"
+    r"seconds?|secs?|s|minutes?|mins?|hours?|hrs?|h|days?|weeks?|months?|years?|yrs?"
 )
 #: a number with a unit, then the same measure in other units in parentheses
 _CONVERSION = re.compile(
     rf"(?P<a>\d[\d,]*(?:\.\d+)?)\s?(?P<ua>{_UNIT})\s*\(\s*(?:about |approximately |approx\. |"
     rf"around |roughly |~|≈)?(?P<b>-?\d[\d,]*(?:\.\d+)?)\s?(?P<ub>{_UNIT})\s*\)",
     re.IGNORECASE,
+)
+#: what each unit measures and its size in that measure's base unit, by the unit's first
+#: letters (the longer of two that share a start first: "min" before "mi", "ml" before "m")
+_SIZES: tuple[tuple[tuple[str, ...], str, float], ...] = (
+    (("millilit", "ml"), "volume", 0.001),
+    (("min",), "time", 60.0),
+    (("month",), "time", 2629746.0),
+    (("mi",), "length", 1609.344),
+    (("km", "kilomet"), "length", 1000.0),
+    (("cm", "centimet"), "length", 0.01),
+    (("feet", "foot", "ft"), "length", 0.3048),
+    (("inch", "in"), "length", 0.0254),
+    (("met", "m"), "length", 1.0),
+    (("pound", "lb"), "mass", 0.45359237),
+    (("kg", "kilogram"), "mass", 1.0),
+    (("fl", "fluid"), "volume", 0.0295735295625),
+    (("ounce", "oz"), "mass", 0.028349523125),
+    (("gram", "g"), "mass", 0.001),
+    (("gal",), "volume", 3.785411784),
+    (("lit", "l"), "volume", 1.0),
+    (("pint", "pt"), "volume", 0.473176473),
+    (("quart", "qt"), "volume", 0.946352946),
+    (("cup",), "volume", 0.2365882365),
+    (("sec", "s"), "time", 1.0),
+    (("hour", "hr", "h"), "time", 3600.0),
+    (("day",), "time", 86400.0),
+    (("week",), "time", 604800.0),
+    (("year", "yr"), "time", 31556952.0),
 )
 
 
@@ -35,53 +65,42 @@ def _kind(unit: str) -> str:
         return "f"
     if u.startswith(("°c", "degreec", "degreesc", "celsius")) or u == "c":
         return "c"
-    for kind, prefixes in (
-        ("mi", ("mi",)),
-        ("km", ("km", "kilomet")),
-        ("lb", ("pound", "lb")),
-        ("kg", ("kg", "kilogram")),
-        ("ft", ("feet", "foot", "ft")),
-        ("cm", ("cm", "centimet")),
-        ("in", ("inch", "in")),
-        ("m", ("met", "m")),
-        ("gal", ("gal",)),
-        ("l", ("lit", "l")),
-    ):
-        if u.startswith(prefixes):
-            return kind
     return u
 
 
-_CONVERT: dict[tuple[str, str], Callable[[float], float]] = {
-    ("f", "c"): lambda x: (x - 32) * 5 / 9,
-    ("c", "f"): lambda x: x * 9 / 5 + 32,
-    ("mi", "km"): lambda x: x * 1.609344,
-    ("km", "mi"): lambda x: x / 1.609344,
-    ("lb", "kg"): lambda x: x * 0.45359237,
-    ("kg", "lb"): lambda x: x / 0.45359237,
-    ("ft", "m"): lambda x: x * 0.3048,
-    ("m", "ft"): lambda x: x / 0.3048,
-    ("in", "cm"): lambda x: x * 2.54,
-    ("cm", "in"): lambda x: x / 2.54,
-    ("gal", "l"): lambda x: x * 3.785411784,
-    ("l", "gal"): lambda x: x / 3.785411784,
-}
+def _convert(value: float, unit: str, into: str) -> float | None:
+    """`value` in `unit` given in `into`, or None when the two measure different things."""
+    a, b = _kind(unit), _kind(into)
+    if {a, b} == {"f", "c"}:
+        return (value - 32) * 5 / 9 if a == "f" else value * 9 / 5 + 32
+    first, second = (_size(u) for u in (a, b))
+    if first is None or second is None or first[0] != second[0] or a == b:
+        return None
+    return value * first[1] / second[1]
 
 
-def converted_numbers(text: str) -> set[str]:
-    """Numbers of `text` (as `tokenize` writes them) that restate the number before them in
-    other units, rounded as people round: "71" in "160°F (71°C)", "8" in "5 miles (8 km)"."""
+def _size(unit: str) -> tuple[str, float] | None:
+    return next(((m, f) for starts, m, f in _SIZES if unit.startswith(starts)), None)
+
+
+def converted_numbers(text: str, known: set[str]) -> set[str]:
+    """Numbers of `text` (as `tokenize` writes them) that restate a `known` number next to
+    them in other units, rounded as people round: "71" in "160°F (71°C)" when 160 is known,
+    "2.6" in "2.6 pints (1.2 liters)" when 1.2 is."""
     found: set[str] = set()
     if "(" not in text:
         return found
     for m in _CONVERSION.finditer(text):
-        convert = _CONVERT.get((_kind(m.group("ua")), _kind(m.group("ub"))))
-        if convert is None:
-            continue
         a = float(m.group("a").replace(",", ""))
         b = float(m.group("b").replace(",", ""))
-        if abs(convert(a) - b) <= max(1.0, 0.03 * abs(b)):
-            found |= tokenize(m.group("b")).digits
+        converted = _convert(a, m.group("ua"), m.group("ub"))
+        if converted is None or abs(converted - b) > max(1.0, 0.03 * abs(b)):
+            continue
+        first, second = tokenize(m.group("a")).digits, tokenize(m.group("b")).digits
+        if first & known:
+            found |= second
+        elif second & known:
+            found |= first
     return found
 
 
