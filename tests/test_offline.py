@@ -291,6 +291,15 @@ def test_an_unsupported_refusal_says_what_it_names(judge: OfflineJudge) -> None:
             ["新しい証明書と秘密鍵を、/opt/watch/console/ssl/にコピーします。"],
             "2. 新しい証明書と秘密鍵を、/opt/watch/console/ssl/にコピーします。",
         ),
+        # a step named by its number refers to the list; it is no number of the world
+        (
+            ["Select the channels you want to delete.", "Select Delete."],
+            "Repeat step 6 to select all the channels you want to delete. 8.",
+        ),
+        (
+            ["Select the channels you want to delete.", "Select Delete."],
+            "Repeat steps 6-7 to select all the channels you want to delete.",
+        ),
     ],
 )
 def test_a_step_number_is_no_claim(judge: OfflineJudge, docs: list[str], step: str) -> None:

@@ -37,6 +37,13 @@ _MARKERS = re.compile(
     r"(?:^|(?<=\s))\d{1,2}[.)](?=\s+[\"'(\[A-Z`*\u3000-\u9fff\uff00-\uffef]|\s*$)"
     r"|\[\d+(?:[,\-–]\s*\d+)*\]"
 )
+#: a step named by its number ("repeat step 6", "steps 6-7"): a reference to a step of the
+#: answer's own list or of the documents' procedure, not a number of the world
+_STEP_NUMBERS = re.compile(
+    r"\b(step|steps(?=\s+\d{1,2}\s*(?:,?\s*(?:and|or)|[-–,]|to)\s*\d))\s+\d{1,2}"
+    r"(?:\s*(?:,?\s*(?:and|or)|[-–,]|to)\s*\d{1,2})*\b",
+    re.IGNORECASE,
+)
 #: a reference to the documents by their number ("according to passage 2", "(Documents 1 and
 #: 3)", "[Context 1]"): it says where a claim comes from, and its number and words are no
 #: claim about the world
@@ -100,6 +107,8 @@ _CHAT_WORDS = (
 def _claims_only(text: str) -> str:
     """`text` without what is no claim about the world: list numbering and citation marks,
     references to the documents by number, a chat model's pleasantries."""
+    if "step" in text or "Step" in text:
+        text = _STEP_NUMBERS.sub(r"\1", text)
     text = _MARKERS.sub(" ", text)
     lowered = text.lower()
     if any(word in lowered for word in _SOURCE_WORDS):
