@@ -165,6 +165,52 @@ def test_invented_name_is_not_supported(judge: OfflineJudge) -> None:
     assert "Vollmer" in s["explanation"]
 
 
+@pytest.mark.parametrize(
+    ("docs", "said"),
+    [
+        # a hyphenated name the documents write apart, or whose parts they name
+        (
+            ["The identification of B cells that target this site has spurred research."],
+            "The studies on B-cells have spurred research.",
+        ),
+        (
+            ["Ohlin credited Heckscher as co-developer of the trade model he published in 1933."],
+            "The Heckscher-Ohlin trade model was published in 1933.",
+        ),
+        # a country the documents name by its people's word, and the reverse
+        (
+            ["The raid was to keep the German nuclear weapon project from heavy water."],
+            "The raid was to keep Germany from getting heavy water for nuclear weapons.",
+        ),
+        (
+            ["Saboteurs from Norway destroyed the heavy water plant in 1943."],
+            "In 1943, Norwegian saboteurs destroyed the heavy water plant.",
+        ),
+        # a unit is no name
+        (
+            ["For reheating pizza, preheat the oven to 450 – 475 degrees."],
+            "Preheat the oven to 475 degrees Fahrenheit to reheat pizza.",
+        ),
+    ],
+)
+def test_a_name_the_documents_write_another_way_is_no_new_name(
+    judge: OfflineJudge, docs: list[str], said: str
+) -> None:
+    out = first_verdict(judge, "What should I know?", docs, said)
+    assert "name" not in out["explanation"], out["explanation"]
+
+
+def test_a_name_near_another_is_still_new() -> None:
+    """Two names that share their first letters are not one another's people or country
+    unless one of them ends as such words do ("Johnston" is not "Johnson")."""
+    from ragjudge.judges._features import _demonym_known, build_evidence
+
+    ev = build_evidence(keyed("Who?", [["The Johnston family ran the mill near Roma."]], ["x"]))
+    assert not _demonym_known("johnson", ev)
+    assert not _demonym_known("french", ev)
+    assert _demonym_known("roman", ev)
+
+
 def test_refusal_is_supported_without_sentence(judge: OfflineJudge) -> None:
     item = keyed(
         "What does the dishwasher cost?",

@@ -526,6 +526,38 @@ def _greedy_cover(
     return chosen, best_single, 1.0 - len(remaining) / len(tokens)
 
 
+def _compound_known(word: str, ev: Evidence) -> bool:
+    """A hyphenated name the documents write apart ("B-cells" as "B cells", "Heckscher-Ohlin"
+    as Heckscher and Ohlin): spaced or closed up, or every part a word of theirs."""
+    if word.replace("-", " ") in ev.text or word.replace("-", "") in ev.text:
+        return True
+    parts = [p for p in word.split("-") if p]
+    return len(parts) > 1 and all(len(p) > 1 and stem(p) in ev.vocab for p in parts)
+
+
+#: capitalised words that name units, not things of the world
+_UNIT_NAMES = frozenset({"fahrenheit", "celsius", "kelvin"})
+#: how the word for a people or a language ends, after the stem its country shares
+_DEMONYM_ENDS = ("an", "ese", "ish", "ic", "i")
+
+
+def _demonym_known(word: str, ev: Evidence) -> bool:
+    """A country the documents name by its people's word, or the reverse: "Germany" where
+    they say "German", "Norwegian" where they say "Norway". The two words share at least
+    four letters, all but three of the shorter one, and one ends as such words do."""
+    if len(word) < 4 or not word.isalpha():
+        return False
+    for m in re.finditer(rf"\b{re.escape(word[:4])}[^\W\d_]*", ev.text):
+        other = m.group()
+        pairs = zip(word, other, strict=False)
+        shared = next((i for i, (a, b) in enumerate(pairs) if a != b), min(len(word), len(other)))
+        if shared >= max(4, min(len(word), len(other)) - 3) and (
+            word.endswith(_DEMONYM_ENDS) or other.endswith(_DEMONYM_ENDS)
+        ):
+            return True
+    return False
+
+
 def sentence_features(
     sentence: Sentence,
     position: int,
@@ -652,7 +684,10 @@ def sentence_features(
         if len(word) > 2 and word.endswith("s") and m.group()[:-1].isupper():
             word = word[:-1]  # an acronym's plural: "TVs" is TV
         if word not in ev.text and word not in words.stopwords and stem(word) not in ev.vocab:
-            missing_names.append(m.group())
+            if word in _UNIT_NAMES or ("-" in word and _compound_known(word, ev)):
+                continue
+            if not _demonym_known(word, ev):
+                missing_names.append(m.group())
     for m in _ACRONYM.finditer(text):
         word = m.group().lower()
         if word not in ev.text and m.group() not in missing_names and m.group() not in glossed:
