@@ -186,6 +186,15 @@ def test_invented_name_is_not_supported(judge: OfflineJudge) -> None:
             ["Saboteurs from Norway destroyed the heavy water plant in 1943."],
             "In 1943, Norwegian saboteurs destroyed the heavy water plant.",
         ),
+        # with the accents the documents leave off, or the reverse
+        (
+            ["Venizelos, as prime minister, was the effective ruler with the Entente."],
+            "Real power was held by Prime Minister Venizélos and the Entente.",
+        ),
+        (
+            ["The company moved its offices from Zürich to Geneva in 2004."],
+            "In 2004 the company moved its offices from Zurich to Geneva.",
+        ),
         # a unit is no name
         (
             ["For reheating pizza, preheat the oven to 450 – 475 degrees."],

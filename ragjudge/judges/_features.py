@@ -22,6 +22,7 @@ from ragjudge.judges._glosses import acronyms, converted_numbers, worked_out
 from ragjudge.judges._records import TABLE_RULE, Fact, record_facts, words
 from ragjudge.judges._tokens import (
     content_token,
+    fold_accents,
     language_of,
     normalise,
     number_value,
@@ -526,6 +527,11 @@ def _greedy_cover(
     return chosen, best_single, 1.0 - len(remaining) / len(tokens)
 
 
+def _token(word: str) -> str:
+    """A lowercased word's stem as the documents' vocabulary holds it (accents folded)."""
+    return stem(word) if word.isascii() else fold_accents(stem(word))
+
+
 def _compound_known(word: str, ev: Evidence) -> bool:
     """A hyphenated name the documents write apart ("B-cells" as "B cells", "Heckscher-Ohlin"
     as Heckscher and Ohlin): spaced or closed up, or every part a word of theirs."""
@@ -683,7 +689,7 @@ def sentence_features(
         word = m.group().lower()
         if len(word) > 2 and word.endswith("s") and m.group()[:-1].isupper():
             word = word[:-1]  # an acronym's plural: "TVs" is TV
-        if word not in ev.text and word not in words.stopwords and stem(word) not in ev.vocab:
+        if word not in ev.text and word not in words.stopwords and _token(word) not in ev.vocab:
             if word in _UNIT_NAMES or ("-" in word and _compound_known(word, ev)):
                 continue
             if not _demonym_known(word, ev):

@@ -439,7 +439,20 @@ def _word(word: str, lang: str = "en") -> str | None:
         return "#" + _NUMBER_WORDS[word]
     if word in words.stopwords or len(word) == 1:
         return None
-    return stem(word)
+    return stem(word) if word.isascii() else fold_accents(stem(word))
+
+
+def fold_accents(word: str) -> str:
+    """`word` with the accents of its Latin letters dropped ("venizélos" is "venizelos"), as
+    names are often written with and without them; other scripts are left as they are."""
+    if word.isascii():
+        return word
+    kept: list[str] = []
+    for ch in unicodedata.normalize("NFD", word):
+        if unicodedata.combining(ch) and kept and kept[-1] < "\u0250":
+            continue
+        kept.append(ch)
+    return unicodedata.normalize("NFC", "".join(kept))
 
 
 def content_token(word: str, lang: str = "en") -> str | None:
