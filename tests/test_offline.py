@@ -1593,6 +1593,26 @@ def test_calibrators_are_strictly_increasing(judge: OfflineJudge) -> None:
         assert 0 < values[0] < values[-1] < 1
 
 
+def test_an_answer_never_loses_support_when_a_sentence_gains_it(judge: OfflineJudge) -> None:
+    """The answer's hallucination probability falls (or stays) whenever any one of its
+    sentences is better supported, whatever the others are; and one weak sentence among
+    faithful ones still lowers the answer's support."""
+    rng = np.random.default_rng(0)
+    model = judge.model
+    for _ in range(300):
+        z = rng.normal(2.0, 2.0, size=int(rng.integers(1, 9)))
+        base = model.hallucination_probability(z, 20)
+        i = int(rng.integers(len(z)))
+        raised = z.copy()
+        raised[i] += float(rng.uniform(0.05, 3.0))
+        assert model.hallucination_probability(raised, 20) <= base + 1e-12
+    faithful = [3.2, 1.9, 1.9, 2.2, 2.9, 2.3]
+    one_invented = [*faithful, 1.0]
+    assert model.hallucination_probability(one_invented, 20) > (
+        model.hallucination_probability(faithful, 20) + 0.03
+    )
+
+
 def test_support_scores_estimate_the_hallucination_rate(
     judge: OfflineJudge, shared_data: Path
 ) -> None:
