@@ -713,6 +713,24 @@ def test_sentences_with_a_comma_each_are_prose_not_a_csv_table(judge: OfflineJud
     assert "number" not in sentence(out)["explanation"]
 
 
+def test_colons_of_times_verses_and_links_are_no_fields() -> None:
+    """Lines whose colons sit between digits, inside parentheses or in a link are prose, not
+    `key: value` lines; a record's own lines still are."""
+    from ragjudge.judges._records import record_facts
+
+    verses = (
+        "Angels are created (Psalm 148:2, 5; Col. 1:16), spirit beings (Heb. 1:14).\n"
+        "They are immortal (Luke 20:36), innumerable (Heb.\n"
+        "12:22), invisible (Num.\n"
+        "22:22-31), and do the will of God (Psalm 103:20).\n"
+    )
+    assert record_facts(verses) is None
+    links = "".join(f"https://example.org/page{n} lists the opening hours.\n" for n in range(3))
+    assert record_facts(links) is None
+    lines = "Model: X200\nCapacity: 14 place settings\nHours: 9:00-17:00\n"
+    assert [f.name for f in record_facts(lines) or []] == ["Model", "Capacity", "Hours"]
+
+
 def test_a_value_given_to_another_row_or_list_item_is_caught(judge: OfflineJudge) -> None:
     """A number that stands in one row of a table (or one record of a list) given to another
     row the sentence names is a changed fact, though every word is in the record; numbers of

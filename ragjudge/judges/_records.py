@@ -469,6 +469,20 @@ def _triple_facts(text: str) -> list[Fact] | None:
     return facts if len(facts) >= 1 else None
 
 
+def _field_line(line: str) -> re.Match[str] | None:
+    """`line` read as `key: value`, unless its colon is no field's: one between digits (a
+    time, a verse: "Psalm 148:2"), a URL's ("https://…"), or one inside parentheses."""
+    m = _KEY_VALUE.match(line)
+    if m is None:
+        return None
+    key, value = m.group("key"), m.group("value")
+    if key.count("(") != key.count(")") or value.startswith("//"):
+        return None
+    if key[-1:].isdigit() and value[:1].isdigit():
+        return None
+    return m
+
+
 def _key_value_facts(text: str) -> list[Fact] | None:
     """`key: value` lines; an indented line belongs to the last key without a value above it."""
     if text.count("\n") < 2 or text.count(":") + text.count("：") < 2:
@@ -476,7 +490,7 @@ def _key_value_facts(text: str) -> list[Fact] | None:
     rows = [(o, line) for o, line in _lines(text) if line.strip()]
     if len(rows) < 3:
         return None
-    matches = [(o, line, _KEY_VALUE.match(line)) for o, line in rows]
+    matches = [(o, line, _field_line(line)) for o, line in rows]
     if sum(m is not None for _, _, m in matches) < 0.7 * len(rows):
         return None
     sizes = sorted(len(m.group("value").split()) for _, _, m in matches if m and m.group("value"))
