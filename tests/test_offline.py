@@ -1523,6 +1523,43 @@ def test_a_japanese_name_the_documents_lack_is_named(judge: OfflineJudge) -> Non
     assert "石破首相" in verdict("石破首相は警戒を呼びかけました。")["explanation"]
 
 
+def test_a_word_in_latin_letters_is_a_name_in_japanese_text(judge: OfflineJudge) -> None:
+    """In Japanese text a file or command written in Latin letters stands out as a capitalised
+    name does in English: one the documents lack is named; the documents' own is not, nor is
+    an English sentence that quotes a Chinese character."""
+    docs = [
+        "バックアップから除外するディレクトリーには、.nobackupという名前の空ファイルを置きます。"
+        "設定はbackup.confに書きます。"
+    ]
+    verdict = partial(first_verdict, judge, "除外するには？", docs)
+
+    own = verdict("除外したいディレクトリーに、.nobackupという空ファイルを置きます。")
+    assert "name" not in own["explanation"]
+    made_up = verdict("除外したいディレクトリーに、bkpignoreという空ファイルを置きます。")
+    assert "'bkpignore'" in made_up["explanation"]
+    assert made_up["probability"] < own["probability"] - 0.1
+    english = first_verdict(
+        judge,
+        "What does 了 mark?",
+        ["The particle 了 marks a completed action."],
+        'The particle "了" (le) marks a completed action.',
+    )
+    assert "name" not in english["explanation"]
+
+
+def test_a_tagged_citation_is_no_claim(judge: OfflineJudge) -> None:
+    """A citation tag an answer carries ("[sourcepage: …]", "[document_url: …]") says where a
+    claim comes from; its words are not words the documents lack."""
+    docs = ["Run jnshow with the -d option to print a jobnet's definition in file format."]
+    said = (
+        "Run jnshow with -d to print a jobnet's definition in file format"
+        "[sourcepage: jnshow command][document_url: https://manual.example.com/jnshow.html]."
+    )
+    out = first_verdict(judge, "How do I print a jobnet's definition?", docs, said)
+    assert out["fully_supported"] is True
+    assert out["explanation"].startswith("Covered by 0a (100% of content words)")
+
+
 def test_a_span_of_years_may_give_its_length(judge: OfflineJudge) -> None:
     docs = ["Kamehameha III was king of Hawaii from 1825 to 1854. He issued the first coins."]
     question = "How long did Kamehameha III rule?"

@@ -56,6 +56,9 @@ _SOURCES = re.compile(
     r"excerpts?|search results?)\s*(?:no\.?\s*)?[(\[#]?\s*"
     r"\d{1,2}(?:\s*(?:,|and|&|or|-|–|to)\s*\d{1,2})*\b\s*[)\]]?"
     r"|\[\s*\d{1,2}(?:\s*(?:,|and|&|-|–)\s*\d{1,2})*\s*\]"
+    # a tagged citation: "[sourcepage: Setup guide]", "[document_url: https://…]"
+    r"|\[\s*(?:source\w*|document(?:_?(?:url|title|id|name))?|doc(?:_?\w+)?|url|title|page"
+    r"|ref\w*|citation)\s*[:=][^\]\n]{0,300}\]"
     r"|\b(?:according to|based on|from|in) the (?:provided |given |above |retrieved )?"
     r"(?:context|passages?|documents?|information|text|sources?|search results)\b"
     # Japanese and Chinese: 文書1によると, 【2】, （資料3）
@@ -132,6 +135,9 @@ _CJK_NAME = re.compile(
 _CAPITALISED = re.compile(r"\b[^\W\d_][\w\-]*\w")
 _FIRST_WORD = re.compile(r"[^\W\d_]")
 _ACRONYM = re.compile(r"\b[A-Z]{2,}[A-Z0-9]*\b")
+#: a word in Latin letters that starts in lower case, with the dots, dashes and underscores
+#: of a file or a command ("bkpignore", "agent.conf", "watch-agent")
+_LATIN_WORD = re.compile(r"(?<![A-Za-z0-9_.\-/])[a-z][a-z0-9_.\-]*[a-z0-9](?![A-Za-z0-9_\-]|:/)")
 _CLOCK_CAPS = re.compile(r"(?<=\d)\s?[AP]M\b")
 
 
@@ -708,6 +714,16 @@ def sentence_features(
         bare = normalise(m.group("stem") or m.group())
         if name not in ev.text and bare not in ev.text and m.group() not in missing_names:
             missing_names.append(m.group())
+    if tokens.cjk_chars and tokens.cjk_chars >= sum(c.isascii() and c.isalpha() for c in text):
+        # in Chinese, Japanese or Korean text a word in Latin letters stands out as a name
+        # does in English: a file, a command, a product ("bkpignore", "watch-agent")
+        for m in _LATIN_WORD.finditer(text):
+            word = m.group().lower()
+            if word in words.stopwords:
+                continue
+            n_caps += 1
+            if word not in ev.text and m.group() not in missing_names:
+                missing_names.append(m.group())
 
     neg_mismatch = 0.0
     if cover:
