@@ -1432,6 +1432,7 @@ def test_an_acronym_spelled_out_in_place_is_no_new_name(
         ("up to 180 minutes (3 hours)", {"180"}, {"3"}),
         ("within 2 weeks (14 days)", {"14"}, {"2"}),
         ("an 8 oz (227 g) cup", {"8"}, {"227"}),
+        ("a 2 gallon (7.6 liter) tank", {"2"}, {"7.6"}),
         ("after 10 minutes (10 miles)", {"10"}, set()),  # time is not distance
         ("a 5 mile (8 km) trail", {"12"}, set()),  # neither number is the documents'
     ],

@@ -30,7 +30,7 @@ _CONVERSION = re.compile(
     re.IGNORECASE,
 )
 #: what each unit measures and its size in that measure's base unit, by the unit's first
-#: letters (the longer of two that share a start first: "min" before "mi", "ml" before "m")
+#: letters (the longer of two that share a start first: "min" before "mi", "gal" before "g")
 _SIZES: tuple[tuple[tuple[str, ...], str, float], ...] = (
     (("millilit", "ml"), "volume", 0.001),
     (("min",), "time", 60.0),
@@ -45,8 +45,8 @@ _SIZES: tuple[tuple[tuple[str, ...], str, float], ...] = (
     (("kg", "kilogram"), "mass", 1.0),
     (("fl", "fluid"), "volume", 0.0295735295625),
     (("ounce", "oz"), "mass", 0.028349523125),
-    (("gram", "g"), "mass", 0.001),
     (("gal",), "volume", 3.785411784),
+    (("gram", "g"), "mass", 0.001),
     (("lit", "l"), "volume", 1.0),
     (("pint", "pt"), "volume", 0.473176473),
     (("quart", "qt"), "volume", 0.946352946),
