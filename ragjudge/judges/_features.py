@@ -533,18 +533,13 @@ def _greedy_cover(
     return chosen, best_single, 1.0 - len(remaining) / len(tokens)
 
 
-def _token(word: str) -> str:
-    """A lowercased word's stem as the documents' vocabulary holds it (accents folded)."""
-    return stem(word) if word.isascii() else fold_accents(stem(word))
-
-
 def _compound_known(word: str, ev: Evidence) -> bool:
     """A hyphenated name the documents write apart ("B-cells" as "B cells", "Heckscher-Ohlin"
     as Heckscher and Ohlin): spaced or closed up, or every part a word of theirs."""
     if word.replace("-", " ") in ev.text or word.replace("-", "") in ev.text:
         return True
     parts = [p for p in word.split("-") if p]
-    return len(parts) > 1 and all(len(p) > 1 and stem(p) in ev.vocab for p in parts)
+    return len(parts) > 1 and all(len(p) > 1 and fold_accents(stem(p)) in ev.vocab for p in parts)
 
 
 #: capitalised words that name units, not things of the world
@@ -695,11 +690,12 @@ def sentence_features(
         word = m.group().lower()
         if len(word) > 2 and word.endswith("s") and m.group()[:-1].isupper():
             word = word[:-1]  # an acronym's plural: "TVs" is TV
-        if word not in ev.text and word not in words.stopwords and _token(word) not in ev.vocab:
-            if word in _UNIT_NAMES or ("-" in word and _compound_known(word, ev)):
-                continue
-            if not _demonym_known(word, ev):
-                missing_names.append(m.group())
+        if word in ev.text or word in words.stopwords or word in _UNIT_NAMES:
+            continue
+        if fold_accents(stem(word)) in ev.vocab or ("-" in word and _compound_known(word, ev)):
+            continue
+        if not _demonym_known(word, ev):
+            missing_names.append(m.group())
     for m in _ACRONYM.finditer(text):
         word = m.group().lower()
         if word not in ev.text and m.group() not in missing_names and m.group() not in glossed:

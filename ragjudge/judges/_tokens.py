@@ -439,7 +439,7 @@ def _word(word: str, lang: str = "en") -> str | None:
         return "#" + _NUMBER_WORDS[word]
     if word in words.stopwords or len(word) == 1:
         return None
-    return stem(word) if word.isascii() else fold_accents(stem(word))
+    return fold_accents(stem(word))
 
 
 def fold_accents(word: str) -> str:
