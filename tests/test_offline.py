@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from ragjudge.judges._glosses import converted_numbers, worked_out
+from ragjudge.judges._glosses import converted_numbers, counted_lists, worked_out
 from ragjudge.judges._tokens import tokenize
 from ragjudge.judges.base import Judge
 from ragjudge.judges.offline import OfflineJudge
@@ -1386,7 +1386,7 @@ def test_a_measure_given_again_in_other_units_is_no_new_number(judge: OfflineJud
 
     same = verdict("Cook pork tenderloin to an internal temperature of 160°F (71°C).")
     assert same["fully_supported"] is True and "not found" not in same["explanation"]
-    assert "'71' worked out from the documents' numbers" in same["explanation"]
+    assert "'71' worked out by the answer itself" in same["explanation"]
     wrong = verdict("Cook pork tenderloin to an internal temperature of 160°F (80°C).")
     assert "'80'" in wrong["explanation"]
 
@@ -1443,6 +1443,32 @@ def test_conversions_are_read_with_their_units(
     assert converted_numbers(text, known) == converted
 
 
+def test_a_count_of_the_answers_own_list_or_the_questions_number_is_no_new_number(
+    judge: OfflineJudge,
+) -> None:
+    """ "3 members (A, B and C)" counts what the sentence lists; a number the question gives
+    is the asker's premise. A count that does not match its list is still a new number."""
+    docs = [
+        "Band of Skulls are Russell Marsden, Emma Richardson and Matt Hayward.",
+        "Eatza Pizza and Pizza Fusion are restaurant chains.",
+    ]
+    verdict = partial(first_verdict, judge, "Which band has more members?", docs)
+    counted = verdict("Band of Skulls has 3 members (Russell Marsden, Emma Richardson, and Matt)")
+    assert "not found" not in counted["explanation"], counted["explanation"]
+    assert "'3' worked out by the answer itself" in counted["explanation"]
+    miscounted = verdict("Band of Skulls has 4 members (Russell Marsden, Emma Richardson, Matt)")
+    assert "'4'" in miscounted["explanation"]
+    asked = first_verdict(
+        judge,
+        "Eatza Pizza and Pizza Fusion, which have more than 10 locations, are considered what?",
+        docs,
+        "Eatza Pizza and Pizza Fusion, with more than 10 locations, are restaurant chains.",
+    )
+    assert asked["fully_supported"] is True and "number" not in asked["explanation"]
+    assert counted_lists("It comes in 2 colours: red and blue.") == {"2"}
+    assert counted_lists("It has 3 modes: eco, sport.") == set()
+
+
 def test_a_number_worked_out_from_the_documents_is_no_new_number(judge: OfflineJudge) -> None:
     """A share or a margin the answer works out from the documents' numbers is not made up;
     a wrong one still is."""
@@ -1458,7 +1484,7 @@ def test_a_number_worked_out_from_the_documents_is_no_new_number(judge: OfflineJ
     ):
         out = verdict(said)
         assert "not found" not in out["explanation"], out["explanation"]
-        assert "worked out from the documents' numbers" in out["explanation"]
+        assert "worked out by the answer itself" in out["explanation"]
     wrong = verdict("With 537 deaths among 16044 cases, 4.35% of those infected in India died.")
     assert "'4.35'" in wrong["explanation"], wrong["explanation"]
 

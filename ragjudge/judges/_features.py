@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from itertools import pairwise
 
 from ragjudge.judges._comparisons import Conflict, comparison_conflicts
-from ragjudge.judges._glosses import acronyms, converted_numbers, worked_out
+from ragjudge.judges._glosses import acronyms, converted_numbers, counted_lists, worked_out
 from ragjudge.judges._records import TABLE_RULE, Fact, record_facts, words
 from ragjudge.judges._tokens import (
     content_token,
@@ -663,11 +663,14 @@ def sentence_features(
     missing_values |= _changed_counts(tokens.seq, tokens.digits, ev)
     worked: set[str] = set()
     if missing_values:
-        # a measure given again in other units ("160°F (71°C)"), or worked out from two
-        # numbers of the answer that the documents have (a share, a margin)
+        # a measure given again in other units ("160°F (71°C)"), worked out from two numbers
+        # of the answer that the documents have (a share, a margin), or the count of a list
+        # the answer gives ("3 members (A, B and C)")
         worked = converted_numbers(text, ev.numbers) | worked_out(missing_values, operands, text)
-        worked &= missing_values
+        worked = (worked | counted_lists(text)) & missing_values
         missing_values -= worked
+        # a number the question gives is the asker's premise, not one the answer made up
+        missing_values -= {t[1:] for t in ev.question if t[0] == "#"}
     missing_numbers = written_numbers(text, missing_values) if missing_values else []
     missing_names: list[str] = []
     glossed = _glossed_names(text, ev)

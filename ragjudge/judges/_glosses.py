@@ -104,6 +104,28 @@ def converted_numbers(text: str, known: set[str]) -> set[str]:
     return found
 
 
+#: a count, a few words, then the items it counts in parentheses or after a colon:
+#: "3 members (Russell Marsden, Emma Richardson, and Matt Hayward)"
+_COUNTED = re.compile(
+    r"(?<![\d.,])(\d{1,2})\s+(?:[^\W\d_][\w'’\-]*\s+){0,3}?[^\W\d_][\w'’\-]*"
+    r"\s*(?:\(([^()]{3,400})\)|:\s*([^.;:()]{3,400}))"
+)
+_ITEM_BREAK = re.compile(r"\s*(?:,\s*(?:and|or)\s+|,|\band\b|\bor\b|;)\s*")
+
+
+def counted_lists(text: str) -> set[str]:
+    """Counts of `text` that number the items it lists right after them: "3" in "3 members
+    (Russell Marsden, Emma Richardson, and Matt Hayward)"; the answer counted them itself."""
+    found: set[str] = set()
+    if "(" not in text and ":" not in text:
+        return found
+    for m in _COUNTED.finditer(text):
+        items = [i for i in _ITEM_BREAK.split(m.group(2) or m.group(3) or "") if i.strip()]
+        if len(items) >= 2 and len(items) == int(m.group(1)):
+            found.add(m.group(1))
+    return found
+
+
 #: words, then an acronym in parentheses: "computed tomography (CT)"
 _DEFINED = re.compile(r"((?:[^\W\d_][\w'’\-]*\s+){1,8})\(([A-Z][A-Za-z&]*[A-Z])s?\)")
 #: an acronym, then its words in parentheses: "VR (Voice Recognition)"

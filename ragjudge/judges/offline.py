@@ -193,7 +193,7 @@ class OfflineJudge:
             parts.append(f"number {nums} not found in the documents")
         if f.worked:
             nums = ", ".join(f"'{n}'" for n in f.worked[:3])
-            parts.append(f"{nums} worked out from the documents' numbers")
+            parts.append(f"{nums} worked out by the answer itself")
         if f.missing_names:
             names = ", ".join(f"'{n}'" for n in f.missing_names[:3])
             parts.append(f"name {names} not found in the documents")
