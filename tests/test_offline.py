@@ -18,7 +18,12 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from ragjudge.judges._glosses import converted_numbers, counted_lists, worked_out
+from ragjudge.judges._glosses import (
+    converted_numbers,
+    counted_lists,
+    formula_constants,
+    worked_out,
+)
 from ragjudge.judges._tokens import tokenize
 from ragjudge.judges.base import Judge
 from ragjudge.judges.offline import OfflineJudge
@@ -1481,12 +1486,15 @@ def test_a_number_worked_out_from_the_documents_is_no_new_number(judge: OfflineJ
     for said in (
         "With 537 deaths among 16044 cases, 3.35% of those infected in India died.",
         "Salazar won with 41% of the votes, a margin of 22% over Cunhal's 19%.",
+        "Of the 16044 cases in India, (537 / 16044) * 100 = 3.35% died.",
     ):
         out = verdict(said)
         assert "not found" not in out["explanation"], out["explanation"]
         assert "worked out by the answer itself" in out["explanation"]
     wrong = verdict("With 537 deaths among 16044 cases, 4.35% of those infected in India died.")
     assert "'4.35'" in wrong["explanation"], wrong["explanation"]
+    assert formula_constants("(deaths / confirmed cases) * 100") == {"100"}
+    assert formula_constants("a 20 × 100 cm board") == set()  # a size, not a percentage
 
 
 @pytest.mark.parametrize(

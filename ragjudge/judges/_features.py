@@ -18,7 +18,13 @@ from dataclasses import dataclass, field, replace
 from itertools import pairwise
 
 from ragjudge.judges._comparisons import Conflict, comparison_conflicts
-from ragjudge.judges._glosses import acronyms, converted_numbers, counted_lists, worked_out
+from ragjudge.judges._glosses import (
+    acronyms,
+    converted_numbers,
+    counted_lists,
+    formula_constants,
+    worked_out,
+)
 from ragjudge.judges._records import TABLE_RULE, Fact, record_facts, words
 from ragjudge.judges._tokens import (
     content_token,
@@ -664,10 +670,10 @@ def sentence_features(
     worked: set[str] = set()
     if missing_values:
         # a measure given again in other units ("160°F (71°C)"), worked out from two numbers
-        # of the answer that the documents have (a share, a margin), or the count of a list
-        # the answer gives ("3 members (A, B and C)")
+        # of the answer that the documents have (a share, a margin, the 100 of a percentage
+        # formula), or the count of a list the answer gives ("3 members (A, B and C)")
         worked = converted_numbers(text, ev.numbers) | worked_out(missing_values, operands, text)
-        worked = (worked | counted_lists(text)) & missing_values
+        worked = (worked | counted_lists(text) | formula_constants(text)) & missing_values
         missing_values -= worked
         # a number the question gives is the asker's premise, not one the answer made up
         missing_values -= {t[1:] for t in ev.question if t[0] == "#"}

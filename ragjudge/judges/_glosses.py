@@ -1,7 +1,8 @@
 """What an answer explains by itself, so the documents need not hold it: a measurement given
 again in other units ("160°F (71°C)", "5 miles (8 km)"), an acronym spelled out next to its
-expansion ("computed tomography (CT)", "Gross Combination Weight Rating (GCWR)"), and a number
-worked out from two of its own ("537 deaths among 16044 cases: 3.35%").
+expansion ("computed tomography (CT)", "Gross Combination Weight Rating (GCWR)"), a number
+worked out from two of its own ("537 deaths among 16044 cases: 3.35%") with the constants of
+its formula ("* 100"), and the count of a list it gives ("3 members (A, B and C)").
 
 An answer adds such glosses of its own accord. The converted number and the acronym (or its
 expansion) are then missing from the documents without being made up; the judge still checks
@@ -102,6 +103,19 @@ def converted_numbers(text: str, known: set[str]) -> set[str]:
         elif second & known:
             found |= first
     return found
+
+
+#: a percentage worked out in a formula: "(537 / 16044) * 100 = 3.35%"
+_TIMES_100 = re.compile(r"[*×]\s*100(?![\d.,])|(?<![\d.,])100\s*[*×]")
+_PERCENT_WORK = re.compile(r"%|percent|/|÷")
+
+
+def formula_constants(text: str) -> set[str]:
+    """The 100 a formula multiplies by to give a percentage ("(deaths / cases) * 100"): a
+    constant of the arithmetic the answer shows, not a number of the world."""
+    if "100" in text and _TIMES_100.search(text) and _PERCENT_WORK.search(text.lower()):
+        return {"100"}
+    return set()
 
 
 #: a count, a few words, then the items it counts in parentheses or after a colon:
