@@ -1340,6 +1340,20 @@ def test_a_decimal_spoken_in_words_is_the_number_in_digits(judge: OfflineJudge) 
     assert tokenize("The five point inspection").seq == ["#5", "point", "inspection"]
 
 
+def test_a_percentage_whose_decimal_point_was_stripped_is_read_whole(
+    judge: OfflineJudge,
+) -> None:
+    """Web text stripped of its punctuation writes 39.6% as "39 6 %"; the answer's 39.6%
+    is the documents' number, and 38.6% is not."""
+    docs = ["what s new is that gains in the new 39 6 % tax bracket will be taxed at a 20 % rate"]
+    verdict = partial(first_verdict, judge, "long term tax rate", docs)
+
+    same = verdict("Gains in the 39.6% tax bracket are taxed at a 20% rate.")
+    assert same["fully_supported"] is True and "not found" not in same["explanation"]
+    changed = verdict("Gains in the 38.6% tax bracket are taxed at a 20% rate.")
+    assert "'38.6'" in changed["explanation"]
+
+
 def test_a_count_in_words_takes_its_scale_and_a_raised_dot_is_a_decimal_point(
     judge: OfflineJudge,
 ) -> None:

@@ -361,6 +361,8 @@ def _facts_of(doc: Sequence[Sentence], original: str | None) -> list[tuple[int, 
     return [(max(bisect_right(starts, f.start) - 1, 0), f) for f in facts]
 
 
+#: a percentage whose decimal point was stripped with the rest of the punctuation: "39 6 %"
+_STRIPPED_PERCENT = re.compile(r"(?<![\d.,])(\d{1,3}) (\d{1,2}) ?(?:%|percent|per cent)")
 #: how a record's value affirms its field: `true`, or `yes` (as a JSON true reads)
 _AFFIRMING = (" yes", " true")
 
@@ -409,6 +411,9 @@ def build_evidence(item: KeyedExample) -> Evidence:
         bigrams.update(pairwise(tokens.seq))
         trigrams.update(zip(tokens.seq, tokens.seq[1:], tokens.seq[2:], strict=False))
         numbers |= tokens.numbers
+        if "%" in normalised or "percent" in normalised:
+            # text stripped of its punctuation writes 39.6% as "39 6 %"
+            numbers.update(f"{a}.{b}" for a, b in _STRIPPED_PERCENT.findall(normalised))
         texts.append(normalised)
     question = frozenset(tokenize(item.example.question, lang=lang).seq)
     items, shared = _items(groups, sets)
