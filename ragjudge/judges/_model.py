@@ -10,9 +10,11 @@ Three parts, each fitted by `training/train_offline.py`:
   less than the answers' labels do; the amounts were chosen out of fold), and raised for a
   refusal ("the documents do not say"), whose subject is missing from the documents by its
   nature;
-- an **example combiner**: a small logistic model over a few summaries of an answer's sentence
-  log-odds (weakest, second weakest, soft minimum, mean, number of sentences) giving the raw
-  log-odds that the answer holds a hallucination;
+- an **example combiner**: a small logistic model over summaries of an answer's sentence
+  log-odds (those the model file names of: weakest, second weakest, soft minimum, mean, number
+  of sentences; the shipped model reads the soft minimum alone, so an answer never loses
+  support when one of its sentences gains it) giving the raw log-odds that the answer holds a
+  hallucination;
 - two **calibrators**: monotone piecewise-linear maps, fitted on out-of-fold predictions, that
   turn the raw scores into probabilities whose averages match observed rates. They are
   strictly increasing, so calibration never reorders (or ties) two answers.
