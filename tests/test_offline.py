@@ -621,6 +621,26 @@ CAFE = {
 }
 
 
+def test_a_date_written_as_records_write_it_reads_as_the_date_in_words(
+    judge: OfflineJudge,
+) -> None:
+    """A review dated "2021-06-02" is a review from June 2021 (or June 2, 2021); one said to
+    be from March names a month the record does not hold."""
+    review = {"review_stars": 5.0, "review_date": "2021-06-02", "review_text": "Lovely latte."}
+    doc = json.dumps({**CAFE, "review_info": [review]})
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [doc])
+
+    for said in (
+        "A reviewer in June 2021 gave Blue Fern Cafe 5 stars for its lovely latte.",
+        "On June 2, 2021, a reviewer gave Blue Fern Cafe 5 stars for its lovely latte.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True and "June" not in out["explanation"], said
+    moved = verdict("A reviewer in March 2021 gave Blue Fern Cafe 5 stars for its lovely latte.")
+    assert "'March'" in moved["explanation"]
+    assert tokenize("1649-54").numbers == {"1649", "1654"}  # a range of years, not a date
+
+
 def test_structured_record_is_read_fact_by_fact(judge: OfflineJudge) -> None:
     """A JSON record is compared field by field: a sentence that restates fields is
     supported by the keyed sentence holding them; one that contradicts a false field is not."""

@@ -150,11 +150,28 @@ _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 
 
 def normalise(text: str) -> str:
+    if any(mark in text for mark in _ISO_MONTH_STARTS):
+        text = _ISO_DATE.sub(_spelled_date, text)
     # NFKC folds full-width digits and letters; skipped for ASCII, where it changes nothing.
     if text.isascii():
         return text.lower()
     text = _MIDDLE_DOT.sub(".", unicodedata.normalize("NFKC", text))
     return text.translate(_APOSTROPHES).lower()
+
+
+#: a date written as records write it: "2021-06-02", "2021/06/02" (and the starts of its
+#: month, tested first as plain strings: most texts have none)
+_ISO_MONTH_STARTS = ("-0", "-1", "/0", "/1")
+_ISO_DATE = re.compile(
+    r"(?<![\d\-/.])((?:1[6-9]|20)\d\d)([-/])(0[1-9]|1[0-2])\2(0[1-9]|[12]\d|3[01])(?![\d/])"
+)
+
+
+def _spelled_date(m: re.Match[str]) -> str:
+    """An ISO date followed by the same date in words, so that "2021-06-02" also reads as
+    June 2, 2021 ("a review from June 2021")."""
+    year, month, day = m.group(1), int(m.group(3)), int(m.group(4))
+    return f"{m.group(0)} {MONTH_NAMES[month - 1]} {day} {year}"
 
 
 #: a decimal point written as a raised dot between digits, as The Lancet prints "37·9"
