@@ -24,7 +24,7 @@ from ragjudge.judges._glosses import (
     formula_constants,
     worked_out,
 )
-from ragjudge.judges._tokens import tokenize
+from ragjudge.judges._tokens import exact_counts, tokenize
 from ragjudge.judges.base import Judge
 from ragjudge.judges.offline import OfflineJudge
 from ragjudge.types import SPECIAL_KEYS, Example, KeyedExample, Message, Sentence, Usage
@@ -639,6 +639,21 @@ def test_a_date_written_as_records_write_it_reads_as_the_date_in_words(
     moved = verdict("A reviewer in March 2021 gave Blue Fern Cafe 5 stars for its lovely latte.")
     assert "'March'" in moved["explanation"]
     assert tokenize("1649-54").numbers == {"1649", "1654"}  # a range of years, not a date
+
+
+def test_a_count_in_words_joined_to_its_unit_is_exact(judge: OfflineJudge) -> None:
+    """ "A four-star review" gives a rating, as "a 4-star review" does: against a review of 5
+    stars it is a changed number, not a loose count; "two-way" is an idiom, not a count."""
+    review = {"review_stars": 5.0, "review_text": "The lavender latte was lovely."}
+    doc = json.dumps({**CAFE, "review_info": [review]})
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [doc])
+
+    assert verdict("One reviewer gave a five-star review to the lavender latte.")["fully_supported"]
+    changed = verdict("One reviewer gave a four-star review to the lavender latte.")
+    assert changed["fully_supported"] is False and "'four'" in changed["explanation"]
+    assert exact_counts("a two-hour drive") == {"2"}
+    assert exact_counts("two-way sharing") == set()
+    assert exact_counts("a twenty-five-year-old") == set()  # one number, read as a count
 
 
 def test_structured_record_is_read_fact_by_fact(judge: OfflineJudge) -> None:

@@ -28,6 +28,7 @@ from ragjudge.judges._glosses import (
 from ragjudge.judges._records import TABLE_RULE, Fact, record_facts, words
 from ragjudge.judges._tokens import (
     content_token,
+    exact_counts,
     fold_accents,
     language_of,
     normalise,
@@ -603,6 +604,7 @@ def sentence_features(
     # the words of a refusal ("the documents do not mention") are no claim: only its subject is
     claim = _REFUSAL_OF_DOCUMENTS.sub(" ", _REFUSAL.sub(" ", lowered)) if refusal else lowered
     tokens = tokenize(claim, normalised=True, lang=ev.lang)
+    tokens.digits |= exact_counts(claim)
     seq = tokens.seq
     if context:
         seq = [*context, *(t for t in seq if t not in context)]

@@ -350,6 +350,26 @@ _DIGIT_WORDS = {"zero": "0", "oh": "0", "one": "1"} | {w: str(v) for w, v in _UN
 _LETTERS = re.compile(r"[^\W\d_]+")
 
 
+#: a count in words joined to the unit it counts: "four-star", "two-hour", "three-bedroom"
+#: (not an idiom: "two-way", "three-dot menu"; nor "twenty-five", one number)
+_HYPHENED_COUNT = re.compile(
+    r"(?<![^\W\d_]-)\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen"
+    r"|twenty|thirty|forty|fifty|sixty|hundred|thousand)-(?=(?:star|hour|minute|second|day"
+    r"|week|month|year|mile|foot|feet|inch|meter|metre|kilometer|kilometre|pound|ounce|gallon"
+    r"|liter|litre|person|people|bedroom|bathroom|bath|story|storey|seat|course|piece|time"
+    r"|game|point|percent|dollar|degree)s?\b)"
+)
+
+
+def exact_counts(text: str) -> set[str]:
+    """The counts in words of a lowercased `text` that are joined to the unit they count, as
+    their values: "a four-star review" gives {"4"}. Such a count is exact (a four-star review
+    is not a five-star one), so the judge checks it as it checks a number in digits."""
+    if "-" not in text:
+        return set()
+    return {_NUMBER_WORDS[word] for word in _HYPHENED_COUNT.findall(text)}
+
+
 def _spoken_decimals(raw: Sequence[str], start: int) -> str:
     """The digits spoken after "point" at `raw[start]` ("point five" gives "5", "point two
     five" "25"), or "" when no number is spoken there."""
