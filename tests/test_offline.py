@@ -656,6 +656,26 @@ def test_a_count_in_words_joined_to_its_unit_is_exact(judge: OfflineJudge) -> No
     assert exact_counts("a twenty-five-year-old") == set()  # one number, read as a count
 
 
+def test_open_every_day_against_hours_for_fewer_days_is_caught(judge: OfflineJudge) -> None:
+    """A record whose hours list six days does not say the place is open seven days a week or
+    daily; one that lists all seven does, and "Monday through Saturday" restates six."""
+    days = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+    six = json.dumps({"name": "Blue Fern Cafe", "hours": {d: "7:0-15:0" for d in days[:6]}})
+    seven = json.dumps({"name": "Blue Fern Cafe", "hours": {d: "7:0-15:0" for d in days}})
+    verdict = partial(first_verdict, judge, "Write an overview of the business.")
+
+    for said in (
+        "Blue Fern Cafe is open seven days a week from 7 AM to 3 PM.",
+        "Blue Fern Cafe is open daily, 7 AM to 3 PM.",
+    ):
+        wrong = verdict([six], said)
+        assert wrong["fully_supported"] is False, wrong["explanation"]
+        assert "the record says otherwise" in wrong["explanation"]
+        assert verdict([seven], said)["fully_supported"] is True
+    six_days = verdict([six], "Blue Fern Cafe is open Monday through Saturday, 7 AM to 3 PM.")
+    assert six_days["fully_supported"] is True
+
+
 def test_structured_record_is_read_fact_by_fact(judge: OfflineJudge) -> None:
     """A JSON record is compared field by field: a sentence that restates fields is
     supported by the keyed sentence holding them; one that contradicts a false field is not."""

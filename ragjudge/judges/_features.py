@@ -296,6 +296,9 @@ class Evidence:
     #: per unit: the name of the field it is a value of (`stars` of a review); empty when no
     #: unit belongs to a list
     field_names: list[str] = field(default_factory=list)
+    #: the units of a record's opening hours (fields named for a day of the week), each with
+    #: its day; empty when there are none
+    opening_days: dict[int, str] = field(default_factory=dict)
     #: per denied fact with a name: the words of its name that no other unit has
     #: (`RestaurantsDelivery` -> delivery, `brunch` under `GoodForMeal`), any one of which
     #: names that field alone
@@ -364,6 +367,17 @@ def _facts_of(doc: Sequence[Sentence], original: str | None) -> list[tuple[int, 
 
 #: a percentage whose decimal point was stripped with the rest of the punctuation: "39 6 %"
 _STRIPPED_PERCENT = re.compile(r"(?<![\d.,])(\d{1,3}) (\d{1,2}) ?(?:%|percent|per cent)")
+#: the days of the week, as a record's opening hours name them
+_DAY_NAMES = frozenset(
+    (
+        *("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"),
+        *("mon", "tue", "wed", "thu", "fri", "sat", "sun"),
+    )
+)
+#: a claim that a place is open every day of the week
+_EVERY_DAY = re.compile(
+    r"\b(?:(?:seven|7) days a week|every day(?! except)|daily|all week(?: long)?|24/7)\b"
+)
 #: how a record's value affirms its field: `true`, or `yes` (as a JSON true reads)
 _AFFIRMING = (" yes", " true")
 
@@ -440,6 +454,7 @@ def build_evidence(item: KeyedExample) -> Evidence:
         items=items,
         shared=shared,
         field_names=field_names if any(groups) else [],
+        opening_days={i: n.lower() for i, n in enumerate(field_names) if n.lower() in _DAY_NAMES},
         names=names,
         affirmed=affirmed if any(affirmed) else [],
         affirmed_names=affirmed_names,
@@ -741,6 +756,13 @@ def sentence_features(
     if cover:
         neg_mismatch = float(tokens.negated != ev.negated[cover[0]])
     contradicted = _contradictions(claim, cover, ev) if ev.affirmed or ev.denied else []
+    # "open seven days a week" where the record's hours list fewer days
+    if (
+        ev.opening_days
+        and _EVERY_DAY.search(claim)
+        and len({day[:3] for day in ev.opening_days.values()}) < 7
+    ):
+        contradicted += [ev.keys[i] for i in ev.opening_days if ev.keys[i] not in contradicted]
     misplaced = _values_of_other_items(token_set, tokens.digits, ev) if ev.shared else []
 
     # a colon inside markdown emphasis ("**Amenities:**") ends the sentence too
