@@ -29,7 +29,6 @@ from ragjudge.judges._records import TABLE_RULE, Fact, record_facts, words
 from ragjudge.judges._tokens import (
     content_token,
     exact_counts,
-    fold_accents,
     language_of,
     normalise,
     number_value,
@@ -37,6 +36,7 @@ from ragjudge.judges._tokens import (
     stem,
     tokenize,
     vocabulary,
+    word_form,
     written_numbers,
 )
 from ragjudge.types import KeyedExample, Sentence
@@ -511,8 +511,9 @@ class SentenceEvidence:
     misplaced: list[str] = field(default_factory=list)
     #: a comparison the sentence claims that the dates of its own answer contradict
     conflict: Conflict | None = None
-    #: numbers the documents lack that the answer works out from theirs: a conversion to
-    #: other units ("71" in "160°F (71°C)"), a share or a margin ("3.35%")
+    #: numbers the documents lack that the answer works out itself: a conversion to other
+    #: units ("71" in "160°F (71°C)"), a share or a margin ("3.35%"), the 100 of a
+    #: percentage formula, the count of a list it gives ("3 members (A, B and C)")
     worked: list[str] = field(default_factory=list)
 
 
@@ -566,7 +567,7 @@ def _compound_known(word: str, ev: Evidence) -> bool:
     if word.replace("-", " ") in ev.text or word.replace("-", "") in ev.text:
         return True
     parts = [p for p in word.split("-") if p]
-    return len(parts) > 1 and all(len(p) > 1 and fold_accents(stem(p)) in ev.vocab for p in parts)
+    return len(parts) > 1 and all(len(p) > 1 and word_form(p) in ev.vocab for p in parts)
 
 
 #: capitalised words that name units, not things of the world
@@ -694,8 +695,12 @@ def sentence_features(
         # a measure given again in other units ("160°F (71°C)"), worked out from two numbers
         # of the answer that the documents have (a share, a margin, the 100 of a percentage
         # formula), or the count of a list the answer gives ("3 members (A, B and C)")
-        worked = converted_numbers(text, ev.numbers) | worked_out(missing_values, operands, text)
-        worked = (worked | counted_lists(text) | formula_constants(text)) & missing_values
+        worked = missing_values & (
+            converted_numbers(text, ev.numbers)
+            | worked_out(missing_values, operands, text)
+            | counted_lists(text)
+            | formula_constants(text)
+        )
         missing_values -= worked
         # a number the question gives is the asker's premise, not one the answer made up
         missing_values -= {t[1:] for t in ev.question if t[0] == "#"}
@@ -723,7 +728,7 @@ def sentence_features(
             word = word[:-1]  # an acronym's plural: "TVs" is TV
         if word in ev.text or word in words.stopwords or word in _UNIT_NAMES:
             continue
-        if fold_accents(stem(word)) in ev.vocab or ("-" in word and _compound_known(word, ev)):
+        if word_form(word) in ev.vocab or ("-" in word and _compound_known(word, ev)):
             continue
         if not _demonym_known(word, ev):
             missing_names.append(m.group())

@@ -384,8 +384,8 @@ def _spoken_decimals(raw: Sequence[str], start: int) -> str:
     return digits
 
 
-def _word_scale(raw: Sequence[str], at: int) -> int | None:
-    """The scale of the word at `raw[at]` ("million"), if there is one."""
+def _scale_at(raw: Sequence[str], at: int) -> int | None:
+    """The scale of the word at `raw[at]` ("million", "k"), if there is one."""
     return _SCALES.get(raw[at].lower()) if at < len(raw) else None
 
 
@@ -476,6 +476,11 @@ def _word(word: str, lang: str = "en") -> str | None:
         return "#" + _NUMBER_WORDS[word]
     if word in words.stopwords or len(word) == 1:
         return None
+    return word_form(word)
+
+
+def word_form(word: str) -> str:
+    """The form a lowercased content word takes as a token: its stem, accents folded."""
     return fold_accents(stem(word))
 
 
@@ -521,7 +526,7 @@ def tokenize(text: str, normalised: bool = False, lang: str = "en") -> Tokens:
         first = tok[0]
         if first.isdigit():
             value = _number(tok, decimal_comma)
-            scale = _SCALES.get(raw[n + 1]) if n + 1 < len(raw) else None
+            scale = _scale_at(raw, n + 1)
             if scale is not None:  # "1.2 million", "12k", "$2.5bn": one number
                 value, skip = _scaled(value, scale), 1
             elif n + 1 < len(raw) and raw[n + 1] in _ORDINAL:
@@ -559,7 +564,7 @@ def tokenize(text: str, normalised: bool = False, lang: str = "en") -> Tokens:
                     value = _number(f"{value}.{decimals}")
                     skip += 1 + len(decimals)
                 if tok.lower() not in _ORDINAL_WORDS:  # "five million", "two hundred thousand"
-                    while float(value) < 1000 and (scale := _word_scale(raw, n + 1 + skip)):
+                    while float(value) < 1000 and (scale := _scale_at(raw, n + 1 + skip)):
                         value, skip = _scaled(value, scale), skip + 1
                 content = "#" + value
                 numbers.add(value)
