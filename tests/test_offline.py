@@ -1165,6 +1165,86 @@ def test_a_field_named_by_one_word_of_its_own_is_caught_when_denied(judge: Offli
         assert wrong["support_score"] < faithful["support_score"] - 0.2
 
 
+def test_a_listing_value_said_as_another_of_its_scale_is_caught(judge: OfflineJudge) -> None:
+    """A listing's value on a scale (`NoiseLevel: loud`, `WiFi: paid`, a price range) is
+    contradicted by another value of the same field ("a quiet spot", "free WiFi", "upscale"),
+    and a field by its other names ("family-friendly" for `GoodForKids: False`, "a full bar"
+    for `Alcohol: none`). Said as the record has it, in its own words or others, it is
+    supported; a word that names another thing ("free parking", "the salsa bar",
+    "family-owned") or a negated clause ("not noisy") contradicts nothing."""
+    from ragjudge.judges._features import build_evidence, example_features
+
+    def listing(**attributes: str) -> str:
+        return json.dumps(
+            {
+                "name": "Casa Lupita",
+                "city": "Tucson",
+                "categories": "Mexican, Restaurants",
+                "attributes": {"RestaurantsTakeOut": "True", **attributes},
+                "reviews": [{"stars": 5.0, "text": "The salsa bar has six kinds of salsa."}],
+            }
+        )
+
+    question = "Write an overview of the business."
+
+    def contradicted(doc: str, response: str) -> list[bool]:
+        item = real(question, [doc], response)
+        return [bool(f.contradicted) for f in example_features(item, build_evidence(item))]
+
+    plain = listing(
+        WiFi="u'paid'",
+        NoiseLevel="u'loud'",
+        Alcohol="u'none'",
+        GoodForKids="False",
+        RestaurantsPriceRange2="1",
+        RestaurantsAttire="u'casual'",
+    )
+    wrong = [
+        "It offers free WiFi.",
+        "It has a quiet atmosphere.",
+        "It serves a full bar.",
+        "It serves beer and wine.",
+        "It is family-friendly.",
+        "It is an upscale restaurant.",
+        "The dress code is formal.",
+    ]
+    assert contradicted(plain, " ".join(wrong)) == [True] * len(wrong)
+    right = [
+        "WiFi is available for a fee.",
+        "It can be noisy.",
+        "It does not serve alcohol.",
+        "It is an inexpensive restaurant.",
+        "The attire is casual.",
+        "Free parking is available.",
+        "The salsa bar has six kinds of salsa.",
+        "It is a family-owned restaurant.",
+        "It is not quiet.",
+    ]
+    assert contradicted(plain, " ".join(right)) == [False] * len(right)
+
+    fancy = listing(
+        WiFi="u'free'",
+        NoiseLevel="u'quiet'",
+        Alcohol="u'full_bar'",
+        GoodForKids="True",
+        RestaurantsPriceRange2="3",
+    )
+    said = [
+        "It offers free Wi-Fi.",
+        "It is a quiet, peaceful place with a full bar.",
+        "It is family-friendly.",
+        "It is a pricey spot.",
+    ]
+    assert contradicted(fancy, " ".join(said)) == [False] * len(said)
+    assert contradicted(fancy, "It is cheap. It is not family-friendly.") == [True, True]
+    out = judge.judge(real(question, [fancy], " ".join(said)))
+    assert out["overall_supported"] is True, out["sentence_support_information"]
+    for claim in wrong[:5]:
+        out = judge.judge(real(question, [plain], f"Casa Lupita is in Tucson. {claim}"))
+        assert out["overall_supported"] is False, claim
+        assert "the record says otherwise" in out["sentence_support_information"][1]["explanation"]
+
+
 def test_a_listing_restated_as_answers_write_it_is_supported(judge: OfflineJudge) -> None:
     """A state's postal code read as its name ("ID", "Boise, Idaho"), an acronym's plural as
     the acronym ("no TVs", `HasTV`), and the values of one field of every review said together

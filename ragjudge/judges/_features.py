@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import re
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
 
@@ -25,6 +25,7 @@ from ragjudge.judges._glosses import (
     formula_constants,
     worked_out,
 )
+from ragjudge.judges._listings import aliases
 from ragjudge.judges._records import TABLE_RULE, Fact, record_facts, words
 from ragjudge.judges._tokens import (
     content_token,
@@ -308,6 +309,11 @@ class Evidence:
     affirmed: list[bool] = field(default_factory=list)
     #: per affirmed fact with a name: the words of its name that no other unit has (as `names`)
     affirmed_names: dict[int, frozenset[str]] = field(default_factory=dict)
+    #: per fact whose value sits on a scale (`NoiseLevel: loud`): the phrases, as tokens run
+    #: together, that would state another value and that the record nowhere says ("quiet"),
+    #: and the words naming the field that a sentence must use with them, or None when the
+    #: phrases name it by themselves (see `ragjudge.judges._listings`)
+    scaled: dict[int, tuple[frozenset[str], frozenset[str] | None]] = field(default_factory=dict)
 
     def together(self, a: int, b: int) -> bool:
         """Whether units `a` and `b` may be read as one statement: not facts of two different
@@ -401,6 +407,7 @@ def build_evidence(item: KeyedExample) -> Evidence:
     affirmed: list[bool] = []
     named_affirmed: dict[int, str] = {}
     field_names: list[str] = []
+    on_scales: dict[int, Fact] = {}
     for unit in document_units(item):
         fact = unit.fact
         normalised = normalise(fact.text)
@@ -421,6 +428,8 @@ def build_evidence(item: KeyedExample) -> Evidence:
         if affirmed[-1] and fact.name:
             named_affirmed[i] = fact.name
         field_names.append(fact.name)
+        if fact.excludes:
+            on_scales[i] = fact
         for tok in token_set:
             index.setdefault(tok, []).append(i)
         bigrams.update(pairwise(tokens.seq))
@@ -433,6 +442,7 @@ def build_evidence(item: KeyedExample) -> Evidence:
     question = frozenset(tokenize(item.example.question, lang=lang).seq)
     items, shared = _items(groups, sets)
     names, affirmed_names = _own_words(named, index, lang), _own_words(named_affirmed, index, lang)
+    scaled = _other_levels(on_scales, index, lang)
     return Evidence(
         keys=keys,
         sets=sets,
@@ -458,18 +468,49 @@ def build_evidence(item: KeyedExample) -> Evidence:
         names=names,
         affirmed=affirmed if any(affirmed) else [],
         affirmed_names=affirmed_names,
+        scaled=scaled,
     )
 
 
 def _own_words(
     named: dict[int, str], index: dict[str, list[int]], lang: str
 ) -> dict[int, frozenset[str]]:
-    """Per fact, the words of its field's name that no other unit has."""
+    """Per fact, the words of its field's name that no other unit has, and its other names
+    (`_listings.aliases`: "family friendly" for `GoodForKids`, run together as `_phrases`
+    gives them) unless other units hold all their words."""
     own: dict[int, frozenset[str]] = {}
     for i, name in named.items():
         seq = tokenize(normalise(words(name)), normalised=True, lang=lang).seq
-        own[i] = frozenset(t for t in seq if len(index.get(t, ())) == 1)
+        found = {t for t in seq if len(index.get(t, ())) == 1}
+        found |= _phrases(aliases(name), index, lang, but={i})
+        own[i] = frozenset(found)
     return own
+
+
+def _phrases(
+    phrases: Iterable[str], index: dict[str, list[int]], lang: str, but: set[int]
+) -> set[str]:
+    """`phrases` as the matcher reads them, their tokens run together ("full bar" ->
+    `fullbar`), leaving out those whose words units other than `but` all hold."""
+    out: set[str] = set()
+    for phrase in phrases:
+        seq = tokenize(normalise(phrase), normalised=True, lang=lang).seq
+        if seq and not all(set(index.get(t, ())) - but for t in seq):
+            out.add("".join(seq))
+    return out
+
+
+def _other_levels(
+    facts: dict[int, Fact], index: dict[str, list[int]], lang: str
+) -> dict[int, tuple[frozenset[str], frozenset[str] | None]]:
+    """`Evidence.scaled` for the facts on a scale, by unit."""
+    scaled: dict[int, tuple[frozenset[str], frozenset[str] | None]] = {}
+    for i, fact in facts.items():
+        others = _phrases(fact.excludes, index, lang, but=set())
+        if others:
+            name = None if fact.bound else _own_words({i: fact.name}, index, lang)[i]
+            scaled[i] = (frozenset(others), name)
+    return scaled
 
 
 def _items(
@@ -761,6 +802,8 @@ def sentence_features(
     if cover:
         neg_mismatch = float(tokens.negated != ev.negated[cover[0]])
     contradicted = _contradictions(claim, cover, ev) if ev.affirmed or ev.denied else []
+    if ev.scaled:
+        contradicted += [k for k in _levels_said(claim, ev) if k not in contradicted]
     # "open seven days a week" where the record's hours list fewer days
     if (
         ev.opening_days
@@ -987,6 +1030,22 @@ def _contradictions(claim: str, cover: Sequence[int], ev: Evidence) -> list[str]
             t = tokenize(part, normalised=True, lang=ev.lang)
             if t.seq and t.negated:
                 found += _named_facts(t.seq, cover, ev, ev.affirmed, ev.affirmed_names)
+    return list(dict.fromkeys(found))
+
+
+def _levels_said(claim: str, ev: Evidence) -> list[str]:
+    """Keys of record facts on a scale that a clause gives another value: "a quiet spot"
+    for `NoiseLevel: loud`, "free WiFi" for `WiFi: paid`. A negated clause ("not noisy")
+    states no value."""
+    found: list[str] = []
+    for part in _CONTRAST.split(claim):
+        t = tokenize(part, normalised=True, lang=ev.lang)
+        if not t.seq or t.negated:
+            continue
+        joined = set(t.seq) | {a + b for a, b in pairwise(t.seq)}
+        for i, (others, name) in ev.scaled.items():
+            if others & joined and (name is None or name & joined):
+                found.append(ev.keys[i])
     return list(dict.fromkeys(found))
 
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from itertools import pairwise
 from typing import Any
 
+from ragjudge.judges._listings import aliases, scale
 from ragjudge.sentences import split
 
 #: a record's facts are worth reading one by one only when there are a few of them
@@ -104,6 +105,11 @@ class Fact:
     #: a field's own name as the record writes it (`OutdoorSeating`, `brunch` under
     #: `GoodForMeal`), without the path above it; "" for other facts
     name: str = ""
+    #: phrases that would give the field another value of its scale ("quiet" for
+    #: `NoiseLevel: loud`; see `ragjudge.judges._listings`)
+    excludes: tuple[str, ...] = ()
+    #: whether those phrases name the field by themselves ("quiet" does; "free" needs "WiFi")
+    bound: bool = False
 
 
 def words(name: str) -> str:
@@ -141,6 +147,31 @@ def _with_region(key: str, shown: str) -> str:
     if key.strip().lower() in _REGION_KEYS and shown.strip().upper() in _REGIONS:
         return f"{shown} {_REGIONS[shown.strip().upper()]}"
     return shown
+
+
+def _field(start: int, end: int, path: str, name: str, value: Any, group: str = "") -> Fact:
+    """The fact of one field: its path and name as words, then its value, with the words
+    answers use for them (a state's name for its code; a listing's other names for the field
+    and its value's words, unless the value denies the field; see `_listings`)."""
+    shown, negated = _value(value)
+    shown = _with_region(name, shown)
+    level = scale(name, shown) if name else None
+    if not negated and (other_names := aliases(name)):
+        path = f"{path} ({', '.join(other_names)})"
+    if level:
+        shown = f"{shown} ({', '.join(level[0].said)})"
+    said = f"{path} {shown}".strip()
+    return Fact(
+        start,
+        end,
+        said,
+        negated,
+        field=True,
+        group=group,
+        name=name,
+        excludes=level[0].excludes if level else (),
+        bound=level[1] if level else False,
+    )
 
 
 def _unquoted(text: str) -> str:
@@ -233,7 +264,7 @@ def _json_facts(text: str) -> list[Fact] | None:
             said = f"{' '.join(words(p) for p in path if not p.isdigit())} {value}".strip()
             facts.append(Fact(facts[-1].start if facts else 0, 0, said, field=True))
             continue
-        shown, negated = _value(value)
+        shown = _value(value)[0]
         if not shown and not path:
             continue
         # the leaf's place in the text: its last key (objects keep the text's order) or value
@@ -253,8 +284,7 @@ def _json_facts(text: str) -> list[Fact] | None:
                 facts.append(Fact(start, start, said, group=group))
             continue
         name = path[-1] if path and not path[-1].isdigit() else ""
-        said = f"{readable} {_with_region(name, shown)}".strip()
-        facts.append(Fact(start, start, said, negated, field=True, group=group, name=name))
+        facts.append(_field(start, start, readable, name, value, group))
     return _close_spans(facts, len(text))
 
 
@@ -443,9 +473,7 @@ def _slot_facts(text: str) -> list[Fact] | None:
         # the slot's name is what stands between the previous slot (or a comma) and the bracket
         key = text[previous : m.start()].strip().lstrip(",;").strip()
         if _SLOT_KEY.fullmatch(key):
-            shown, negated = _value(m.group("value"))
-            said = f"{words(key)} {shown}"
-            facts.append(Fact(m.start() - len(key), m.end(), said, negated, field=True, name=key))
+            facts.append(_field(m.start() - len(key), m.end(), words(key), key, m.group("value")))
             covered += m.end() - m.start() + len(key)
         previous = m.end()
     if len(facts) < _MIN_FACTS or covered < 0.6 * len(text.strip()):
@@ -509,8 +537,6 @@ def _key_value_facts(text: str) -> list[Fact] | None:
         if not value:
             parents.append((indent, key))
             continue
-        shown, negated = _value(value)
-        path = " ".join(words(k) for _, k in parents)
-        readable = f"{path} {words(key)} {_with_region(key, shown)}".strip()
-        facts.append(Fact(offset, offset + len(line), readable, negated, field=True, name=key))
+        path = " ".join(words(k) for k in [*(k for _, k in parents), key])
+        facts.append(_field(offset, offset + len(line), path, key, value))
     return facts
