@@ -676,6 +676,39 @@ def test_open_every_day_against_hours_for_fewer_days_is_caught(judge: OfflineJud
     assert six_days["fully_supported"] is True
 
 
+def test_a_day_said_closed_or_open_against_the_hours_is_caught(judge: OfflineJudge) -> None:
+    """A day the hours leave out is one the place is closed: "closed on Sundays" restates
+    them, while "closed on Mondays" (listed), "open on Sundays" and "open on weekends" do
+    not. A closing time ("closes at 3 PM on Mondays") and a day named as an exception or in
+    passing are no claim about which days it opens."""
+    days = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday")
+    doc = json.dumps(
+        {
+            "name": "Blue Fern Cafe",
+            "hours": {d: "7:0-15:0" for d in days},
+            "reviews": [{"stars": 5, "text": "We came on a Sunday for the lavender latte."}],
+        }
+    )
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [doc])
+    for said in (
+        "Blue Fern Cafe is closed on Sundays.",
+        "Blue Fern Cafe closes at 3 PM on Mondays.",
+        "Blue Fern Cafe is open every day except Sunday.",
+        "Blue Fern Cafe is open Monday through Saturday and closed on Sunday.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+    for said in (
+        "Blue Fern Cafe is closed on Mondays.",
+        "Blue Fern Cafe is open on Sundays from 7 AM.",
+        "Blue Fern Cafe is open on weekends.",
+        "Blue Fern Cafe is closed on weekends.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is False, (said, out["explanation"])
+        assert "the record says otherwise" in out["explanation"], said
+
+
 def test_structured_record_is_read_fact_by_fact(judge: OfflineJudge) -> None:
     """A JSON record is compared field by field: a sentence that restates fields is
     supported by the keyed sentence holding them; one that contradicts a false field is not."""
@@ -837,15 +870,16 @@ def test_a_value_given_to_another_row_or_list_item_is_caught(judge: OfflineJudge
 
 def test_a_weekly_schedule_reads_as_answers_say_it(judge: OfflineJudge) -> None:
     """Opening hours by weekday also read as the number of days they list ("open 7 days a
-    week", "daily") and as noon and midnight, so a faithful overview is not flagged for a
-    number the record holds only as a count of its days."""
+    week", "daily") or the days they leave out ("closed on Sunday"), and as noon and
+    midnight, so a faithful overview is not flagged for a number the record holds only as a
+    count of its days."""
     from ragjudge.judges._records import record_facts
 
     days = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
     every_day = {"name": "Rosario's Taqueria", "hours": {d: "10:0-21:0" for d in days}}
     four = {"name": "Rosario's Taqueria", "hours": {d: "11:0-0:0" for d in days[:4]}}
     texts = [f.text for f in record_facts(json.dumps(four)) or []]
-    assert "hours open 4 days a week" in texts
+    assert "hours open 4 days a week closed on Friday, Saturday, Sunday" in texts
     assert "hours Monday 11:0-0:0 (11 am, 12 am, midnight)" in texts
 
     def score(record: dict[str, Any], response: str) -> float:

@@ -384,6 +384,15 @@ _DAY_NAMES = frozenset(
 _EVERY_DAY = re.compile(
     r"\b(?:(?:seven|7) days a week|every day(?! except)|daily|all week(?: long)?|24/7)\b"
 )
+#: a day of the week as an answer names it ("Sundays"), or the weekend's two
+_DAY_SAID = re.compile(
+    r"\b(?:(?P<day>(?:mon|tues|wednes|thurs|fri|satur|sun)day)s?|(?P<weekend>weekends?))\b"
+)
+#: "closed" as a day's state, not a time ("closes at 9 pm", "closed until noon")
+_CLOSED = re.compile(r"\bclosed?\b(?! (?:at|from|by|until|till|between|for)\b)")
+_OPEN = re.compile(r"\bopen(?:s|ed)?\b")
+#: a clause that names days as exceptions to what it says ("every day except Monday")
+_EXCEPT = re.compile(r"\b(?:except|other than|besides|apart from)\b")
 #: how a record's value affirms its field: `true`, or `yes` (as a JSON true reads)
 _AFFIRMING = (" yes", " true")
 
@@ -804,13 +813,8 @@ def sentence_features(
     contradicted = _contradictions(claim, cover, ev) if ev.affirmed or ev.denied else []
     if ev.scaled:
         contradicted += [k for k in _levels_said(claim, ev) if k not in contradicted]
-    # "open seven days a week" where the record's hours list fewer days
-    if (
-        ev.opening_days
-        and _EVERY_DAY.search(claim)
-        and len({day[:3] for day in ev.opening_days.values()}) < 7
-    ):
-        contradicted += [ev.keys[i] for i in ev.opening_days if ev.keys[i] not in contradicted]
+    if ev.opening_days:
+        contradicted += [k for k in _days_said(claim, ev) if k not in contradicted]
     misplaced = _values_of_other_items(token_set, tokens.digits, ev) if ev.shared else []
 
     # a colon inside markdown emphasis ("**Amenities:**") ends the sentence too
@@ -1031,6 +1035,32 @@ def _contradictions(claim: str, cover: Sequence[int], ev: Evidence) -> list[str]
             if t.seq and t.negated:
                 found += _named_facts(t.seq, cover, ev, ev.affirmed, ev.affirmed_names)
     return list(dict.fromkeys(found))
+
+
+def _days_said(claim: str, ev: Evidence) -> list[str]:
+    """Keys of a record's opening hours (fields named for days) that the sentence contradicts:
+    "open seven days a week" or "daily" where they list fewer days, "closed on Mondays" where
+    they list Monday, "open on Sundays" where they leave Sunday out (a day they do not list
+    is one the place is closed). The day a clause says is closed points at that day's field;
+    the others at the whole schedule."""
+    listed = {day[:3] for day in ev.opening_days.values()}
+    if len(listed) < 3:
+        return []  # a day or two named as fields is no weekly schedule
+    schedule = [ev.keys[i] for i in ev.opening_days]
+    wrong: list[str] = []
+    for part in _CONTRAST.split(claim):
+        if _EVERY_DAY.search(part) and len(listed) < 7:
+            wrong += schedule
+        closed = _CLOSED.search(part)
+        said = part[closed.end() :] if closed else part
+        days: set[str] = set()
+        for m in _DAY_SAID.finditer(said):
+            days |= {m.group("day")[:3]} if m.group("day") else {"sat", "sun"}
+        if closed:
+            wrong += [ev.keys[i] for i, d in ev.opening_days.items() if d[:3] in days]
+        elif _OPEN.search(part) and not _EXCEPT.search(part) and days - listed:
+            wrong += schedule
+    return list(dict.fromkeys(wrong))
 
 
 def _levels_said(claim: str, ev: Evidence) -> list[str]:

@@ -37,7 +37,8 @@ _KEY_VALUE = re.compile(
     r"^(?P<indent>[ \t]*)(?:[-*•][ \t]+)?"  # indentation and an optional bullet
     r"(?P<key>[^\s:|][^:|\n]{0,48}?)[ \t]*[:：][ \t]*(?P<value>.*)$"
 )
-_WEEKDAYS = frozenset({"mon", "tue", "wed", "thu", "fri", "sat", "sun"})
+_DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_WEEKDAYS = frozenset(d[:3].lower() for d in _DAYS)
 _TIME = re.compile(r"\b([01]?\d|2[0-3]):([0-5]?\d)\b")
 _BRACKET = re.compile(r"\[(?P<value>[^\[\]\n]*)\]")
 _RULE_CELL = re.compile(r":?-{2,}:?")
@@ -198,12 +199,19 @@ def _nested(value: str) -> dict[str, Any] | list[Any] | None:
     return parsed if isinstance(parsed, dict | list) and parsed else None
 
 
-class _Week(int):
+@dataclass(frozen=True, slots=True)
+class _Week:
     """A schedule by weekday (`hours: {Monday: …, Tuesday: …}`) sums up as the number of days
-    it lists, as answers say it: "open 7 days a week", "open daily"."""
+    it lists and the days it leaves out, as answers say it: "open 7 days a week", "open
+    daily", "closed on Sunday"."""
+
+    #: the days it lists, by their first three letters (`mon`)
+    days: frozenset[str]
 
     def __str__(self) -> str:
-        return f"open {int(self)} days a week" + (" daily every day" if self == 7 else "")
+        closed = [d for d in _DAYS if d[:3].lower() not in self.days]
+        said = f"open {len(self.days)} days a week"
+        return f"{said} closed on {', '.join(closed)}" if closed else f"{said} daily every day"
 
 
 def _with_clock_times(text: str) -> str:
@@ -333,8 +341,8 @@ def _leaves(value: Any, path: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...]
     if isinstance(value, dict):
         for key, item in value.items():
             yield from _leaves(item, (*path, str(key)))
-        days = sum(str(key).strip().lower()[:3] in _WEEKDAYS for key in value)
-        if days >= 3:
+        days = frozenset(str(key).strip().lower()[:3] for key in value) & _WEEKDAYS
+        if len(days) >= 3:
             yield path, _Week(days)
     elif isinstance(value, list) and any(isinstance(v, dict | list) for v in value):
         for n, item in enumerate(value):
