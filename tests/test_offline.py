@@ -1279,6 +1279,45 @@ def test_a_listing_value_said_as_another_of_its_scale_is_caught(judge: OfflineJu
         assert "the record says otherwise" in out["sentence_support_information"][1]["explanation"]
 
 
+def test_one_review_said_with_the_words_of_another_is_caught(judge: OfflineJudge) -> None:
+    """A clause about one review ("one reviewer", "a customer", "one of the reviews") whose
+    words each belong to a different review ("tacos" to one, "dry" to another) joins what two
+    reviews say. A clause about several reviews, each review in its own clause, or words the
+    listing's own fields also hold, join nothing wrongly."""
+    listing = {
+        "name": "Casa Lupita",
+        "city": "Tucson",
+        "attributes": {"OutdoorSeating": "True"},
+        "review_info": [
+            {"review_stars": 5.0, "review_text": "The carne asada tacos were amazing."},
+            {"review_stars": 3.0, "review_text": "Strong margaritas but a long wait."},
+            {"review_stars": 4.0, "review_text": "Great patio. The churros were a bit dry."},
+        ],
+    }
+    doc = json.dumps(listing)
+    question = "Write an overview of the business."
+    verdict = partial(first_verdict, judge, question, [doc])
+    for said in (
+        "One reviewer found the tacos a bit dry.",
+        "One of the reviewers praised the tacos and the strong margaritas.",
+        "A customer loved the churros and the tacos.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is False, (said, out["explanation"])
+        assert "it joins what different items of the record say" in out["explanation"], said
+        assert "'tacos'" in out["explanation"], out["explanation"]
+    for said in (
+        "One reviewer found the churros a bit dry.",
+        "Reviewers praised the tacos and the margaritas.",
+        "One reviewer loved the tacos, while another found the churros a bit dry.",
+        "One reviewer loved the tacos and another found the margaritas strong.",
+        "One reviewer praised the tacos and the patio.",  # the patio is the listing's too
+    ):
+        out = verdict(said)
+        assert "joins what" not in out["explanation"], (said, out["explanation"])
+        assert out["fully_supported"] is True, (said, out["explanation"])
+
+
 def test_a_listing_restated_as_answers_write_it_is_supported(judge: OfflineJudge) -> None:
     """A state's postal code read as its name ("ID", "Boise, Idaho"), an acronym's plural as
     the acronym ("no TVs", `HasTV`), and the values of one field of every review said together

@@ -559,6 +559,9 @@ class SentenceEvidence:
     #: numbers of the sentence found only in items of a list (rows of a table, records of a
     #: list) that share nothing else with the sentence: a value given to the wrong item
     misplaced: list[str] = field(default_factory=list)
+    #: words of a clause about one item of a list ("one reviewer found the tacos dry") that
+    #: belong to two different items of it, as the sentence writes them
+    blended: list[str] = field(default_factory=list)
     #: a comparison the sentence claims that the dates of its own answer contradict
     conflict: Conflict | None = None
     #: numbers the documents lack that the answer works out itself: a conversion to other
@@ -816,6 +819,7 @@ def sentence_features(
     if ev.opening_days:
         contradicted += [k for k in _days_said(claim, ev) if k not in contradicted]
     misplaced = _values_of_other_items(token_set, tokens.digits, ev) if ev.shared else []
+    blended = _items_blended(claim, ev) if ev.shared else []
 
     # a colon inside markdown emphasis ("**Amenities:**") ends the sentence too
     ends_colon = text.rstrip().rstrip("*_").rstrip().endswith((":", "："))
@@ -860,7 +864,7 @@ def sentence_features(
         math.log1p(missing_top1),
         math.log1p(total_w - present_w),
         float(bool(contradicted)),
-        float(bool(misplaced)),
+        float(bool(misplaced or blended)),
         float(conflict is not None),
     ]
     return SentenceEvidence(
@@ -874,6 +878,7 @@ def sentence_features(
         n_content=n,
         contradicted=contradicted,
         misplaced=misplaced,
+        blended=blended,
         conflict=conflict,
         worked=written_numbers(text, worked) if worked else [],
     )
@@ -913,6 +918,20 @@ def unmatched_words(text: str, ev: Evidence, limit: int = 4) -> list[str]:
             found.append(word)
             if len(found) == limit:
                 break
+    return found
+
+
+def written_words(text: str, tokens: Sequence[str], ev: Evidence) -> list[str]:
+    """The words of a response sentence, as written, whose content tokens are `tokens`, in
+    the sentence's order (one word per token)."""
+    wanted = set(tokens)
+    found: list[str] = []
+    for m in _WORD.finditer(_claims_only(text)):
+        word = m.group().rstrip("'’-")
+        token = content_token(word, ev.lang)
+        if token in wanted:
+            wanted.discard(token)
+            found.append(word)
     return found
 
 
@@ -993,6 +1012,53 @@ def _values_of_other_items(tokens: set[str], digits: set[str], ev: Evidence) -> 
         if all(_names_only_others(parent, holding, naming, ev) for parent in parents):
             found.append(value)
     return sorted(found)
+
+
+#: a clause about one item of a list: "one reviewer", "a customer", "one of the reviews",
+#: "another"; the words after the marker are checked against the list's name
+_ONE_ITEM = re.compile(
+    r"\b(?P<one>a|an|one|another|the other|the first|the second|the last|the latest)\b"
+    r"(?P<after>(?: [\w-]+){1,3})"
+)
+#: words that make a clause speak of several items ("both", "several", "all")
+_SEVERAL = re.compile(r"\b(?:both|several|many|multiple|various|some|all|few|two|three|others)\b")
+#: who writes the items of a list of reviews
+_REVIEWERS = frozenset({"review", "custom", "guest", "diner", "visitor", "user", "patron"})
+#: where a sentence turns to another item: a turn of contrast, or "and another"
+_NEXT_ITEM = re.compile(
+    r";|\b(?:but|while|whereas|although|though|however|yet)\b"
+    r"|\band (?=(?:another|the other|one|a second|others?)\b)"
+)
+
+
+def _items_blended(claim: str, ev: Evidence) -> list[str]:
+    """Content tokens of a clause that speaks of one item of a list ("one reviewer found the
+    tacos a bit dry") that belong to two different items of it: "tacos" to one review alone,
+    "dry" to another alone. A clause that speaks of several ("reviewers praised the tacos and
+    the churros") joins nothing wrongly."""
+    found: list[str] = []
+    for part in _NEXT_ITEM.split(claim):
+        one = _ONE_ITEM.search(part)
+        if one is None or _SEVERAL.search(part):
+            continue
+        after = one.group("after").split()
+        owners: dict[str, str] = {}
+        for tok in dict.fromkeys(tokenize(part, normalised=True, lang=ev.lang).seq):
+            groups = {ev.groups[i] for i in ev.index.get(tok, ())}
+            if len(groups) == 1 and (group := next(iter(groups))):
+                owners[tok] = group
+        for parent, shared in ev.shared.items():
+            name = set(tokenize(words(parent.rpartition("/")[2]), lang=ev.lang).seq)
+            nouns = name | (_REVIEWERS if "review" in name else set())
+            if one.group("one") not in ("another", "the other"):
+                noun = next((w for w in after if set(tokenize(w, lang=ev.lang).seq) & nouns), "")
+                if not noun or (noun.endswith("s") and after[0] != "of"):
+                    continue  # no item of this list, or several ("a few reviews")
+            mine = {t: g for t, g in owners.items() if g.rpartition("/")[0] == parent}
+            mine = {t: g for t, g in mine.items() if t not in shared}
+            if len(set(mine.values())) >= 2:
+                found += [t for t in mine if t not in found]
+    return found
 
 
 def _names_only_others(parent: str, holding: set[str], tokens: set[str], ev: Evidence) -> bool:

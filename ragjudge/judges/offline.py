@@ -25,6 +25,7 @@ from ragjudge.judges._features import (
     build_evidence,
     example_features,
     unmatched_words,
+    written_words,
 )
 from ragjudge.judges._model import OfflineModel, load_model
 from ragjudge.types import KeyedExample, Message, Reply, Usage
@@ -217,6 +218,9 @@ class OfflineJudge:
         if f.misplaced:
             values = ", ".join(f"'{v}'" for v in f.misplaced[:3])
             parts.append(f"{values} belongs to another row or item of the record")
+        if f.blended:
+            said = ", ".join(f"'{w}'" for w in written_words(text, f.blended, ev)[:4])
+            parts.append(f"it joins what different items of the record say ({said})")
         parts.append(f"support {probability:.2f}")
         text = "; ".join(parts)
         return text[0].upper() + text[1:] + "."
