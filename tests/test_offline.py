@@ -680,7 +680,8 @@ def test_a_day_said_closed_or_open_against_the_hours_is_caught(judge: OfflineJud
     """A day the hours leave out is one the place is closed: "closed on Sundays" restates
     them, while "closed on Mondays" (listed), "open on Sundays" and "open on weekends" do
     not. A closing time ("closes at 3 PM on Mondays") and a day named as an exception or in
-    passing are no claim about which days it opens."""
+    passing are no claim about which days it opens. Hours from midnight to midnight, as
+    Yelp's data writes some days, read as open round the clock or closed."""
     days = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday")
     doc = json.dumps(
         {
@@ -707,6 +708,13 @@ def test_a_day_said_closed_or_open_against_the_hours_is_caught(judge: OfflineJud
         out = verdict(said)
         assert out["fully_supported"] is False, (said, out["explanation"])
         assert "the record says otherwise" in out["explanation"], said
+    # hours from midnight to midnight (Yelp's "0:0-0:0") say open round the clock, or closed
+    hours = {d: "0:0-0:0" if d == "Monday" else "7:0-15:0" for d in days}
+    doc = json.dumps({"name": "Blue Fern Cafe", "hours": hours})
+    either = partial(first_verdict, judge, "Write an overview of the business.", [doc])
+    for said in ("Blue Fern Cafe is closed on Mondays.", "It is open 24 hours on Mondays."):
+        assert either(said)["fully_supported"] is True, said
+    assert either("Blue Fern Cafe is closed on Tuesdays.")["fully_supported"] is False
 
 
 def test_structured_record_is_read_fact_by_fact(judge: OfflineJudge) -> None:

@@ -391,6 +391,8 @@ _DAY_SAID = re.compile(
 #: "closed" as a day's state, not a time ("closes at 9 pm", "closed until noon")
 _CLOSED = re.compile(r"\bclosed?\b(?! (?:at|from|by|until|till|between|for)\b)")
 _OPEN = re.compile(r"\bopen(?:s|ed)?\b")
+#: how a day the hours may leave closed reads ("0:0-0:0": open 24 hours, or closed)
+_CLOSED_TOKEN = content_token("closed", "en")
 #: a clause that names days as exceptions to what it says ("every day except Monday")
 _EXCEPT = re.compile(r"\b(?:except|other than|besides|apart from)\b")
 #: how a record's value affirms its field: `true`, or `yes` (as a JSON true reads)
@@ -1123,7 +1125,11 @@ def _days_said(claim: str, ev: Evidence) -> list[str]:
         for m in _DAY_SAID.finditer(said):
             days |= {m.group("day")[:3]} if m.group("day") else {"sat", "sun"}
         if closed:
-            wrong += [ev.keys[i] for i, d in ev.opening_days.items() if d[:3] in days]
+            wrong += [
+                ev.keys[i]
+                for i, d in ev.opening_days.items()
+                if d[:3] in days and _CLOSED_TOKEN not in ev.sets[i]  # not "0:0-0:0"
+            ]
         elif _OPEN.search(part) and not _EXCEPT.search(part) and days - listed:
             wrong += schedule
     return list(dict.fromkeys(wrong))

@@ -40,6 +40,7 @@ _KEY_VALUE = re.compile(
 _DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _WEEKDAYS = frozenset(d[:3].lower() for d in _DAYS)
 _TIME = re.compile(r"\b([01]?\d|2[0-3]):([0-5]?\d)\b")
+_ROUND_THE_CLOCK = re.compile(r"0?0:00?\s*-\s*0?0:00?")
 _BRACKET = re.compile(r"\[(?P<value>[^\[\]\n]*)\]")
 _RULE_CELL = re.compile(r":?-{2,}:?")
 #: a line that ends as a sentence does: a full stop, "?" or "!" (and a closing quote)
@@ -216,7 +217,11 @@ class _Week:
 
 def _with_clock_times(text: str) -> str:
     """`7:0-20:0` also reads as `7 am 8 pm`: answers write opening hours on a 12-hour clock
-    (and `0:00`, `12:00` as midnight and noon)."""
+    (and `0:00`, `12:00` as midnight and noon). Hours from midnight to midnight (`0:0-0:0`,
+    as Yelp's data writes a day) say either that the place never closes or that it does not
+    open that day, and read as both."""
+    if _ROUND_THE_CLOCK.fullmatch(text.strip()):
+        return f"{text} (open 24 hours, or closed)"
     extra = []
     for m in _TIME.finditer(text):
         hour, minute = int(m.group(1)), int(m.group(2))
