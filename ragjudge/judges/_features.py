@@ -26,7 +26,7 @@ from ragjudge.judges._glosses import (
     worked_out,
 )
 from ragjudge.judges._listings import aliases
-from ragjudge.judges._records import TABLE_RULE, Fact, record_facts, words
+from ragjudge.judges._records import DAYS, TABLE_RULE, Fact, record_facts, words
 from ragjudge.judges._tokens import (
     content_token,
     exact_counts,
@@ -374,12 +374,7 @@ def _facts_of(doc: Sequence[Sentence], original: str | None) -> list[tuple[int, 
 #: a percentage whose decimal point was stripped with the rest of the punctuation: "39 6 %"
 _STRIPPED_PERCENT = re.compile(r"(?<![\d.,])(\d{1,3}) (\d{1,2}) ?(?:%|percent|per cent)")
 #: the days of the week, as a record's opening hours name them
-_DAY_NAMES = frozenset(
-    (
-        *("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"),
-        *("mon", "tue", "wed", "thu", "fri", "sat", "sun"),
-    )
-)
+_DAY_NAMES = frozenset(n for d in DAYS for n in (d.lower(), d[:3].lower()))
 #: a claim that a place is open every day of the week
 _EVERY_DAY = re.compile(
     r"\b(?:(?:seven|7) days a week|every day(?! except)|daily|all week(?: long)?|24/7)\b"

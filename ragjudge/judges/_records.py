@@ -37,8 +37,9 @@ _KEY_VALUE = re.compile(
     r"^(?P<indent>[ \t]*)(?:[-*•][ \t]+)?"  # indentation and an optional bullet
     r"(?P<key>[^\s:|][^:|\n]{0,48}?)[ \t]*[:：][ \t]*(?P<value>.*)$"
 )
-_DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-_WEEKDAYS = frozenset(d[:3].lower() for d in _DAYS)
+#: the days of the week, as records name them
+DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_WEEKDAYS = frozenset(d[:3].lower() for d in DAYS)
 _TIME = re.compile(r"\b([01]?\d|2[0-3]):([0-5]?\d)\b")
 _ROUND_THE_CLOCK = re.compile(r"0?0:00?\s*-\s*0?0:00?")
 _BRACKET = re.compile(r"\[(?P<value>[^\[\]\n]*)\]")
@@ -210,7 +211,7 @@ class _Week:
     days: frozenset[str]
 
     def __str__(self) -> str:
-        closed = [d for d in _DAYS if d[:3].lower() not in self.days]
+        closed = [d for d in DAYS if d[:3].lower() not in self.days]
         said = f"open {len(self.days)} days a week"
         return f"{said} closed on {', '.join(closed)}" if closed else f"{said} daily every day"
 
