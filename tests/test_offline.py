@@ -887,7 +887,7 @@ def test_a_weekly_schedule_reads_as_answers_say_it(judge: OfflineJudge) -> None:
     every_day = {"name": "Rosario's Taqueria", "hours": {d: "10:0-21:0" for d in days}}
     four = {"name": "Rosario's Taqueria", "hours": {d: "11:0-0:0" for d in days[:4]}}
     texts = [f.text for f in record_facts(json.dumps(four)) or []]
-    assert "hours open 4 days a week closed on Friday, Saturday, Sunday" in texts
+    assert "hours open 4 days a week, closed on Friday, Saturday, Sunday" in texts
     assert "hours Monday 11:0-0:0 (11 am, 12 am, midnight)" in texts
 
     def score(record: dict[str, Any], response: str) -> float:
@@ -1324,6 +1324,43 @@ def test_one_review_said_with_the_words_of_another_is_caught(judge: OfflineJudge
         out = verdict(said)
         assert "joins what" not in out["explanation"], (said, out["explanation"])
         assert out["fully_supported"] is True, (said, out["explanation"])
+
+
+def test_a_contradiction_quotes_the_field_and_an_action_names_no_field(
+    judge: OfflineJudge,
+) -> None:
+    """The explanation of a contradiction quotes the fields as the record writes them, so a
+    reader need not search the record; and a word of a field's name that says what a place
+    does ("take" in `RestaurantsTakeOut`, "accepts" in `BusinessAcceptsCreditCards`) names no
+    field by itself: "it does not take reservations" speaks of reservations only."""
+    doc = json.dumps(
+        {
+            "name": "Casa Lupita",
+            "attributes": {
+                "RestaurantsTakeOut": "True",
+                "RestaurantsReservations": "False",
+                "BusinessAcceptsCreditCards": "True",
+                "NoiseLevel": "u'loud'",
+                "BusinessParking": "{'garage': False, 'street': True}",
+            },
+            "hours": {d: "11:0-21:0" for d in ("Monday", "Tuesday", "Wednesday")},
+        }
+    )
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [doc])
+    for said in ("Casa Lupita does not take reservations.", "It does not accept reservations."):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+    for said, quoted in (
+        ("Casa Lupita takes reservations.", "'attributes.RestaurantsReservations: False'"),
+        ("It does not take credit cards.", "'attributes.BusinessAcceptsCreditCards: True'"),
+        ("It has a quiet dining room.", "'attributes.NoiseLevel: loud'"),
+        ("It offers garage parking.", "'BusinessParking.garage: false'"),
+        ("It is open every day.", "'hours: open 3 days a week, closed on Thursday, Friday,"),
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is False, (said, out["explanation"])
+        assert f"the record says otherwise: {quoted}" in out["explanation"], out["explanation"]
+        assert "TakeOut" not in out["explanation"], out["explanation"]
 
 
 def test_a_listing_restated_as_answers_write_it_is_supported(judge: OfflineJudge) -> None:

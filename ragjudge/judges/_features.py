@@ -314,6 +314,11 @@ class Evidence:
     #: and the words naming the field that a sentence must use with them, or None when the
     #: phrases name it by themselves (see `ragjudge.judges._listings`)
     scaled: dict[int, tuple[frozenset[str], frozenset[str] | None]] = field(default_factory=dict)
+    #: per unit: a field as the record writes it (`NoiseLevel: loud`), "" for other units;
+    #: empty when no unit is a field
+    labels: list[str] = field(default_factory=list)
+    #: the units that sum up a weekly schedule ("open 6 days a week, closed on Sunday")
+    weeks: list[int] = field(default_factory=list)
 
     def together(self, a: int, b: int) -> bool:
         """Whether units `a` and `b` may be read as one statement: not facts of two different
@@ -414,6 +419,8 @@ def build_evidence(item: KeyedExample) -> Evidence:
     named_affirmed: dict[int, str] = {}
     field_names: list[str] = []
     on_scales: dict[int, Fact] = {}
+    labels: list[str] = []
+    weeks: list[int] = []
     for unit in document_units(item):
         fact = unit.fact
         normalised = normalise(fact.text)
@@ -436,6 +443,9 @@ def build_evidence(item: KeyedExample) -> Evidence:
         field_names.append(fact.name)
         if fact.excludes:
             on_scales[i] = fact
+        labels.append(fact.label)
+        if fact.week:
+            weeks.append(i)
         for tok in token_set:
             index.setdefault(tok, []).append(i)
         bigrams.update(pairwise(tokens.seq))
@@ -475,7 +485,18 @@ def build_evidence(item: KeyedExample) -> Evidence:
         affirmed=affirmed if any(affirmed) else [],
         affirmed_names=affirmed_names,
         scaled=scaled,
+        labels=labels if any(labels) else [],
+        weeks=weeks,
     )
+
+
+#: parts of a field's name that say what a place does with it, not what it is
+#: (`RestaurantsTakeOut`, `BusinessAcceptsCreditCards`): "does not take reservations" names
+#: no takeout, "accepts cash" no credit cards
+_ACTIONS = frozenset(
+    content_token(w, "en") or w
+    for w in ("take", "takes", "accept", "accepts", "allow", "allowed", "offer", "offers")
+)
 
 
 def _own_words(
@@ -487,7 +508,7 @@ def _own_words(
     own: dict[int, frozenset[str]] = {}
     for i, name in named.items():
         seq = tokenize(normalise(words(name)), normalised=True, lang=lang).seq
-        found = {t for t in seq if len(index.get(t, ())) == 1}
+        found = {t for t in seq if len(index.get(t, ())) == 1 and t not in _ACTIONS}
         found |= _phrases(aliases(name), index, lang, but={i})
         own[i] = frozenset(found)
     return own
@@ -553,6 +574,8 @@ class SentenceEvidence:
     n_content: int
     #: keys of record facts that deny what the sentence affirms
     contradicted: list[str] = field(default_factory=list)
+    #: those facts' fields as the record writes them (`NoiseLevel: loud`)
+    contradicted_fields: list[str] = field(default_factory=list)
     #: numbers of the sentence found only in items of a list (rows of a table, records of a
     #: list) that share nothing else with the sentence: a value given to the wrong item
     misplaced: list[str] = field(default_factory=list)
@@ -810,11 +833,13 @@ def sentence_features(
     neg_mismatch = 0.0
     if cover:
         neg_mismatch = float(tokens.negated != ev.negated[cover[0]])
-    contradicted = _contradictions(claim, cover, ev) if ev.affirmed or ev.denied else []
+    against = _contradictions(claim, cover, ev) if ev.affirmed or ev.denied else []
     if ev.scaled:
-        contradicted += [k for k in _levels_said(claim, ev) if k not in contradicted]
+        against += _levels_said(claim, ev)
     if ev.opening_days:
-        contradicted += [k for k in _days_said(claim, ev) if k not in contradicted]
+        against += _days_said(claim, ev)
+    contradicted = list(dict.fromkeys(ev.keys[i] for i in against))
+    fields = list(dict.fromkeys(ev.labels[i] for i in against if ev.labels and ev.labels[i]))
     misplaced = _values_of_other_items(token_set, tokens.digits, ev) if ev.shared else []
     blended = _items_blended(claim, ev) if ev.shared else []
 
@@ -874,6 +899,7 @@ def sentence_features(
         general=general,
         n_content=n,
         contradicted=contradicted,
+        contradicted_fields=fields,
         misplaced=misplaced,
         blended=blended,
         conflict=conflict,
@@ -1076,8 +1102,8 @@ _CONTRAST = re.compile(r";|\b(?:but|while|whereas|although|though|however|yet)\b
 _CLAUSE_BREAK = re.compile(r"[,;]|\b(?:and|or|but|while|whereas|although|though|however|yet)\b")
 
 
-def _contradictions(claim: str, cover: Sequence[int], ev: Evidence) -> list[str]:
-    """Keys of record facts the sentence contradicts: a denied field that a clause affirms
+def _contradictions(claim: str, cover: Sequence[int], ev: Evidence) -> list[int]:
+    """Record facts (units) the sentence contradicts: a denied field that a clause affirms
     (`OutdoorSeating: false` and "offers outdoor seating"), or an affirmed field that a clause
     denies (`OutdoorSeating: true` and "does not offer outdoor seating").
 
@@ -1086,7 +1112,7 @@ def _contradictions(claim: str, cover: Sequence[int], ev: Evidence) -> list[str]
     ("no delivery, takeout or reservations") stays one clause, so none of it reads as affirmed.
     An affirmed field is denied by a clause of the finer cut that is negated and names it;
     the list's later items are not taken as denied, which errs towards no contradiction."""
-    found: list[str] = []
+    found: list[int] = []
     if ev.denied:
         for part in _CONTRAST.split(claim):
             t = tokenize(part, normalised=True, lang=ev.lang)
@@ -1100,17 +1126,17 @@ def _contradictions(claim: str, cover: Sequence[int], ev: Evidence) -> list[str]
     return list(dict.fromkeys(found))
 
 
-def _days_said(claim: str, ev: Evidence) -> list[str]:
-    """Keys of a record's opening hours (fields named for days) that the sentence contradicts:
+def _days_said(claim: str, ev: Evidence) -> list[int]:
+    """Units of a record's opening hours (fields named for days) that the sentence contradicts:
     "open seven days a week" or "daily" where they list fewer days, "closed on Mondays" where
     they list Monday, "open on Sundays" where they leave Sunday out (a day they do not list
     is one the place is closed). The day a clause says is closed points at that day's field;
-    the others at the whole schedule."""
+    the others at the schedule and its summary."""
     listed = {day[:3] for day in ev.opening_days.values()}
     if len(listed) < 3:
         return []  # a day or two named as fields is no weekly schedule
-    schedule = [ev.keys[i] for i in ev.opening_days]
-    wrong: list[str] = []
+    schedule = [*ev.weeks, *ev.opening_days]
+    wrong: list[int] = []
     for part in _CONTRAST.split(claim):
         if _EVERY_DAY.search(part) and len(listed) < 7:
             wrong += schedule
@@ -1121,7 +1147,7 @@ def _days_said(claim: str, ev: Evidence) -> list[str]:
             days |= {m.group("day")[:3]} if m.group("day") else {"sat", "sun"}
         if closed:
             wrong += [
-                ev.keys[i]
+                i
                 for i, d in ev.opening_days.items()
                 if d[:3] in days and _CLOSED_TOKEN not in ev.sets[i]  # not "0:0-0:0"
             ]
@@ -1130,11 +1156,11 @@ def _days_said(claim: str, ev: Evidence) -> list[str]:
     return list(dict.fromkeys(wrong))
 
 
-def _levels_said(claim: str, ev: Evidence) -> list[str]:
-    """Keys of record facts on a scale that a clause gives another value: "a quiet spot"
+def _levels_said(claim: str, ev: Evidence) -> list[int]:
+    """Record facts on a scale that a clause gives another value: "a quiet spot"
     for `NoiseLevel: loud`, "free WiFi" for `WiFi: paid`. A negated clause ("not noisy")
     states no value."""
-    found: list[str] = []
+    found: list[int] = []
     for part in _CONTRAST.split(claim):
         t = tokenize(part, normalised=True, lang=ev.lang)
         if not t.seq or t.negated:
@@ -1142,7 +1168,7 @@ def _levels_said(claim: str, ev: Evidence) -> list[str]:
         joined = set(t.seq) | {a + b for a, b in pairwise(t.seq)}
         for i, (others, name) in ev.scaled.items():
             if others & joined and (name is None or name & joined):
-                found.append(ev.keys[i])
+                found.append(i)
     return list(dict.fromkeys(found))
 
 
@@ -1152,22 +1178,22 @@ def _named_facts(
     ev: Evidence,
     marked: Sequence[bool],
     names: dict[int, frozenset[str]],
-) -> list[str]:
-    """Keys of the `marked` facts whose field the words `seq` name: a fact of the sentence's
+) -> list[int]:
+    """The `marked` facts whose field the words `seq` name: a fact of the sentence's
     evidence most of whose words are among them, or any fact with a word of its name that no
     other unit has (`RestaurantsDelivery: None` and "offers delivery"; `brunch: False` under
     `GoodForMeal` and "a brunch spot"). Words run together count too ("late-night" names
     `latenight`, "Wi-Fi" `WiFi`)."""
     tokens = set(seq)
-    found: list[str] = []
+    found: list[int] = []
     for i in cover:
         if marked[i]:
             shared = len(ev.sets[i] & tokens)
             if shared >= 2 or (shared and shared >= 0.6 * len(ev.sets[i])):
-                found.append(ev.keys[i])
+                found.append(i)
     if names:
         joined = tokens | {a + b for a, b in pairwise(seq)}
-        found += [ev.keys[i] for i, name in names.items() if name & joined]
+        found += [i for i, name in names.items() if name & joined]
     return found
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import ast
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 from typing import Any
@@ -113,6 +113,11 @@ class Fact:
     excludes: tuple[str, ...] = ()
     #: whether those phrases name the field by themselves ("quiet" does; "free" needs "WiFi")
     bound: bool = False
+    #: a field as the record writes it, for an explanation to quote (`NoiseLevel: loud`,
+    #: `BusinessParking.lot: false`); "" for other facts
+    label: str = ""
+    #: the summary of a weekly schedule ("open 6 days a week, closed on Sunday")
+    week: bool = False
 
 
 def words(name: str) -> str:
@@ -152,11 +157,17 @@ def _with_region(key: str, shown: str) -> str:
     return shown
 
 
-def _field(start: int, end: int, path: str, name: str, value: Any, group: str = "") -> Fact:
+def _field(
+    start: int, end: int, path: str, keys: Sequence[str], value: Any, group: str = ""
+) -> Fact:
     """The fact of one field: its path and name as words, then its value, with the words
     answers use for them (a state's name for its code; a listing's other names for the field
-    and its value's words, unless the value denies the field; see `_listings`)."""
+    and its value's words, unless the value denies the field; see `_listings`). `keys` is
+    the field's path as the record writes it, its own name last."""
+    name = keys[-1] if keys else ""
     shown, negated = _value(value)
+    written = "true" if value is True else "false" if value is False else str(value).strip()
+    label = f"{'.'.join(keys[-2:])}: {_unquoted(written)}" if keys else ""
     shown = _with_region(name, shown)
     level = scale(name, shown) if name else None
     if not negated and (other_names := aliases(name)):
@@ -174,6 +185,7 @@ def _field(start: int, end: int, path: str, name: str, value: Any, group: str = 
         name=name,
         excludes=level[0].excludes if level else (),
         bound=level[1] if level else False,
+        label=label,
     )
 
 
@@ -213,7 +225,7 @@ class _Week:
     def __str__(self) -> str:
         closed = [d for d in DAYS if d[:3].lower() not in self.days]
         said = f"open {len(self.days)} days a week"
-        return f"{said} closed on {', '.join(closed)}" if closed else f"{said} daily every day"
+        return f"{said}, closed on {', '.join(closed)}" if closed else f"{said}, daily, every day"
 
 
 def _with_clock_times(text: str) -> str:
@@ -275,8 +287,11 @@ def _json_facts(text: str) -> list[Fact] | None:
     for path, value in leaves:
         if isinstance(value, _Week):
             # read with the days it sums up, at the place of the last of them
-            said = f"{' '.join(words(p) for p in path if not p.isdigit())} {value}".strip()
-            facts.append(Fact(facts[-1].start if facts else 0, 0, said, field=True))
+            keys = [p for p in path if not p.isdigit()]
+            said = f"{' '.join(map(words, keys))} {value}".strip()
+            label = f"{'.'.join(keys[-2:]) or 'hours'}: {value}"
+            start = facts[-1].start if facts else 0
+            facts.append(Fact(start, 0, said, field=True, label=label, week=True))
             continue
         shown = _value(value)[0]
         if not shown and not path:
@@ -297,8 +312,8 @@ def _json_facts(text: str) -> list[Fact] | None:
                 said = f"{readable} {shown[a:b]}".strip()
                 facts.append(Fact(start, start, said, group=group))
             continue
-        name = path[-1] if path and not path[-1].isdigit() else ""
-        facts.append(_field(start, start, readable, name, value, group))
+        keys = [p for p in path if not p.isdigit()] if path and not path[-1].isdigit() else []
+        facts.append(_field(start, start, readable, keys, value, group))
     return _close_spans(facts, len(text))
 
 
@@ -487,7 +502,7 @@ def _slot_facts(text: str) -> list[Fact] | None:
         # the slot's name is what stands between the previous slot (or a comma) and the bracket
         key = text[previous : m.start()].strip().lstrip(",;").strip()
         if _SLOT_KEY.fullmatch(key):
-            facts.append(_field(m.start() - len(key), m.end(), words(key), key, m.group("value")))
+            facts.append(_field(m.start() - len(key), m.end(), words(key), [key], m.group("value")))
             covered += m.end() - m.start() + len(key)
         previous = m.end()
     if len(facts) < _MIN_FACTS or covered < 0.6 * len(text.strip()):
@@ -551,6 +566,6 @@ def _key_value_facts(text: str) -> list[Fact] | None:
         if not value:
             parents.append((indent, key))
             continue
-        path = " ".join(words(k) for k in [*(k for _, k in parents), key])
-        facts.append(_field(offset, offset + len(line), path, key, value))
+        keys = [*(k for _, k in parents), key]
+        facts.append(_field(offset, offset + len(line), " ".join(map(words, keys)), keys, value))
     return facts

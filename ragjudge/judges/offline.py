@@ -31,6 +31,8 @@ from ragjudge.judges._model import OfflineModel, load_model
 from ragjudge.types import KeyedExample, Message, Reply, Usage
 
 _model_cache: OfflineModel | None = None
+#: how many of the fields a sentence contradicts its explanation quotes
+_QUOTED_FIELDS = 2
 
 
 def default_model() -> OfflineModel:
@@ -207,7 +209,11 @@ class OfflineJudge:
                 parts.append(f"words not in the documents: {quoted}")
         if f.contradicted:
             keys = ", ".join(dict.fromkeys(f.contradicted))
-            parts.append(f"the record says otherwise ({keys})")
+            fields = [f"'{label}'" for label in f.contradicted_fields[:_QUOTED_FIELDS]]
+            if len(f.contradicted_fields) > _QUOTED_FIELDS:
+                fields.append("…")
+            said = f": {', '.join(fields)}" if fields else ""
+            parts.append(f"the record says otherwise{said} ({keys})")
         if f.conflict is not None:
             c = f.conflict
             order = "first" if c.earlier else "later"
