@@ -1332,7 +1332,8 @@ def test_a_contradiction_quotes_the_field_and_an_action_names_no_field(
     """The explanation of a contradiction quotes the fields as the record writes them, so a
     reader need not search the record; and a word of a field's name that says what a place
     does ("take" in `RestaurantsTakeOut`, "accepts" in `BusinessAcceptsCreditCards`) names no
-    field by itself: "it does not take reservations" speaks of reservations only."""
+    field by itself: "it does not take reservations" speaks of reservations only. Nor does
+    one part of a name whose other part is as much its own ("seating" of `OutdoorSeating`)."""
     doc = json.dumps(
         {
             "name": "Casa Lupita",
@@ -1342,12 +1343,20 @@ def test_a_contradiction_quotes_the_field_and_an_action_names_no_field(
                 "BusinessAcceptsCreditCards": "True",
                 "NoiseLevel": "u'loud'",
                 "BusinessParking": "{'garage': False, 'street': True}",
+                "OutdoorSeating": "False",
+                "RestaurantsTableService": "False",
             },
             "hours": {d: "11:0-21:0" for d in ("Monday", "Tuesday", "Wednesday")},
         }
     )
     verdict = partial(first_verdict, judge, "Write an overview of the business.", [doc])
-    for said in ("Casa Lupita does not take reservations.", "It does not accept reservations."):
+    for said in (
+        "Casa Lupita does not take reservations.",
+        "It does not accept reservations.",
+        # one part of a field's name does not name it when another part is its own too
+        "Seating is indoors only.",
+        "The service is friendly.",
+    ):
         out = verdict(said)
         assert out["fully_supported"] is True, (said, out["explanation"])
     for said, quoted in (
@@ -1356,6 +1365,7 @@ def test_a_contradiction_quotes_the_field_and_an_action_names_no_field(
         ("It has a quiet dining room.", "'attributes.NoiseLevel: loud'"),
         ("It offers garage parking.", "'BusinessParking.garage: false'"),
         ("It is open every day.", "'hours: open 3 days a week, closed on Thursday, Friday,"),
+        ("It offers outdoor dining.", "'attributes.OutdoorSeating: False'"),
     ):
         out = verdict(said)
         assert out["fully_supported"] is False, (said, out["explanation"])

@@ -26,7 +26,7 @@ from ragjudge.judges._glosses import (
     worked_out,
 )
 from ragjudge.judges._listings import aliases
-from ragjudge.judges._records import DAYS, TABLE_RULE, Fact, record_facts, words
+from ragjudge.judges._records import DAYS, TABLE_RULE, Fact, name_parts, record_facts, words
 from ragjudge.judges._tokens import (
     content_token,
     exact_counts,
@@ -260,6 +260,14 @@ def _ngrams(seq: Sequence[str], n: int) -> set[tuple[str, ...]]:
     return set(zip(*(seq[i:] for i in range(n)), strict=False))
 
 
+#: how a sentence names one field of a record: each set is a way, all of whose tokens the
+#: sentence must use (run-together pairs count as one token). The parts of the field's name
+#: that no other unit has (`OutdoorSeating`: outdoor and seating, not seating alone;
+#: `RestaurantsDelivery`: delivery), the name run together (`outdoorseating`), and its other
+#: names (`_listings.aliases`: "patio")
+Names = tuple[frozenset[str], ...]
+
+
 @dataclass(slots=True)
 class Evidence:
     """Everything about the documents of one example that the sentence features need,
@@ -300,20 +308,18 @@ class Evidence:
     #: the units of a record's opening hours (fields named for a day of the week), each with
     #: its day; empty when there are none
     opening_days: dict[int, str] = field(default_factory=dict)
-    #: per denied fact with a name: the words of its name that no other unit has
-    #: (`RestaurantsDelivery` -> delivery, `brunch` under `GoodForMeal`), any one of which
-    #: names that field alone
-    names: dict[int, frozenset[str]] = field(default_factory=dict)
+    #: per denied fact with a name: how a sentence names that field alone (see `Names`)
+    names: dict[int, Names] = field(default_factory=dict)
     #: per unit: a fact of a record whose value affirms its field (`OutdoorSeating: true`);
     #: empty when no unit is one
     affirmed: list[bool] = field(default_factory=list)
-    #: per affirmed fact with a name: the words of its name that no other unit has (as `names`)
-    affirmed_names: dict[int, frozenset[str]] = field(default_factory=dict)
+    #: per affirmed fact with a name: how a sentence names that field alone (see `Names`)
+    affirmed_names: dict[int, Names] = field(default_factory=dict)
     #: per fact whose value sits on a scale (`NoiseLevel: loud`): the phrases, as tokens run
     #: together, that would state another value and that the record nowhere says ("quiet"),
     #: and the words naming the field that a sentence must use with them, or None when the
     #: phrases name it by themselves (see `ragjudge.judges._listings`)
-    scaled: dict[int, tuple[frozenset[str], frozenset[str] | None]] = field(default_factory=dict)
+    scaled: dict[int, tuple[frozenset[str], Names | None]] = field(default_factory=dict)
     #: per unit: a field as the record writes it (`NoiseLevel: loud`), "" for other units;
     #: empty when no unit is a field
     labels: list[str] = field(default_factory=list)
@@ -499,19 +505,28 @@ _ACTIONS = frozenset(
 )
 
 
-def _own_words(
-    named: dict[int, str], index: dict[str, list[int]], lang: str
-) -> dict[int, frozenset[str]]:
-    """Per fact, the words of its field's name that no other unit has, and its other names
-    (`_listings.aliases`: "family friendly" for `GoodForKids`, run together as `_phrases`
-    gives them) unless other units hold all their words."""
-    own: dict[int, frozenset[str]] = {}
+def _own_words(named: dict[int, str], index: dict[str, list[int]], lang: str) -> dict[int, Names]:
+    """Per fact, how a sentence names its field alone (`Names`): the words of its name that no
+    other unit has (all of them, as one way), each form of the name run together that no other
+    unit has, and its other names (`_listings.aliases`: "family friendly" for `GoodForKids`,
+    run together as `_phrases` gives them) unless other units hold all their words."""
+
+    def own(text: str) -> set[str]:
+        seq = tokenize(normalise(text), normalised=True, lang=lang).seq
+        return {t for t in seq if len(index.get(t, ())) == 1 and t not in _ACTIONS}
+
+    names: dict[int, Names] = {}
     for i, name in named.items():
-        seq = tokenize(normalise(words(name)), normalised=True, lang=lang).seq
-        found = {t for t in seq if len(index.get(t, ())) == 1 and t not in _ACTIONS}
-        found |= _phrases(aliases(name), index, lang, but={i})
-        own[i] = frozenset(found)
-    return own
+        parts = own(" ".join(name_parts(name)))
+        ways = {frozenset([t]) for t in own(words(name)) - parts}
+        ways |= {frozenset([p]) for p in _phrases(aliases(name), index, lang, but={i})}
+        names[i] = tuple(ways | ({frozenset(parts)} if parts else set()))
+    return names
+
+
+def _said(names: Names, tokens: set[str]) -> bool:
+    """Whether `tokens` (a clause's, with run-together pairs) name the field of `names`."""
+    return any(way <= tokens for way in names)
 
 
 def _phrases(
@@ -529,9 +544,9 @@ def _phrases(
 
 def _other_levels(
     facts: dict[int, Fact], index: dict[str, list[int]], lang: str
-) -> dict[int, tuple[frozenset[str], frozenset[str] | None]]:
+) -> dict[int, tuple[frozenset[str], Names | None]]:
     """`Evidence.scaled` for the facts on a scale, by unit."""
-    scaled: dict[int, tuple[frozenset[str], frozenset[str] | None]] = {}
+    scaled: dict[int, tuple[frozenset[str], Names | None]] = {}
     for i, fact in facts.items():
         others = _phrases(fact.excludes, index, lang, but=set())
         if others:
@@ -1167,7 +1182,7 @@ def _levels_said(claim: str, ev: Evidence) -> list[int]:
             continue
         joined = set(t.seq) | {a + b for a, b in pairwise(t.seq)}
         for i, (others, name) in ev.scaled.items():
-            if others & joined and (name is None or name & joined):
+            if others & joined and (name is None or _said(name, joined)):
                 found.append(i)
     return list(dict.fromkeys(found))
 
@@ -1177,13 +1192,13 @@ def _named_facts(
     cover: Sequence[int],
     ev: Evidence,
     marked: Sequence[bool],
-    names: dict[int, frozenset[str]],
+    names: dict[int, Names],
 ) -> list[int]:
     """The `marked` facts whose field the words `seq` name: a fact of the sentence's
-    evidence most of whose words are among them, or any fact with a word of its name that no
-    other unit has (`RestaurantsDelivery: None` and "offers delivery"; `brunch: False` under
-    `GoodForMeal` and "a brunch spot"). Words run together count too ("late-night" names
-    `latenight`, "Wi-Fi" `WiFi`)."""
+    evidence most of whose words are among them, or any fact whose field they name alone
+    (`Names`: `RestaurantsDelivery: None` and "offers delivery"; `brunch: False` under
+    `GoodForMeal` and "a brunch spot"; not `OutdoorSeating: False` and "indoor seating").
+    Words run together count too ("late-night" names `latenight`, "Wi-Fi" `WiFi`)."""
     tokens = set(seq)
     found: list[int] = []
     for i in cover:
@@ -1193,7 +1208,7 @@ def _named_facts(
                 found.append(i)
     if names:
         joined = tokens | {a + b for a, b in pairwise(seq)}
-        found += [i for i, name in names.items() if name & joined]
+        found += [i for i, name in names.items() if _said(name, joined)]
     return found
 
 

@@ -120,12 +120,17 @@ class Fact:
     week: bool = False
 
 
+def name_parts(name: str) -> list[str]:
+    """The words a field name is made of: `OutdoorSeating` -> `Outdoor`, `Seating`."""
+    return _CAMEL.sub(" ", name.replace("_", " ").replace("-", " ")).split()
+
+
 def words(name: str) -> str:
     """A field name as words: `OutdoorSeating` -> `Outdoor Seating`, `review_stars` ->
     `review stars`; a name that changed keeps its written form too (`WiFi` -> `Wi Fi WiFi`),
     and so do neighbouring parts run together (`RestaurantsTakeOut` -> `… TakeOut`: an answer
     writes "takeout"), since answers write either."""
-    parts = _CAMEL.sub(" ", name.replace("_", " ").replace("-", " ")).split()
+    parts = name_parts(name)
     split = " ".join(parts)
     compact = name.strip()
     if " " in compact or split == compact:
