@@ -680,8 +680,9 @@ def test_a_day_said_closed_or_open_against_the_hours_is_caught(judge: OfflineJud
     """A day the hours leave out is one the place is closed: "closed on Sundays" restates
     them, while "closed on Mondays" (listed), "open on Sundays" and "open on weekends" do
     not. A closing time ("closes at 3 PM on Mondays") and a day named as an exception or in
-    passing are no claim about which days it opens. Hours from midnight to midnight, as
-    Yelp's data writes some days, read as open round the clock or closed."""
+    passing are no claim about which days it opens. A time given for a day is that day's
+    ("until 8 PM on Fridays" where 8 PM is Thursday's is caught). Hours from midnight to
+    midnight, as Yelp's data writes some days, read as open round the clock or closed."""
     days = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday")
     doc = json.dumps(
         {
@@ -708,6 +709,24 @@ def test_a_day_said_closed_or_open_against_the_hours_is_caught(judge: OfflineJud
         out = verdict(said)
         assert out["fully_supported"] is False, (said, out["explanation"])
         assert "the record says otherwise" in out["explanation"], said
+    # a time is the day's it is given for: Friday closes at 6 pm, Thursday at 8
+    week = {"Tuesday": "10:0-19:0", "Thursday": "10:0-20:0", "Friday": "9:0-18:0"}
+    doc = json.dumps({"name": "Shear Bliss", "hours": week})
+    timed = partial(first_verdict, judge, "Write an overview of the business.", [doc])
+    for said in (
+        "Shear Bliss is open until 8 PM on Thursdays.",
+        "It is open from 10 AM to 7 PM on Tuesday, until 8 PM on Thursday, and 9 AM to 6 PM"
+        " on Friday.",
+        "It is open Tuesday through Friday except Wednesday.",
+    ):
+        assert timed(said)["fully_supported"] is True, (said, timed(said)["explanation"])
+    for said, day in (
+        ("Shear Bliss is open until 8 PM on Fridays.", "Friday"),
+        ("It opens at 9 AM on Tuesdays.", "Tuesday"),
+    ):
+        out = timed(said)
+        assert out["fully_supported"] is False, (said, out["explanation"])
+        assert f"the record says otherwise: 'hours.{day}:" in out["explanation"], said
     # hours from midnight to midnight (Yelp's "0:0-0:0") say open round the clock, or closed
     hours = {d: "0:0-0:0" if d == "Monday" else "7:0-15:0" for d in days}
     doc = json.dumps({"name": "Blue Fern Cafe", "hours": hours})

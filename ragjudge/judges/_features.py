@@ -390,9 +390,17 @@ _DAY_NAMES = frozenset(n for d in DAYS for n in (d.lower(), d[:3].lower()))
 _EVERY_DAY = re.compile(
     r"\b(?:(?:seven|7) days a week|every day(?! except)|daily|all week(?: long)?|24/7)\b"
 )
+_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 #: a day of the week as an answer names it ("Sundays"), or the weekend's two
-_DAY_SAID = re.compile(
-    r"\b(?:(?P<day>(?:mon|tues|wednes|thurs|fri|satur|sun)day)s?|(?P<weekend>weekends?))\b"
+_DAY_SAID = re.compile(rf"\b(?:(?P<day>{_WEEKDAY})s?|(?P<weekend>weekends?))\b")
+#: a span of days: "Monday through Friday", "Tuesday-Saturday"
+_DAY_SPAN = re.compile(
+    rf"\b(?P<first>{_WEEKDAY})s? ?(?:through|thru|to|until|till|-|–) ?(?P<last>{_WEEKDAY})s?\b"
+)
+_DAY_ORDER = [d[:3].lower() for d in DAYS]
+#: a time of day on a 12-hour clock ("8 pm", "5:30 p.m."), or noon and midnight
+_CLOCK = re.compile(
+    r"\b(?P<hour>1[0-2]|0?\d)(?::[0-5]\d)? ?(?P<half>[ap])\.?m\b|\b(?P<word>noon|midnight)\b"
 )
 #: "closed" as a day's state, not a time ("closes at 9 pm", "closed until noon")
 _CLOSED = re.compile(r"\bclosed?\b(?! (?:at|from|by|until|till|between|for)\b)")
@@ -1145,7 +1153,8 @@ def _days_said(claim: str, ev: Evidence) -> list[int]:
     """Units of a record's opening hours (fields named for days) that the sentence contradicts:
     "open seven days a week" or "daily" where they list fewer days, "closed on Mondays" where
     they list Monday, "open on Sundays" where they leave Sunday out (a day they do not list
-    is one the place is closed). The day a clause says is closed points at that day's field;
+    is one the place is closed), "until 8 pm on Fridays" where 8 pm is another day's. The
+    day a clause says is closed, or gives another day's hours, points at that day's field;
     the others at the schedule and its summary."""
     listed = {day[:3] for day in ev.opening_days.values()}
     if len(listed) < 3:
@@ -1156,19 +1165,49 @@ def _days_said(claim: str, ev: Evidence) -> list[int]:
         if _EVERY_DAY.search(part) and len(listed) < 7:
             wrong += schedule
         closed = _CLOSED.search(part)
-        said = part[closed.end() :] if closed else part
-        days: set[str] = set()
-        for m in _DAY_SAID.finditer(said):
-            days |= {m.group("day")[:3]} if m.group("day") else {"sat", "sun"}
+        days = _days_named(part[closed.end() :] if closed else part)
         if closed:
             wrong += [
                 i
                 for i, d in ev.opening_days.items()
                 if d[:3] in days and _CLOSED_TOKEN not in ev.sets[i]  # not "0:0-0:0"
             ]
-        elif _OPEN.search(part) and not _EXCEPT.search(part) and days - listed:
+            continue
+        if _OPEN.search(part) and not _EXCEPT.search(part) and days - listed:
             wrong += schedule
+        wrong += _hours_of_other_days(part, days, ev)
     return list(dict.fromkeys(wrong))
+
+
+def _days_named(text: str) -> set[str]:
+    """The days of the week `text` names, by their first three letters: each day, the days of
+    a span ("Tuesday through Saturday"), the weekend's two."""
+    days: set[str] = set()
+    for m in _DAY_SPAN.finditer(text):
+        first, last = _DAY_ORDER.index(m.group("first")[:3]), _DAY_ORDER.index(m.group("last")[:3])
+        days.update(_DAY_ORDER[k % 7] for k in range(first, last + 1 + (7 if last < first else 0)))
+    for m in _DAY_SAID.finditer(text):
+        days |= {m.group("day")[:3]} if m.group("day") else {"sat", "sun"}
+    return days
+
+
+def _hours_of_other_days(part: str, days: set[str], ev: Evidence) -> list[int]:
+    """The units of the days a clause names when a time it gives for them is another day's
+    alone ("open until 8 pm on Fridays" where Friday closes at 6 pm and Thursday at 8). A time
+    no day has is a missing number, not this."""
+    named = [i for i, d in ev.opening_days.items() if d[:3] in days]
+    if not named:
+        return []
+    held = {t for i in named for t in ev.seqs[i] if t[0] == "#"}
+    others = {t for i, d in ev.opening_days.items() if i not in named for t in ev.seqs[i]}
+    for m in _CLOCK.finditer(part):
+        if m.group("word"):
+            hour = 12 if m.group("word") == "noon" else 0
+        else:
+            hour = int(m.group("hour")) % 12 + (12 if m.group("half") == "p" else 0)
+        if f"#{hour}" not in held and f"#{hour}" in others:
+            return named
+    return []
 
 
 def _levels_said(claim: str, ev: Evidence) -> list[int]:
