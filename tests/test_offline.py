@@ -1298,6 +1298,7 @@ def test_a_listing_value_said_as_another_of_its_scale_is_caught(judge: OfflineJu
     ]
     assert contradicted(fancy, " ".join(said)) == [False] * len(said)
     assert contradicted(fancy, "It is cheap. It is not family-friendly.") == [True, True]
+    assert contradicted(fancy, "Prices are affordable.") == [True]  # $$$ is not affordable
     out = judge.judge(real(question, [fancy], " ".join(said)))
     assert out["overall_supported"] is True, out["sentence_support_information"]
     for claim in wrong[:5]:
@@ -1395,7 +1396,8 @@ def test_a_contradiction_quotes_the_field_and_an_action_names_no_field(
 def test_a_listing_restated_as_answers_write_it_is_supported(judge: OfflineJudge) -> None:
     """A state's postal code read as its name ("ID", "Boise, Idaho"), an acronym's plural as
     the acronym ("no TVs", `HasTV`), and the values of one field of every review said together
-    ("rated 5 and 4 stars") as what they are, not as one review's value given to another."""
+    ("rated 5 and 4 stars") as what they are, not as one review's value given to another;
+    while a review's stars given as the listing's rating are caught."""
     listing = {
         "name": "Blue Fin Sushi",
         "city": "Boise",
@@ -1422,6 +1424,13 @@ def test_a_listing_restated_as_answers_write_it_is_supported(judge: OfflineJudge
     assert "Oregon" in verdict("Blue Fin Sushi is in Boise, Oregon.")["explanation"]
     misread = verdict("A 4-star review called it the best rolls in town.")
     assert "'4' belongs to another" in misread["explanation"]
+    # a review's stars are not the listing's own rating (4.5), unless the sentence says so
+    for said in ("Blue Fin Sushi has a 5-star rating.", "It is rated 4 stars."):
+        out = verdict(said)
+        assert out["fully_supported"] is False, (said, out["explanation"])
+        assert "belongs to another row or item of the record" in out["explanation"], said
+    for said in ("Reviewers gave it 5 stars.", "One reviewer gave it 4 stars."):
+        assert verdict(said)["fully_supported"] is True, said
 
 
 def test_short_plurals_meet_their_singular() -> None:

@@ -1041,7 +1041,8 @@ def _values_of_other_items(tokens: set[str], digits: set[str], ev: Evidence) -> 
     found: list[str] = []
     for value in digits:
         tok = f"#{value}"
-        units = ev.index.get(tok)
+        # a count of days the record's schedule sums up ("open 5 days a week") is no field's
+        units = [i for i in ev.index.get(tok, ()) if i not in ev.weeks]
         if not units or any(not ev.groups[i] for i in units):
             continue  # not a value of list items alone
         holding = {ev.groups[i] for i in units}
@@ -1055,9 +1056,30 @@ def _values_of_other_items(tokens: set[str], digits: set[str], ev: Evidence) -> 
             if any(ev.field_names[i] in fields for i in ev.index.get(f"#{other}", ()))
         }
         naming = tokens - {tok} - alike
-        if all(_names_only_others(parent, holding, naming, ev) for parent in parents):
+        if _record_field_like(fields, parents, tokens, ev) or all(
+            _names_only_others(parent, holding, naming, ev) for parent in parents
+        ):
             found.append(value)
     return sorted(found)
+
+
+def _record_field_like(fields: set[str], parents: set[str], tokens: set[str], ev: Evidence) -> bool:
+    """Whether a sentence that speaks of no item of the lists at `parents` gives a value of
+    the items' `fields` as the record's own field of that name: "it has a 5-star rating" where
+    only a review has 5 stars and the listing's `business_stars` is 4.5. A sentence that
+    names the items' list or who wrote them ("reviewers gave it 5 stars") speaks of them."""
+    nouns: set[str] = set()
+    for parent in parents:
+        name = set(tokenize(words(parent.rpartition("/")[2]), lang=ev.lang).seq)
+        nouns |= name | (_REVIEWERS if "review" in name else set())
+    if tokens & nouns:
+        return False
+    said = {t for f in fields for t in tokenize(words(f), lang=ev.lang).seq} - nouns
+    return any(
+        not ev.groups[i] and said & set(tokenize(words(name), lang=ev.lang).seq)
+        for i, name in enumerate(ev.field_names)
+        if name
+    )
 
 
 #: a clause about one item of a list: "one reviewer", "a customer", "one of the reviews",

@@ -110,7 +110,7 @@ _SCALES = (
         {
             "1": Level(("inexpensive", "cheap", "budget", "affordable"), _HIGH_PRICE),
             "2": Level(("moderately priced", "moderate", "affordable", "mid range"), _HIGH_PRICE),
-            "3": Level(("expensive", "pricey", "upscale", "high end"), _LOW_PRICE),
+            "3": Level(("expensive", "pricey", "upscale", "high end"), (*_LOW_PRICE, "affordable")),
             "4": Level(
                 ("very expensive", "luxury", "upscale", "high end", "fine dining"),
                 (*_LOW_PRICE, "affordable", "moderately priced"),
