@@ -15,6 +15,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from itertools import pairwise
 
 from ragjudge.judges._comparisons import Conflict, comparison_conflicts
@@ -513,6 +514,21 @@ _ACTIONS = frozenset(
 )
 
 
+@lru_cache(maxsize=4096)
+def _clause(text: str, lang: str) -> tuple[tuple[str, ...], bool]:
+    """The content tokens of a clause of normalised text, and whether it is negated (cached:
+    the checks of a record read the same clauses)."""
+    t = tokenize(text, normalised=True, lang=lang)
+    return tuple(t.seq), t.negated
+
+
+@lru_cache(maxsize=4096)
+def _name_tokens(name: str, lang: str) -> frozenset[str]:
+    """The content tokens of a field's or list's name read as words (`review_info`: review,
+    info)."""
+    return frozenset(tokenize(words(name), lang=lang).seq)
+
+
 def _own_words(named: dict[int, str], index: dict[str, list[int]], lang: str) -> dict[int, Names]:
     """Per fact, how a sentence names its field alone (`Names`): the words of its name that no
     other unit has (all of them, as one way), each form of the name run together that no other
@@ -520,7 +536,7 @@ def _own_words(named: dict[int, str], index: dict[str, list[int]], lang: str) ->
     run together as `_phrases` gives them) unless other units hold all their words."""
 
     def own(text: str) -> set[str]:
-        seq = tokenize(normalise(text), normalised=True, lang=lang).seq
+        seq = _clause(normalise(text), lang)[0]
         return {t for t in seq if len(index.get(t, ())) == 1 and t not in _ACTIONS}
 
     names: dict[int, Names] = {}
@@ -544,7 +560,7 @@ def _phrases(
     `fullbar`), leaving out those whose words units other than `but` all hold."""
     out: set[str] = set()
     for phrase in phrases:
-        seq = tokenize(normalise(phrase), normalised=True, lang=lang).seq
+        seq = _clause(normalise(phrase), lang)[0]
         if seq and not all(set(index.get(t, ())) - but for t in seq):
             out.add("".join(seq))
     return out
@@ -1070,13 +1086,13 @@ def _record_field_like(fields: set[str], parents: set[str], tokens: set[str], ev
     names the items' list or who wrote them ("reviewers gave it 5 stars") speaks of them."""
     nouns: set[str] = set()
     for parent in parents:
-        name = set(tokenize(words(parent.rpartition("/")[2]), lang=ev.lang).seq)
+        name = _name_tokens(parent.rpartition("/")[2], ev.lang)
         nouns |= name | (_REVIEWERS if "review" in name else set())
     if tokens & nouns:
         return False
-    said = {t for f in fields for t in tokenize(words(f), lang=ev.lang).seq} - nouns
+    said = {t for f in fields for t in _name_tokens(f, ev.lang)} - nouns
     return any(
-        not ev.groups[i] and said & set(tokenize(words(name), lang=ev.lang).seq)
+        not ev.groups[i] and said & _name_tokens(name, ev.lang)
         for i, name in enumerate(ev.field_names)
         if name
     )
@@ -1111,15 +1127,15 @@ def _items_blended(claim: str, ev: Evidence) -> list[str]:
             continue
         after = one.group("after").split()
         owners: dict[str, str] = {}
-        for tok in dict.fromkeys(tokenize(part, normalised=True, lang=ev.lang).seq):
+        for tok in dict.fromkeys(_clause(part, ev.lang)[0]):
             groups = {ev.groups[i] for i in ev.index.get(tok, ())}
             if len(groups) == 1 and (group := next(iter(groups))):
                 owners[tok] = group
         for parent, shared in ev.shared.items():
-            name = set(tokenize(words(parent.rpartition("/")[2]), lang=ev.lang).seq)
+            name = _name_tokens(parent.rpartition("/")[2], ev.lang)
             nouns = name | (_REVIEWERS if "review" in name else set())
             if one.group("one") not in ("another", "the other"):
-                noun = next((w for w in after if set(tokenize(w, lang=ev.lang).seq) & nouns), "")
+                noun = next((w for w in after if set(_clause(w, ev.lang)[0]) & nouns), "")
                 if not noun or (noun.endswith("s") and after[0] != "of"):
                     continue  # no item of this list, or several ("a few reviews")
             mine = {t: g for t, g in owners.items() if g.rpartition("/")[0] == parent}
@@ -1160,14 +1176,14 @@ def _contradictions(claim: str, cover: Sequence[int], ev: Evidence) -> list[int]
     found: list[int] = []
     if ev.denied:
         for part in _CONTRAST.split(claim):
-            t = tokenize(part, normalised=True, lang=ev.lang)
-            if t.seq and not t.negated:
-                found += _named_facts(t.seq, cover, ev, ev.denied, ev.names)
+            seq, negated = _clause(part, ev.lang)
+            if seq and not negated:
+                found += _named_facts(seq, cover, ev, ev.denied, ev.names)
     if ev.affirmed:
         for part in _CLAUSE_BREAK.split(claim):
-            t = tokenize(part, normalised=True, lang=ev.lang)
-            if t.seq and t.negated:
-                found += _named_facts(t.seq, cover, ev, ev.affirmed, ev.affirmed_names)
+            seq, negated = _clause(part, ev.lang)
+            if seq and negated:
+                found += _named_facts(seq, cover, ev, ev.affirmed, ev.affirmed_names)
     return list(dict.fromkeys(found))
 
 
@@ -1238,10 +1254,10 @@ def _levels_said(claim: str, ev: Evidence) -> list[int]:
     states no value."""
     found: list[int] = []
     for part in _CONTRAST.split(claim):
-        t = tokenize(part, normalised=True, lang=ev.lang)
-        if not t.seq or t.negated:
+        seq, negated = _clause(part, ev.lang)
+        if not seq or negated:
             continue
-        joined = set(t.seq) | {a + b for a, b in pairwise(t.seq)}
+        joined = set(seq) | {a + b for a, b in pairwise(seq)}
         for i, (others, name) in ev.scaled.items():
             if others & joined and (name is None or _said(name, joined)):
                 found.append(i)

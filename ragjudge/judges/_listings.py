@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 #: per field (a pattern over its name in lower case, without spaces, `_` or `-`): its other names
 _ALIASES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
@@ -125,12 +126,14 @@ def _compact(name: str) -> str:
     return re.sub(r"[\s_\-]", "", name).lower()
 
 
+@lru_cache(maxsize=2048)
 def aliases(name: str) -> tuple[str, ...]:
     """Other names answers give the field `name` ("family friendly" for `GoodForKids`)."""
     compact = _compact(name)
     return tuple(a for pattern, names in _ALIASES if pattern.search(compact) for a in names)
 
 
+@lru_cache(maxsize=4096)
 def scale(name: str, value: str) -> tuple[Level, bool] | None:
     """The level of `value` on the scale of the field `name`, and whether the scale's words
     name the field by themselves; None when the field has no scale or the value is not on it."""

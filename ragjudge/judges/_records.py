@@ -24,6 +24,7 @@ import json
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from itertools import pairwise
 from typing import Any
 
@@ -125,6 +126,7 @@ def name_parts(name: str) -> list[str]:
     return _CAMEL.sub(" ", name.replace("_", " ").replace("-", " ")).split()
 
 
+@lru_cache(maxsize=4096)
 def words(name: str) -> str:
     """A field name as words: `OutdoorSeating` -> `Outdoor Seating`, `review_stars` ->
     `review stars`; a name that changed keeps its written form too (`WiFi` -> `Wi Fi WiFi`),
