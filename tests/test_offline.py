@@ -1340,6 +1340,8 @@ def test_one_review_said_with_the_words_of_another_is_caught(judge: OfflineJudge
         "One reviewer loved the tacos, while another found the churros a bit dry.",
         "One reviewer loved the tacos and another found the margaritas strong.",
         "One reviewer praised the tacos and the patio.",  # the patio is the listing's too
+        # several customers first, then what one of them said
+        "Customers praised the tacos and the churros, with one reviewer calling the tacos amazing.",
     ):
         out = verdict(said)
         assert "joins what" not in out["explanation"], (said, out["explanation"])

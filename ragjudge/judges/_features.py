@@ -1126,11 +1126,6 @@ def _items_blended(claim: str, ev: Evidence) -> list[str]:
         if one is None or _SEVERAL.search(part):
             continue
         after = one.group("after").split()
-        owners: dict[str, str] = {}
-        for tok in dict.fromkeys(_clause(part, ev.lang)[0]):
-            groups = {ev.groups[i] for i in ev.index.get(tok, ())}
-            if len(groups) == 1 and (group := next(iter(groups))):
-                owners[tok] = group
         for parent, shared in ev.shared.items():
             name = _name_tokens(parent.rpartition("/")[2], ev.lang)
             nouns = name | (_REVIEWERS if "review" in name else set())
@@ -1138,8 +1133,17 @@ def _items_blended(claim: str, ev: Evidence) -> list[str]:
                 noun = next((w for w in after if set(_clause(w, ev.lang)[0]) & nouns), "")
                 if not noun or (noun.endswith("s") and after[0] != "of"):
                     continue  # no item of this list, or several ("a few reviews")
-            mine = {t: g for t, g in owners.items() if g.rpartition("/")[0] == parent}
-            mine = {t: g for t, g in mine.items() if t not in shared}
+            text = part
+            before = part[: one.start()].split()
+            if any(w.endswith("s") and set(_clause(w, ev.lang)[0]) & nouns for w in before):
+                # "customers praised …, with one reviewer calling …": the one is what follows
+                text = part[one.start() :]
+            mine: dict[str, str] = {}  # token -> the one item of this list that has it
+            for tok in dict.fromkeys(_clause(text, ev.lang)[0]):
+                groups = {ev.groups[i] for i in ev.index.get(tok, ())}
+                group = groups.pop() if len(groups) == 1 else ""
+                if group and group.rpartition("/")[0] == parent and tok not in shared:
+                    mine[tok] = group
             if len(set(mine.values())) >= 2:
                 found += [t for t in mine if t not in found]
     return found
