@@ -1395,6 +1395,56 @@ def test_a_contradiction_quotes_the_field_and_an_action_names_no_field(
         assert "TakeOut" not in out["explanation"], out["explanation"]
 
 
+def test_a_listing_as_key_value_lines_is_read_as_its_json(judge: OfflineJudge) -> None:
+    """A listing written as indented `key: value` lines, with "- " items for its reviews (as
+    YAML writes it, and as the RAGTruth reader renders Data2txt sources), is read as the same
+    record in JSON is: the same verdicts on every sentence, whether it restates the listing or
+    contradicts it (a day, a day's hours, a field inside a Python literal, a price range, one
+    review's stars given as the listing's, one review said with another's words)."""
+    from ragjudge.ingest.ragtruth import render_data
+
+    listing = {
+        "name": "Shear Bliss Salon",
+        "city": "Philadelphia",
+        "business_stars": 4.5,
+        "attributes": {
+            "ByAppointmentOnly": "True",
+            "WheelchairAccessible": "False",
+            "BusinessParking": "{'garage': False, 'street': True, 'lot': False}",
+            "RestaurantsPriceRange2": "3",
+            "WiFi": "u'free'",
+        },
+        "hours": {
+            "Tuesday": "10:0-19:0",
+            "Thursday": "10:0-20:0",
+            "Friday": "9:0-18:0",
+            "Saturday": "9:0-16:0",
+        },
+        "review_info": [
+            {"review_stars": 5.0, "review_text": "Jenna gave me the best haircut in years."},
+            {"review_stars": 4.0, "review_text": "My stylist Marco was patient with my curls."},
+        ],
+    }
+    lines = render_data(listing)
+    assert "  - review_stars: 5.0" in lines and "RestaurantsPriceRange2: 3" in lines
+    said = [
+        "Shear Bliss Salon in Philadelphia has a 4.5-star rating.",
+        "It is closed on Sundays and Mondays.",
+        "Street parking is available and WiFi is free.",
+        "One reviewer praised Jenna for the best haircut in years.",
+        "It is open until 8 PM on Fridays.",
+        "It is wheelchair accessible.",
+        "It offers parking in a lot.",
+        "Prices are affordable.",
+        "It has a 5-star rating.",
+        "One reviewer praised Marco for a great haircut.",
+    ]
+    question = "Write an overview of the business."
+    for doc in (json.dumps(listing), lines):
+        verdicts = [first_verdict(judge, question, [doc], s)["fully_supported"] for s in said]
+        assert verdicts == [True] * 4 + [False] * 6, (doc[:30], verdicts)
+
+
 def test_a_listing_restated_as_answers_write_it_is_supported(judge: OfflineJudge) -> None:
     """A state's postal code read as its name ("ID", "Boise, Idaho"), an acronym's plural as
     the acronym ("no TVs", `HasTV`), and the values of one field of every review said together

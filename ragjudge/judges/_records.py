@@ -22,7 +22,7 @@ from __future__ import annotations
 import ast
 import json
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import pairwise
@@ -43,6 +43,8 @@ DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sun
 _WEEKDAYS = frozenset(d[:3].lower() for d in DAYS)
 _TIME = re.compile(r"\b([01]?\d|2[0-3]):([0-5]?\d)\b")
 _ROUND_THE_CLOCK = re.compile(r"0?0:00?\s*-\s*0?0:00?")
+#: a line that opens an item of a list: "- ", "* ", "• " after its indentation
+_BULLET = re.compile(r"^[ \t]*[-*•][ \t]+")
 _BRACKET = re.compile(r"\[(?P<value>[^\[\]\n]*)\]")
 _RULE_CELL = re.compile(r":?-{2,}:?")
 #: a line that ends as a sentence does: a full stop, "?" or "!" (and a closing quote)
@@ -289,8 +291,30 @@ def _json_facts(text: str) -> list[Fact] | None:
         leaves = list(_leaves(data, ()))
     except RecursionError:
         return None
-    facts: list[Fact] = []
     cursor = 0
+
+    def locate(path: tuple[str, ...], value: Any) -> int:
+        """The leaf's place in the text: its last key (objects keep the text's order), else
+        its value, searched from the place of the leaf before it."""
+        nonlocal cursor
+        anchors = _written(path[-1]) if path else _written(value)
+        found = next((f for a in anchors if (f := text.find(a, cursor)) >= 0), -1)
+        if found < 0:
+            found = next((f for a in _written(value) if (f := text.find(a, cursor)) >= 0), -1)
+        start = found if found >= 0 else cursor
+        cursor = max(cursor, start + 1)
+        return start
+
+    return _close_spans(_leaf_facts(leaves, locate), len(text))
+
+
+def _leaf_facts(
+    leaves: Iterable[tuple[tuple[str, ...], Any]],
+    locate: Callable[[tuple[str, ...], Any], int],
+) -> list[Fact]:
+    """The facts of a record's leaves (`_leaves`), each placed where `locate` finds it: a
+    field, a weekly schedule's summary, or the sentences of a long text value."""
+    facts: list[Fact] = []
     for path, value in leaves:
         if isinstance(value, _Week):
             # read with the days it sums up, at the place of the last of them
@@ -303,13 +327,7 @@ def _json_facts(text: str) -> list[Fact] | None:
         shown = _value(value)[0]
         if not shown and not path:
             continue
-        # the leaf's place in the text: its last key (objects keep the text's order) or value
-        anchors = _written(path[-1]) if path else _written(value)
-        found = next((f for a in anchors if (f := text.find(a, cursor)) >= 0), -1)
-        if found < 0:
-            found = next((f for a in _written(value) if (f := text.find(a, cursor)) >= 0), -1)
-        start = found if found >= 0 else cursor
-        cursor = max(cursor, start + 1)
+        start = locate(path, value)
         readable = " ".join(words(p) for p in path if not p.isdigit())
         items = [n for n, p in enumerate(path) if p.isdigit()]
         group = "/".join(path[: items[-1] + 1]) if items else ""
@@ -321,7 +339,7 @@ def _json_facts(text: str) -> list[Fact] | None:
             continue
         keys = [p for p in path if not p.isdigit()] if path and not path[-1].isdigit() else []
         facts.append(_field(start, start, readable, keys, value, group))
-    return _close_spans(facts, len(text))
+    return facts
 
 
 def _parsed(text: str) -> Any:
@@ -534,7 +552,7 @@ def _triple_facts(text: str) -> list[Fact] | None:
 
 
 def _field_line(line: str) -> re.Match[str] | None:
-    """`line` read as `key: value`, unless its colon is no field's: one between digits (a
+    """`line` read as `key: value`, unless its colon is no field's: one between two digits (a
     time, a verse: "Psalm 148:2"), a URL's ("https://…"), or one inside parentheses."""
     m = _KEY_VALUE.match(line)
     if m is None:
@@ -542,13 +560,30 @@ def _field_line(line: str) -> re.Match[str] | None:
     key, value = m.group("key"), m.group("value")
     if key.count("(") != key.count(")") or value.startswith("//"):
         return None
-    if key[-1:].isdigit() and value[:1].isdigit():
-        return None
+    if key[-1:].isdigit() and value[:1].isdigit() and m.end("key") + 1 == m.start("value"):
+        return None  # "RestaurantsPriceRange2: 3" is a field
     return m
 
 
+@dataclass(slots=True)
+class _Open:
+    """A key of `key: value` lines whose value is the lines below it, at deeper indentation."""
+
+    indent: int
+    path: tuple[str, ...]
+    #: its value: a dict of keys, a list of items ("- " lines), or None until a line says which
+    node: dict[str, Any] | list[Any] | None
+    #: the dict that holds it under `key`
+    parent: dict[str, Any] | None = None
+    key: str = ""
+
+
 def _key_value_facts(text: str) -> list[Fact] | None:
-    """`key: value` lines; an indented line belongs to the last key without a value above it."""
+    """`key: value` lines, read as the record they write: an indented line belongs to the
+    last key without a value above it, a line that opens with "- " starts an item of a list
+    (as YAML writes records, and as `ragjudge.ingest.ragtruth` renders them). The record is
+    then read as JSON is (`_leaves`): a value written as a Python literal holds fields, a
+    weekly schedule sums up, and each item of a list is one statement."""
     if text.count("\n") < 2 or text.count(":") + text.count("：") < 2:
         return None
     rows = [(o, line) for o, line in _lines(text) if line.strip()]
@@ -560,19 +595,56 @@ def _key_value_facts(text: str) -> list[Fact] | None:
     sizes = sorted(len(m.group("value").split()) for _, _, m in matches if m and m.group("value"))
     if sizes and sizes[len(sizes) // 2] > _LONG_VALUE:
         return None  # paragraphs under run-in headings ("Procedures: …"): prose, not a record
-    facts: list[Fact] = []
-    parents: list[tuple[int, str]] = []  # (indent, key) of open sections
+    root: dict[str, Any] = {}
+    where: dict[tuple[str, ...], int] = {}  # path -> offset of the line that writes it
+    plain: list[Fact] = []
+    stack = [_Open(-1, (), root)]
     for offset, line, m in matches:
         if m is None:
-            facts.append(Fact(offset, offset + len(line), line.strip()))
+            plain.append(Fact(offset, offset + len(line), line.strip()))
             continue
         indent = len(m.group("indent").expandtabs(4))
-        while parents and parents[-1][0] >= indent:
-            parents.pop()
+        while len(stack) > 1 and stack[-1].indent >= indent:
+            stack.pop()
+        top = stack[-1]
+        if top.node is None and top.parent is not None:  # the first line below a key
+            top.node = [] if _BULLET.match(line) else {}
+            top.parent[top.key] = top.node
+        if isinstance(top.node, list):
+            item: dict[str, Any] = {}
+            top.node.append(item)
+            path = (*top.path, str(len(top.node) - 1))
+            where[path] = offset
+            stack.append(_Open(indent, path, item))
+            top = stack[-1]
+        if not isinstance(top.node, dict):
+            continue  # cannot happen: every open key's value is a dict or a list by now
         key, value = m.group("key").strip(), m.group("value").strip()
-        if not value:
-            parents.append((indent, key))
-            continue
-        keys = [*(k for _, k in parents), key]
-        facts.append(_field(offset, offset + len(line), " ".join(map(words, keys)), keys, value))
-    return facts
+        path = (*top.path, key)
+        where[path] = offset
+        if value:
+            top.node[key] = value
+        else:
+            stack.append(_Open(indent, path, None, top.node, key))
+    root = _without_empty(root)
+
+    def locate(path: tuple[str, ...], value: Any) -> int:
+        while path and path not in where:
+            path = path[:-1]
+        return where.get(path, 0)
+
+    try:
+        leaves = list(_leaves(root, ()))
+    except RecursionError:
+        return None
+    facts = sorted([*_leaf_facts(leaves, locate), *plain], key=lambda f: f.start)
+    return _close_spans(facts, len(text))
+
+
+def _without_empty(value: Any) -> Any:
+    """A record without the keys that had no value and no lines below them."""
+    if isinstance(value, dict):
+        return {k: _without_empty(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [_without_empty(v) for v in value]
+    return value
