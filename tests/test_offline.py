@@ -966,7 +966,8 @@ def test_a_decimal_comma_is_read_where_the_language_writes_one(judge: OfflineJud
 
 
 def test_chinese_and_japanese_numbers_are_read_at_their_value(judge: OfflineJudge) -> None:
-    """Myriads (万, 億, 亿) and 午後 hours read as the digits they stand for."""
+    """Myriads (万, 億, 亿), 午後 hours and shares in tenths (割) read as the digits they
+    stand for."""
     from ragjudge.judges._tokens import tokenize
 
     assert tokenize("1万2000円", lang="ja").digits == tokenize("12,000円", lang="ja").digits
@@ -980,6 +981,16 @@ def test_chinese_and_japanese_numbers_are_read_at_their_value(judge: OfflineJudg
     other = judge.judge(real("価格は？", [price], "この製品の価格は1万3000円です。"))
     assert sentence(same)["fully_supported"] and not other["overall_supported"]
     assert "'1万3000'" in sentence(other)["explanation"]
+
+    # a share in tenths: 2割 is 20%, 2割5分 is 25%, also in kanji numerals
+    assert tokenize("2割", lang="ja").digits == tokenize("20%", lang="ja").digits == {"20"}
+    assert tokenize("2割5分", lang="ja").digits == {"25"}
+    assert tokenize("三割", lang="ja").digits == {"30"}
+    share = "回答者の30%が賛成しました。"
+    same = judge.judge(real("賛成は？", [share], "回答者の3割が賛成しました。"))
+    other = judge.judge(real("賛成は？", [share], "回答者の4割が賛成しました。"))
+    assert sentence(same)["fully_supported"] and not other["overall_supported"]
+    assert "'4割'" in sentence(other)["explanation"]
 
 
 def test_a_record_nested_too_deep_to_read_is_judged_as_text(judge: OfflineJudge) -> None:

@@ -306,9 +306,18 @@ def _signs(text: str) -> str:
     return text
 
 
+#: a share in tenths, as Japanese writes it: "2割" is 20%, "2割5分" 25%
+_WARI = re.compile(r"(\d+)割(?:(\d)分)?")
+
+
+def _wari(m: re.Match[str]) -> str:
+    return f"{int(m.group(1)) * 10 + int(m.group(2) or 0)}%"
+
+
 def _clock(text: str) -> str:
     """Numbers and times in one notation: "3:30 pm" reads as "15:30" and "3 pm", "15:00" as
-    "15"; "1万2000" as "12000", "午後3時" as "15時" and "七世代" as "7世代"; a short year
+    "15"; "1万2000" as "12000", "午後3時" as "15時", "七世代" as "7世代" and "2割" as
+    "20%"; a short year
     range "1649–54" as "1649–1654", so an answer may write either; and a year run into the
     next date's day ("19408 december") as the two numbers."""
     if not text.isascii() and _HAS_KANJI_NUMERAL.search(text):
@@ -320,6 +329,8 @@ def _clock(text: str) -> str:
     text = _FUSED_YEAR.sub(r"\1 \2 \3", text)
     if not text.isascii():
         text = _CJK_HOUR.sub(_cjk_hour, _CJK_NUMBER.sub(_cjk_number, text))
+        if "割" in text:
+            text = _WARI.sub(_wari, text)
 
     def twenty_four(m: re.Match[str]) -> str:
         hour = int(m.group(1)) % 12 + (12 if m.group(3) == "p" else 0)
@@ -399,9 +410,12 @@ def written_numbers(text: str, values: set[str]) -> list[str]:
     for m in _LETTERS.finditer(text):  # counts written as words ("three")
         if _NUMBER_WORDS.get(m.group().lower()) in values and m.group() not in found:
             found.append(m.group())
-    if not text.isascii():  # in Chinese or Japanese numerals ("八世代")
+    if not text.isascii():  # in Chinese or Japanese numerals ("八世代"), or tenths ("4割")
         for m in _KANJI_NUMBER.finditer(text):
             if _kanji_number(m) in values and m.group() not in found:
+                found.append(m.group())
+        for m in _WARI.finditer(text):
+            if _wari(m).rstrip("%") in values and m.group() not in found:
                 found.append(m.group())
     return found or sorted(values)
 
