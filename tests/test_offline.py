@@ -966,8 +966,8 @@ def test_a_decimal_comma_is_read_where_the_language_writes_one(judge: OfflineJud
 
 
 def test_chinese_and_japanese_numbers_are_read_at_their_value(judge: OfflineJudge) -> None:
-    """Myriads (万, 億, 亿), 午後 hours and shares in tenths (割) read as the digits they
-    stand for."""
+    """Myriads (万, 億, 亿), 午後 hours, shares in tenths (割) and years of a Japanese era
+    (令和6年) read as the digits they stand for."""
     from ragjudge.judges._tokens import tokenize
 
     assert tokenize("1万2000円", lang="ja").digits == tokenize("12,000円", lang="ja").digits
@@ -991,6 +991,16 @@ def test_chinese_and_japanese_numbers_are_read_at_their_value(judge: OfflineJudg
     other = judge.judge(real("賛成は？", [share], "回答者の4割が賛成しました。"))
     assert sentence(same)["fully_supported"] and not other["overall_supported"]
     assert "'4割'" in sentence(other)["explanation"]
+
+    # a year of a Japanese era is the Gregorian year: 令和6年 is 2024, 平成元年 1989
+    assert tokenize("令和6年", lang="ja").digits == tokenize("2024年", lang="ja").digits
+    assert tokenize("令和六年", lang="ja").digits == {"2024"}
+    assert tokenize("平成元年", lang="ja").digits == {"1989"}
+    deadline = "申請の締切は2024年3月15日です。"
+    same = judge.judge(real("締切は？", [deadline], "申請の締切は令和6年3月15日です。"))
+    other = judge.judge(real("締切は？", [deadline], "申請の締切は令和7年3月15日です。"))
+    assert sentence(same)["fully_supported"] and not other["overall_supported"]
+    assert "'令和7年'" in sentence(other)["explanation"]
 
 
 def test_a_record_nested_too_deep_to_read_is_judged_as_text(judge: OfflineJudge) -> None:

@@ -306,6 +306,16 @@ def _signs(text: str) -> str:
     return text
 
 
+#: a year of a Japanese era ("令和6年", "平成元年") and the year before the era's first
+_ERA = re.compile(r"(明治|大正|昭和|平成|令和)(元|\d{1,2})年")
+_ERA_START = {"明治": 1867, "大正": 1911, "昭和": 1925, "平成": 1988, "令和": 2018}
+
+
+def _era(m: re.Match[str]) -> str:
+    year = 1 if m.group(2) == "元" else int(m.group(2))
+    return f"{_ERA_START[m.group(1)] + year}年"
+
+
 #: a share in tenths, as Japanese writes it: "2割" is 20%, "2割5分" 25%
 _WARI = re.compile(r"(\d+)割(?:(\d)分)?")
 
@@ -316,12 +326,15 @@ def _wari(m: re.Match[str]) -> str:
 
 def _clock(text: str) -> str:
     """Numbers and times in one notation: "3:30 pm" reads as "15:30" and "3 pm", "15:00" as
-    "15"; "1万2000" as "12000", "午後3時" as "15時", "七世代" as "7世代" and "2割" as
-    "20%"; a short year
+    "15"; "1万2000" as "12000", "午後3時" as "15時", "七世代" as "7世代", "2割" as "20%"
+    and "令和6年" as "2024年"; a short year
     range "1649–54" as "1649–1654", so an answer may write either; and a year run into the
     next date's day ("19408 december") as the two numbers."""
-    if not text.isascii() and _HAS_KANJI_NUMERAL.search(text):
-        text = _KANJI_NUMBER.sub(_kanji_number, text)
+    if not text.isascii():
+        if _HAS_KANJI_NUMERAL.search(text):
+            text = _KANJI_NUMBER.sub(_kanji_number, text)
+        if "年" in text:
+            text = _ERA.sub(_era, text)
     if not _DIGIT.search(text):
         return text
     if "-" in text or "–" in text or "—" in text:
@@ -416,6 +429,9 @@ def written_numbers(text: str, values: set[str]) -> list[str]:
                 found.append(m.group())
         for m in _WARI.finditer(text):
             if _wari(m).rstrip("%") in values and m.group() not in found:
+                found.append(m.group())
+        for m in _ERA.finditer(text):  # a year of a Japanese era ("令和7年")
+            if _era(m).rstrip("年") in values and m.group() not in found:
                 found.append(m.group())
     return found or sorted(values)
 
