@@ -1774,6 +1774,38 @@ def test_a_measure_given_again_in_other_units_is_no_new_number(judge: OfflineJud
     assert "'80'" in wrong["explanation"]
 
 
+def test_a_quantity_restated_in_other_units_is_the_documents(judge: OfflineJudge) -> None:
+    """A quantity the documents give in one unit may be restated in another of the same
+    measure ("60 minutes" for "1 hour", "14 days" for "2 weeks", 約60分 for 約1時間); a
+    different quantity is still caught, and so is another number in the same unit, however
+    close."""
+    docs = [
+        "The procedure takes about 1 hour. The cable is 2 meters long. "
+        "Results arrive within 2 weeks. The warranty lasts 18 years."
+    ]
+    verdict = partial(first_verdict, judge, "What should I know?", docs)
+    for said in (
+        "The procedure takes about 60 minutes.",
+        "The cable is 200 centimeters long.",
+        "Results arrive within 14 days.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+        assert "not found" not in out["explanation"], out["explanation"]
+    for said, number in (
+        ("The procedure takes about 90 minutes.", "'90'"),
+        ("Results arrive within 3 weeks.", "'3'"),
+        ("The warranty lasts 18.5 years.", "'18.5'"),
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is False, (said, out["explanation"])
+        assert f"number {number}" in out["explanation"], out["explanation"]
+    ja = ["作業には約1時間かかります。"]
+    same = first_verdict(judge, "時間は？", ja, "作業には約60分かかります。")
+    other = first_verdict(judge, "時間は？", ja, "作業には約90分かかります。")
+    assert same["fully_supported"] is True and other["fully_supported"] is False
+
+
 @pytest.mark.parametrize(
     ("docs", "said"),
     [

@@ -24,6 +24,8 @@ from ragjudge.judges._glosses import (
     converted_numbers,
     counted_lists,
     formula_constants,
+    measures,
+    restated_numbers,
     worked_out,
 )
 from ragjudge.judges._listings import aliases
@@ -321,6 +323,9 @@ class Evidence:
     #: and the words naming the field that a sentence must use with them, or None when the
     #: phrases name it by themselves (see `ragjudge.judges._listings`)
     scaled: dict[int, tuple[frozenset[str], Names | None]] = field(default_factory=dict)
+    #: the quantities the documents give with a unit (`_glosses.measures`), read when a
+    #: sentence first needs them
+    measures: list[tuple[str, float, float, str]] | None = None
     #: per unit: a field as the record writes it (`NoiseLevel: loud`), "" for other units;
     #: empty when no unit is a field
     labels: list[str] = field(default_factory=list)
@@ -802,6 +807,11 @@ def sentence_features(
     # not a number the answer made up
     missing_values = _unexplained(tokens.digits - ev.numbers, tokens.digits)
     missing_values |= _changed_counts(tokens.seq, tokens.digits, ev)
+    if missing_values:
+        # a quantity the documents give in other units ("60 minutes" for "1 hour")
+        if ev.measures is None:
+            ev.measures = measures(ev.text)
+        missing_values -= restated_numbers(text, ev.measures)
     worked: set[str] = set()
     if missing_values:
         # a measure given again in other units ("160°F (71°C)"), worked out from two numbers

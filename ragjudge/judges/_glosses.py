@@ -105,6 +105,59 @@ def converted_numbers(text: str, known: set[str]) -> set[str]:
     return found
 
 
+#: units a quantity is restated in without a gloss, written out (not "m", "in" or "s"
+#: alone, which are also other words), and Japanese units of time
+_WORD_UNIT = (
+    r"miles?|km|kilomet(?:er|re)s?|pounds?|lbs?|kg|kilograms?|grams?|ounces?|oz|feet|foot|"
+    r"ft|met(?:er|re)s?|inch(?:es)?|cm|centimet(?:er|re)s?|gallons?|lit(?:er|re)s?|ml|"
+    r"millilit(?:er|re)s?|pints?|quarts?|cups?|seconds?|secs?|minutes?|mins?|hours?|hrs?|"
+    r"days?|weeks?|months?|years?|yrs?"
+)
+_MEASURE = re.compile(
+    rf"(?<![\d.,])(?P<a>\d[\d,]*(?:\.\d+)?)(?:\s?-?(?P<u>{_WORD_UNIT})\b|"
+    r"(?P<ja>秒|分(?!の)|時間|日間|週間|[かヶカヵケ]月|年間))",
+    re.IGNORECASE,
+)
+#: Japanese units of time, in seconds
+_JA_SECONDS = {"秒": 1.0, "分": 60.0, "時間": 3600.0, "日間": 86400.0, "週間": 604800.0}
+#: how far apart two quantities may be and still be one restated ("1 month", "30 days")
+_RESTATED = 0.03
+
+
+def measures(text: str) -> list[tuple[str, float, float, str]]:
+    """The quantities `text` gives with a unit: what they measure, their size in its base
+    unit, the size of their unit, and their number as `tokenize` reads it."""
+    found: list[tuple[str, float, float, str]] = []
+    for m in _MEASURE.finditer(text):
+        value = number_value(m.group("a").replace(",", ""))
+        if value is None:
+            continue
+        size: tuple[str, float] | None
+        if ja := m.group("ja"):
+            size = ("time", _JA_SECONDS.get(ja, 2629746.0 if ja.endswith("月") else 31556952.0))
+        else:
+            size = _size(_kind(m.group("u")))
+        digits = tokenize(m.group("a")).digits
+        if size is not None and digits:
+            found.extend((size[0], value * size[1], size[1], d) for d in digits)
+    return found
+
+
+def restated_numbers(text: str, known: Sequence[tuple[str, float, float, str]]) -> set[str]:
+    """Numbers of `text` whose quantity the documents give in another unit of the same
+    measure (`known`, from `measures`): "60 minutes" for "1 hour", "14 days" for "2 weeks",
+    "200 cm" for "2 meters", "約60分" for "約1時間". In the same unit, another number is
+    another quantity, however close."""
+    found: set[str] = set()
+    for kind, size, unit, digits in measures(text):
+        if any(
+            k == kind and u != unit and abs(s - size) <= _RESTATED * max(s, size)
+            for k, s, u, _ in known
+        ):
+            found.add(digits)
+    return found
+
+
 #: a percentage worked out in a formula: "(537 / 16044) * 100 = 3.35%"
 _TIMES_100 = re.compile(r"[*×]\s*100(?![\d.,])|(?<![\d.,])100\s*[*×]")
 _PERCENT_WORK = re.compile(r"%|percent|/|÷")
