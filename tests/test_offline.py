@@ -1774,6 +1774,23 @@ def test_a_measure_given_again_in_other_units_is_no_new_number(judge: OfflineJud
     assert "'80'" in wrong["explanation"]
 
 
+def test_a_fraction_or_multiple_in_words_reads_as_its_percentage(judge: OfflineJudge) -> None:
+    """The documents' "one third", "two-thirds" or "doubled" may be given in digits ("33%",
+    "67%", "rose 100%"); another share is still a number they lack. Only the documents' words
+    are read so: an answer's "half" claims no 50."""
+    from ragjudge.judges._tokens import implied_numbers
+
+    docs = ["One third of the budget went to roads. Two-thirds of voters agreed."]
+    verdict = partial(first_verdict, judge, "Where did the budget go?", docs)
+    for said in ("About 33% of the budget went to roads.", "About 67% of voters agreed."):
+        out = verdict(said)
+        assert out["fully_supported"] is True and "not found" not in out["explanation"], said
+    wrong = verdict("About 25% of the budget went to roads.")
+    assert wrong["fully_supported"] is False and "number '25'" in wrong["explanation"]
+    assert implied_numbers("the price doubled") == {"2", "100"}
+    assert implied_numbers("in the first half of the season") == set()
+
+
 def test_a_quantity_restated_in_other_units_is_the_documents(judge: OfflineJudge) -> None:
     """A quantity the documents give in one unit may be restated in another of the same
     measure ("60 minutes" for "1 hour", "14 days" for "2 weeks", 約60分 for 約1時間); a

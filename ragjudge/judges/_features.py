@@ -33,6 +33,7 @@ from ragjudge.judges._records import DAYS, TABLE_RULE, Fact, name_parts, record_
 from ragjudge.judges._tokens import (
     content_token,
     exact_counts,
+    implied_numbers,
     language_of,
     normalise,
     number_value,
@@ -470,7 +471,7 @@ def build_evidence(item: KeyedExample) -> Evidence:
             index.setdefault(tok, []).append(i)
         bigrams.update(pairwise(tokens.seq))
         trigrams.update(zip(tokens.seq, tokens.seq[1:], tokens.seq[2:], strict=False))
-        numbers |= tokens.numbers
+        numbers |= tokens.numbers | implied_numbers(normalised)
         if "%" in normalised or "percent" in normalised:
             # text stripped of its punctuation writes 39.6% as "39 6 %"
             numbers.update(f"{a}.{b}" for a, b in _STRIPPED_PERCENT.findall(normalised))

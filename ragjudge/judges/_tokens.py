@@ -413,6 +413,33 @@ def _scale_at(raw: Sequence[str], at: int) -> int | None:
     return _SCALES.get(raw[at].lower()) if at < len(raw) else None
 
 
+#: numbers that words of a document imply, as an answer may write them in digits: a
+#: fraction as a percentage ("one third": 33%), a multiple as its factor or rise ("doubled":
+#: 2, 100%)
+_IMPLIED: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
+    (re.compile(pattern), numbers)
+    for pattern, numbers in (
+        # "half of the patients", not "the first half of the season"
+        (r"\b(?:one|a) half\b|(?<!first )(?<!second )(?<!other )\bhalf of\b|\bhalved\b", ("50",)),
+        (r"\b(?:one|a) third\b", ("33", "33.3")),
+        (r"\btwo[- ]thirds\b", ("67", "66.7")),
+        (r"\b(?:one|a) quarter\b", ("25",)),
+        (r"\bthree[- ]quarters\b", ("75",)),
+        (r"\b(?:doubled|twofold|two-fold)\b", ("2", "100")),
+        (r"\b(?:tripled|threefold|three-fold)\b", ("3", "200")),
+    )
+)
+_IMPLYING = re.compile(r"half|third|quarter|doubled|tripled|fold")
+
+
+def implied_numbers(text: str) -> set[str]:
+    """Numbers the words of normalised `text` imply (`_IMPLIED`): what a document says in
+    words that an answer may give in digits ("33%" for "one third")."""
+    if not _IMPLYING.search(text):
+        return set()
+    return {n for pattern, numbers in _IMPLIED if pattern.search(text) for n in numbers}
+
+
 def written_numbers(text: str, values: set[str]) -> list[str]:
     """The numbers of `text` as written ("6 pm", "1.2 billion") whose values (as `tokenize`
     reads them: "18", "1200000000") are among `values`, in the text's order."""
