@@ -1791,6 +1791,28 @@ def test_a_fraction_or_multiple_in_words_reads_as_its_percentage(judge: OfflineJ
     assert implied_numbers("in the first half of the season") == set()
 
 
+def test_an_acronym_or_compound_the_documents_spell_out_is_theirs(judge: OfflineJudge) -> None:
+    """An acronym whose words the documents write in full ("US" for "United States", "DoD"
+    for "Department of Defense") and a hyphenated name whose parts they write apart
+    ("London-based" for "based in London") are theirs; other acronyms and names are not."""
+    docs = [
+        "Chief Executive Officer Maria Lopez said the United States market grew fastest. "
+        "The firm, based in London, sells to the Department of Defense."
+    ]
+    verdict = partial(first_verdict, judge, "Who buys from the firm?", docs)
+    for said in (
+        "CEO Maria Lopez said the US market grew fastest.",
+        "The London-based firm sells to the DoD.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True and "name" not in out["explanation"], said
+    for said, name in (
+        ("The Paris-based firm sells to the Department of Defense.", "'Paris-based'"),
+        ("The firm sells to the FDA.", "'FDA'"),
+    ):
+        assert f"name {name} not found" in verdict(said)["explanation"], said
+
+
 def test_a_quantity_restated_in_other_units_is_the_documents(judge: OfflineJudge) -> None:
     """A quantity the documents give in one unit may be restated in another of the same
     measure ("60 minutes" for "1 hour", "14 days" for "2 weeks", 約60分 for 約1時間); a

@@ -327,6 +327,11 @@ class Evidence:
     #: the quantities the documents give with a unit (`_glosses.measures`), read when a
     #: sentence first needs them
     measures: list[tuple[str, float, float, str]] | None = None
+    #: the initials of their runs of capitalised words (`_initialism_known`), read when first
+    #: needed
+    initials: frozenset[str] | None = None
+    #: per unit: its text as written (not normalised)
+    raw_texts: list[str] = field(default_factory=list)
     #: per unit: a field as the record writes it (`NoiseLevel: loud`), "" for other units;
     #: empty when no unit is a field
     labels: list[str] = field(default_factory=list)
@@ -442,6 +447,7 @@ def build_evidence(item: KeyedExample) -> Evidence:
     on_scales: dict[int, Fact] = {}
     labels: list[str] = []
     weeks: list[int] = []
+    raw_texts: list[str] = []
     for unit in document_units(item):
         fact = unit.fact
         normalised = normalise(fact.text)
@@ -465,6 +471,7 @@ def build_evidence(item: KeyedExample) -> Evidence:
         if fact.excludes:
             on_scales[i] = fact
         labels.append(fact.label)
+        raw_texts.append(fact.text)
         if fact.week:
             weeks.append(i)
         for tok in token_set:
@@ -508,6 +515,7 @@ def build_evidence(item: KeyedExample) -> Evidence:
         scaled=scaled,
         labels=labels if any(labels) else [],
         weeks=weeks,
+        raw_texts=raw_texts,
     )
 
 
@@ -679,13 +687,47 @@ def _greedy_cover(
     return chosen, best_single, 1.0 - len(remaining) / len(tokens)
 
 
+#: the most words an acronym is read from
+_INITIALS_SPAN = 6
+#: capitalised words in a row, with the function words a name holds between them
+_CAPITALISED_RUN = re.compile(
+    r"\b[A-Z][\w'’-]*(?:\s+(?:(?:of|and|for|the|on|in|to|&)\s+)*[A-Z][\w'’-]*)+"
+)
+
+
+def _initialism_known(acronym: str, ev: Evidence) -> bool:
+    """An acronym the documents spell out without it: "US" where they write "United States",
+    "WHO" for "World Health Organization", "DoD" for "Department of Defense": the initials of
+    a run of their capitalised words, with or without the function words between them. Read
+    once per example, when first needed."""
+    if not 2 <= len(acronym) <= _INITIALS_SPAN or not acronym.isalpha():
+        return False
+    if ev.initials is None:
+        found: set[str] = set()
+        for text in ev.raw_texts:
+            for run in _CAPITALISED_RUN.finditer(text):
+                words = run.group().split()
+                for seq in (words, [w for w in words if w[0].isupper()]):
+                    firsts = "".join(w[0] for w in seq).lower()
+                    for n in range(2, _INITIALS_SPAN + 1):
+                        found.update(firsts[i : i + n] for i in range(len(firsts) - n + 1))
+        ev.initials = frozenset(found)
+    return acronym.lower() in ev.initials
+
+
 def _compound_known(word: str, ev: Evidence) -> bool:
     """A hyphenated name the documents write apart ("B-cells" as "B cells", "Heckscher-Ohlin"
-    as Heckscher and Ohlin): spaced or closed up, or every part a word of theirs."""
+    as Heckscher and Ohlin, "London-based" as "based in London"): spaced or closed up, or
+    every part a word of theirs or a function word."""
     if word.replace("-", " ") in ev.text or word.replace("-", "") in ev.text:
         return True
     parts = [p for p in word.split("-") if p]
-    return len(parts) > 1 and all(len(p) > 1 and word_form(p) in ev.vocab for p in parts)
+    if len(parts) < 2:
+        return False
+    stopwords = vocabulary(ev.lang).stopwords
+    known = [p in stopwords or (len(p) > 1 and word_form(p) in ev.vocab) for p in parts]
+    # a function word joined on ("London-based", "state-owned") names nothing by itself
+    return all(known) and any(p not in stopwords for p in parts)
 
 
 #: capitalised words that name units, not things of the world
@@ -853,11 +895,15 @@ def sentence_features(
             continue
         if word_form(word) in ev.vocab or ("-" in word and _compound_known(word, ev)):
             continue
+        if sum(ch.isupper() for ch in m.group()) >= 2 and _initialism_known(word, ev):
+            continue
         if not _demonym_known(word, ev):
             missing_names.append(m.group())
     for m in _ACRONYM.finditer(text):
         word = m.group().lower()
         if word not in ev.text and m.group() not in missing_names and m.group() not in glossed:
+            if _initialism_known(word, ev):
+                continue
             n_caps += 1
             missing_names.append(m.group())
     for m in _CJK_NAME.finditer(text) if not text.isascii() else ():
