@@ -1813,6 +1813,17 @@ def test_an_acronym_or_compound_the_documents_spell_out_is_theirs(judge: Offline
         assert f"name {name} not found" in verdict(said)["explanation"], said
 
 
+def test_an_ordinal_in_digits_is_the_documents_ordinal_word(judge: OfflineJudge) -> None:
+    """ "The 1st model" restates "the first model" of the sentence it rests on; an ordinal
+    that sentence does not write ("2nd" where another sentence says "second") is missing."""
+    docs = ["It was the first model with WiFi. The second phase starts in May."]
+    verdict = partial(first_verdict, judge, "Which model had WiFi?", docs)
+    assert verdict("It was the 1st model with WiFi.")["fully_supported"] is True
+    assert verdict("The 2nd phase starts in May.")["fully_supported"] is True
+    wrong = verdict("It was the 2nd model with WiFi.")
+    assert wrong["fully_supported"] is False and "number '2'" in wrong["explanation"]
+
+
 def test_a_quantity_restated_in_other_units_is_the_documents(judge: OfflineJudge) -> None:
     """A quantity the documents give in one unit may be restated in another of the same
     measure ("60 minutes" for "1 hour", "14 days" for "2 weeks", 約60分 for 約1時間); a

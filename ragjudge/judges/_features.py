@@ -715,6 +715,28 @@ def _initialism_known(acronym: str, ev: Evidence) -> bool:
     return acronym.lower() in ev.initials
 
 
+#: an ordinal in digits ("1st", "22nd"), and the ordinals as words
+_ORDINAL_DIGITS = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)\b")
+_ORDINAL_NAMES = (
+    *("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"),
+    *("tenth", "eleventh", "twelfth"),
+)
+
+
+def _ordinals_written_out(text: str, cover: Sequence[int], ev: Evidence) -> set[str]:
+    """Numbers of ordinals the sentence writes in digits that the document sentences it rests
+    on (`cover`) write as words: "the 1st model" where they say "the first model"."""
+    found: set[str] = set()
+    for m in _ORDINAL_DIGITS.finditer(text):
+        n = int(m.group(1))
+        if not 1 <= n <= len(_ORDINAL_NAMES):
+            continue
+        word = re.compile(rf"\b{_ORDINAL_NAMES[n - 1]}\b", re.IGNORECASE)
+        if any(word.search(ev.raw_texts[i]) for i in cover):
+            found.add(str(n))
+    return found
+
+
 def _compound_known(word: str, ev: Evidence) -> bool:
     """A hyphenated name the documents write apart ("B-cells" as "B cells", "Heckscher-Ohlin"
     as Heckscher and Ohlin, "London-based" as "based in London"): spaced or closed up, or
@@ -851,10 +873,12 @@ def sentence_features(
     missing_values = _unexplained(tokens.digits - ev.numbers, tokens.digits)
     missing_values |= _changed_counts(tokens.seq, tokens.digits, ev)
     if missing_values:
-        # a quantity the documents give in other units ("60 minutes" for "1 hour")
+        # a quantity the documents give in other units ("60 minutes" for "1 hour"), an
+        # ordinal they write out ("1st" for "first")
         if ev.measures is None:
             ev.measures = measures(ev.text)
         missing_values -= restated_numbers(text, ev.measures)
+        missing_values -= _ordinals_written_out(text, cover, ev)
     worked: set[str] = set()
     if missing_values:
         # a measure given again in other units ("160°F (71°C)"), worked out from two numbers
