@@ -1466,6 +1466,20 @@ def test_a_listing_as_key_value_lines_is_read_as_its_json(judge: OfflineJudge) -
         assert verdicts == [True] * 4 + [False] * 6, (doc[:30], verdicts)
 
 
+def test_a_key_written_again_keeps_every_value() -> None:
+    """`key: value` lines that repeat a key lose none of its values, and the fact starts at
+    the first of them."""
+    from ragjudge.judges._records import record_facts
+
+    text = "Step: open the lid\nStep: remove the filter\nStep: rinse it\nModel: X200\n"
+    facts = record_facts(text) or []
+    assert [f.text for f in facts] == [
+        "Step open the lid, remove the filter, rinse it",
+        "Model X200",
+    ]
+    assert facts[0].start == 0 and facts[1].start == text.index("Model")
+
+
 def test_a_listing_restated_as_answers_write_it_is_supported(judge: OfflineJudge) -> None:
     """A state's postal code read as its name ("ID", "Boise, Idaho"), an acronym's plural as
     the acronym ("no TVs", `HasTV`), and the values of one field of every review said together

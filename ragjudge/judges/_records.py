@@ -621,9 +621,16 @@ def _key_value_facts(text: str) -> list[Fact] | None:
             continue  # cannot happen: every open key's value is a dict or a list by now
         key, value = m.group("key").strip(), m.group("value").strip()
         path = (*top.path, key)
-        where[path] = offset
+        where.setdefault(path, offset)
         if value:
-            top.node[key] = value
+            # a key written again keeps every value ("Step: …" on several lines)
+            before = top.node.get(key)
+            if before is None:
+                top.node[key] = value
+            elif isinstance(before, list) and not any(isinstance(v, dict) for v in before):
+                before.append(value)
+            else:
+                top.node[key] = [before, value]
         else:
             stack.append(_Open(indent, path, None, top.node, key))
     root = _without_empty(root)
