@@ -697,6 +697,7 @@ def test_a_day_said_closed_or_open_against_the_hours_is_caught(judge: OfflineJud
         "Blue Fern Cafe closes at 3 PM on Mondays.",
         "Blue Fern Cafe is open every day except Sunday.",
         "Blue Fern Cafe is open Monday through Saturday and closed on Sunday.",
+        "Blue Fern Cafe is close to the river and open on Mondays.",
     ):
         out = verdict(said)
         assert out["fully_supported"] is True, (said, out["explanation"])

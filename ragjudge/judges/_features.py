@@ -415,7 +415,7 @@ _CLOCK = re.compile(
     r"\b(?P<hour>1[0-2]|0?\d)(?::[0-5]\d)? ?(?P<half>[ap])\.?m\b|\b(?P<word>noon|midnight)\b"
 )
 #: "closed" as a day's state, not a time ("closes at 9 pm", "closed until noon")
-_CLOSED = re.compile(r"\bclosed?\b(?! (?:at|from|by|until|till|between|for)\b)")
+_CLOSED = re.compile(r"\bclosed\b(?! (?:at|from|by|until|till|between|for)\b)")
 _OPEN = re.compile(r"\bopen(?:s|ed)?\b")
 #: how a day the hours may leave closed reads ("0:0-0:0": open 24 hours, or closed)
 _CLOSED_TOKEN = content_token("closed", "en")
