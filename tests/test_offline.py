@@ -1467,6 +1467,25 @@ def test_a_listing_as_key_value_lines_is_read_as_its_json(judge: OfflineJudge) -
         assert verdicts == [True] * 4 + [False] * 6, (doc[:30], verdicts)
 
 
+def test_key_value_lines_in_markdown_or_yaml_are_read_as_their_record(
+    judge: OfflineJudge,
+) -> None:
+    """Keys in markdown's strong emphasis ("**WiFi:** paid") are keys, and a key's items at
+    its own indentation ("Hours:" then "- Monday: …", as YAML allows) are its value; one-key
+    items under distinct keys are one object, so the days still sum up as a schedule."""
+    doc = (
+        "**Name:** Casa Lupita\n**City:** Tucson\n**WiFi:** paid\n**GoodForKids:** False\n"
+        "**Hours:**\n- Monday: 11:0-21:0\n- Tuesday: 11:0-21:0\n- Wednesday: 11:0-21:0\n"
+    )
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [doc])
+    for said in ("Casa Lupita offers free WiFi.", "It is family-friendly.", "It is open daily."):
+        out = verdict(said)
+        assert out["fully_supported"] is False, (said, out["explanation"])
+        assert "the record says otherwise" in out["explanation"], out["explanation"]
+    for said in ("Casa Lupita in Tucson charges for WiFi.", "It is closed on Sundays."):
+        assert verdict(said)["fully_supported"] is True, said
+
+
 def test_a_key_written_again_keeps_every_value() -> None:
     """`key: value` lines that repeat a key lose none of its values, and the fact starts at
     the first of them."""

@@ -43,6 +43,8 @@ DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sun
 _WEEKDAYS = frozenset(d[:3].lower() for d in DAYS)
 _TIME = re.compile(r"\b([01]?\d|2[0-3]):([0-5]?\d)\b")
 _ROUND_THE_CLOCK = re.compile(r"0?0:00?\s*-\s*0?0:00?")
+#: markdown's strong emphasis ("**WiFi:**"), read away from `key: value` lines
+_EMPHASIS = re.compile(r"\*\*|__")
 #: a line that opens an item of a list: "- ", "* ", "• " after its indentation
 _BULLET = re.compile(r"^[ \t]*[-*•][ \t]+")
 _BRACKET = re.compile(r"\[(?P<value>[^\[\]\n]*)\]")
@@ -589,6 +591,10 @@ def _key_value_facts(text: str) -> list[Fact] | None:
     rows = [(o, line) for o, line in _lines(text) if line.strip()]
     if len(rows) < 3:
         return None
+    # markdown emphasis around a key ("**WiFi:** paid") is no part of it
+    rows = [
+        (o, _EMPHASIS.sub("", line) if "**" in line or "__" in line else line) for o, line in rows
+    ]
     matches = [(o, line, _field_line(line)) for o, line in rows]
     if sum(m is not None for _, _, m in matches) < 0.7 * len(rows):
         return None
@@ -604,11 +610,17 @@ def _key_value_facts(text: str) -> list[Fact] | None:
             plain.append(Fact(offset, offset + len(line), line.strip()))
             continue
         indent = len(m.group("indent").expandtabs(4))
+        bullet = _BULLET.match(line) is not None
         while len(stack) > 1 and stack[-1].indent >= indent:
+            top = stack[-1]
+            if bullet and top.indent == indent and top.parent is not None and top.node is None:
+                break  # "key:" with its items at the key's own indentation, as YAML allows
+            if bullet and top.indent == indent and isinstance(top.node, list):
+                break
             stack.pop()
         top = stack[-1]
         if top.node is None and top.parent is not None:  # the first line below a key
-            top.node = [] if _BULLET.match(line) else {}
+            top.node = [] if bullet else {}
             top.parent[top.key] = top.node
         if isinstance(top.node, list):
             item: dict[str, Any] = {}
@@ -649,9 +661,17 @@ def _key_value_facts(text: str) -> list[Fact] | None:
 
 
 def _without_empty(value: Any) -> Any:
-    """A record without the keys that had no value and no lines below them."""
+    """A record without the keys that had no value and no lines below them, and with a list
+    of one-key items under distinct keys ("Hours:" then "- Monday: …", "- Tuesday: …") read
+    as the one object it writes."""
     if isinstance(value, dict):
         return {k: _without_empty(v) for k, v in value.items() if v is not None}
     if isinstance(value, list):
+        if (
+            len(value) > 1
+            and all(isinstance(v, dict) and len(v) == 1 for v in value)
+            and len({next(iter(v)) for v in value}) == len(value)
+        ):
+            return _without_empty({k: v for item in value for k, v in item.items()})
         return [_without_empty(v) for v in value]
     return value
