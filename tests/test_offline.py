@@ -967,8 +967,8 @@ def test_a_decimal_comma_is_read_where_the_language_writes_one(judge: OfflineJud
 
 
 def test_chinese_and_japanese_numbers_are_read_at_their_value(judge: OfflineJudge) -> None:
-    """Myriads (万, 億, 亿), 午後 hours, shares in tenths (割) and years of a Japanese era
-    (令和6年) read as the digits they stand for."""
+    """Myriads (万, 億, 亿, 만, 억), 午後 hours, shares in tenths (割) and years of a Japanese
+    era (令和6年) read as the digits they stand for."""
     from ragjudge.judges._tokens import tokenize
 
     assert tokenize("1万2000円", lang="ja").digits == tokenize("12,000円", lang="ja").digits
@@ -976,6 +976,12 @@ def test_chinese_and_japanese_numbers_are_read_at_their_value(judge: OfflineJudg
     assert tokenize("3亿", lang="zh").digits == {"300000000"}
     assert tokenize("午後3時30分", lang="ja").seq[:3] == tokenize("15時30分", lang="ja").seq[:3]
     assert tokenize("千葉県", lang="ja").digits == set()  # a place name, not a thousand
+    # a myriad multiplies its whole group, a thousand only the digits before it
+    assert tokenize("5千万円", lang="ja").digits == {"50000000"}
+    assert tokenize("2千円", lang="ja").digits == tokenize("2,000円", lang="ja").digits
+    assert tokenize("2億5千万円", lang="ja").digits == {"250000000"}
+    assert tokenize("1만 2천원", lang="ko").digits == {"12000"}
+    assert tokenize("5천만 원", lang="ko").digits == {"50000000"}
 
     price = "この製品の価格は12,000円です。"
     same = judge.judge(real("価格は？", [price], "この製品の価格は1万2000円です。"))

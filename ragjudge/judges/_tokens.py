@@ -218,9 +218,17 @@ _FUSED_YEAR = re.compile(
 )
 
 
-#: a number written with Chinese and Japanese myriads: "1万2000", "3億", "1.5万", "2千"
-_CJK_NUMBER = re.compile(r"(?:\d+(?:[.,]\d+)*[兆億亿万萬千])+\d*")
-_CJK_UNITS = {"兆": 10**12, "億": 10**8, "亿": 10**8, "万": 10**4, "萬": 10**4, "千": 10**3}
+#: a number written with Chinese, Japanese or Korean myriads: "1万2000", "3億", "1.5万",
+#: "5千万" (50 million), "1만 2천" (12,000)
+_CJK_NUMBER = re.compile(
+    r"\d+(?:[.,]\d+)*[兆億亿万萬千百억만천백]+(?: ?\d+(?:[.,]\d+)*[兆億亿万萬千百억만천백]+)*\d*"
+)
+#: myriads multiply all that comes before them in their group; thousands and hundreds only
+#: the digits just before them ("5千万" is 5,000 × 10,000)
+_CJK_MYRIADS = {
+    "兆": 10**12, "億": 10**8, "亿": 10**8, "억": 10**8, "万": 10**4, "萬": 10**4, "만": 10**4,
+}  # fmt: skip
+_CJK_UNITS = {**_CJK_MYRIADS, "千": 10**3, "천": 10**3, "百": 100, "백": 100}
 #: an hour after 午後/午前 (afternoon, morning): "午後3時" is 15時
 _CJK_HOUR = re.compile(r"(午後|午前)(\d{1,2})時")
 
@@ -241,7 +249,8 @@ _COUNTERS = (
     "本|枚|冊|匹|頭|羽|階|番|位|円|点|割|行|桁|社|軒|号|期|章|節|巻|話|万|億|兆|%|个|岁|次|天|"
     "元|张|辆|家|条|项|种|米"
 )
-_KANJI_NUMBER = re.compile(rf"(?<![{_KANJI_NUMERALS}])[{_KANJI_NUMERALS}]+(?=(?:{_COUNTERS}))")
+# not after a digit: "2千円" is the myriad reading's (`_CJK_NUMBER`), 2,000
+_KANJI_NUMBER = re.compile(rf"(?<![{_KANJI_NUMERALS}\d])[{_KANJI_NUMERALS}]+(?=(?:{_COUNTERS}))")
 _HAS_KANJI_NUMERAL = re.compile(rf"[{_KANJI_NUMERALS}]")
 
 
@@ -262,15 +271,19 @@ def _kanji_number(m: re.Match[str]) -> str:
 
 
 def _cjk_number(m: re.Match[str]) -> str:
-    total = Decimal(0)
+    total = group = Decimal(0)
     digits = ""
-    for ch in m.group().replace(",", ""):
-        if ch in _CJK_UNITS:
-            total += Decimal(digits or "1") * _CJK_UNITS[ch]
+    for ch in m.group().replace(",", "").replace(" ", ""):
+        if ch in _CJK_MYRIADS:
+            group += Decimal(digits or "0")
+            total += (group or 1) * _CJK_MYRIADS[ch]
+            group, digits = Decimal(0), ""
+        elif ch in _CJK_UNITS:
+            group += Decimal(digits or "1") * _CJK_UNITS[ch]
             digits = ""
         else:
             digits += ch
-    total += Decimal(digits or "0")
+    total += group + Decimal(digits or "0")
     return format(total.normalize(), "f")
 
 
@@ -355,7 +368,7 @@ def _clock(text: str) -> str:
 
 #: a number as an answer writes it, with the clock or scale word that changes its value
 _WRITTEN_NUMBER = re.compile(
-    r"\d+(?:[.,:]\d+)*(?:[兆億亿万萬千]\d*)*(?:\s?(?:[ap](?:\.m\.|m\b)|(?:hundred|thousand"
+    r"\d+(?:[.,:]\d+)*(?:[兆億亿万萬千百억만천백]\d*)*(?:\s?(?:[ap](?:\.m\.|m\b)|(?:hundred|thousand"
     r"|million|billion|trillion|k|mn|mln|bn|tn)\b))?",
     re.IGNORECASE,
 )
