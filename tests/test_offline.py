@@ -982,6 +982,9 @@ def test_chinese_and_japanese_numbers_are_read_at_their_value(judge: OfflineJudg
     assert tokenize("2億5千万円", lang="ja").digits == {"250000000"}
     assert tokenize("1만 2천원", lang="ko").digits == {"12000"}
     assert tokenize("5천만 원", lang="ko").digits == {"50000000"}
+    # a whole hour before a kana ("17:00まで") and half past ("9時半")
+    assert tokenize("17:00まで", lang="ja").digits == tokenize("17時まで", lang="ja").digits
+    assert tokenize("9時半", lang="ja").digits == tokenize("9:30", lang="ja").digits
 
     price = "この製品の価格は12,000円です。"
     same = judge.judge(real("価格は？", [price], "この製品の価格は1万2000円です。"))

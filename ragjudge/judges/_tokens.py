@@ -192,7 +192,7 @@ _SCALES = {
 _TWELVE_HOUR = re.compile(r"\b(1[0-2]|0?[1-9])(?::([0-5]\d))?\s?([ap])(?:\.m\.|m\b)")
 _DIGIT = re.compile(r"\d")
 #: whole hours on a 24-hour clock: "15:00" reads as "15"
-_WHOLE_HOUR = re.compile(r"\b([01]?\d|2[0-3]):00\b")
+_WHOLE_HOUR = re.compile(r"(?<![\d:])([01]?\d|2[0-3]):00(?![\d:])")
 
 
 #: a range of years whose second year is written short: "1649–54", "1914-18"
@@ -231,6 +231,8 @@ _CJK_MYRIADS = {
 _CJK_UNITS = {**_CJK_MYRIADS, "千": 10**3, "천": 10**3, "百": 100, "백": 100}
 #: an hour after 午後/午前 (afternoon, morning): "午後3時" is 15時
 _CJK_HOUR = re.compile(r"(午後|午前)(\d{1,2})時")
+#: half past an hour: "3時半" is 3時30分
+_HALF_HOUR = re.compile(r"(\d{1,2})時半")
 
 
 #: a count in Chinese or Japanese numerals before a counter or a unit: "七世代" (seven
@@ -355,6 +357,8 @@ def _clock(text: str) -> str:
     text = _FUSED_YEAR.sub(r"\1 \2 \3", text)
     if not text.isascii():
         text = _CJK_HOUR.sub(_cjk_hour, _CJK_NUMBER.sub(_cjk_number, text))
+        if "時半" in text:
+            text = _HALF_HOUR.sub(r"\1時30分", text)
         if "割" in text:
             text = _WARI.sub(_wari, text)
 
