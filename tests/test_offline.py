@@ -985,6 +985,9 @@ def test_chinese_and_japanese_numbers_are_read_at_their_value(judge: OfflineJudg
     # a whole hour before a kana ("17:00まで") and half past ("9時半")
     assert tokenize("17:00まで", lang="ja").digits == tokenize("17時まで", lang="ja").digits
     assert tokenize("9時半", lang="ja").digits == tokenize("9:30", lang="ja").digits
+    # Chinese times of day: 下午3点 is 15:00, 晚上8点半 20:30
+    assert tokenize("下午3点", lang="zh").digits == tokenize("15:00", lang="zh").digits
+    assert tokenize("晚上8点半", lang="zh").digits == tokenize("20:30", lang="zh").digits
 
     price = "この製品の価格は12,000円です。"
     same = judge.judge(real("価格は？", [price], "この製品の価格は1万2000円です。"))
