@@ -988,6 +988,8 @@ def test_chinese_and_japanese_numbers_are_read_at_their_value(judge: OfflineJudg
     # Chinese times of day: 下午3点 is 15:00, 晚上8点半 20:30
     assert tokenize("下午3点", lang="zh").digits == tokenize("15:00", lang="zh").digits
     assert tokenize("晚上8点半", lang="zh").digits == tokenize("20:30", lang="zh").digits
+    assert tokenize("오후 3시 반에", lang="ko").digits == tokenize("15:30", lang="ko").digits
+    assert tokenize("3시 반드시", lang="ko").digits == {"3"}  # 반드시 is "surely"
 
     price = "この製品の価格は12,000円です。"
     same = judge.judge(real("価格は？", [price], "この製品の価格は1万2000円です。"))

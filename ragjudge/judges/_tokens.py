@@ -229,12 +229,12 @@ _CJK_MYRIADS = {
     "兆": 10**12, "億": 10**8, "亿": 10**8, "억": 10**8, "万": 10**4, "萬": 10**4, "만": 10**4,
 }  # fmt: skip
 _CJK_UNITS = {**_CJK_MYRIADS, "千": 10**3, "천": 10**3, "百": 100, "백": 100}
-#: an hour after a word for the time of day (Japanese 午後/午前, Chinese 下午/上午/晚上/早上):
-#: "午後3時" is 15時, "下午3点" 15点
-_CJK_HOUR = re.compile(r"(午後|午前|下午|上午|晚上|早上)(\d{1,2})([時点點])")
-_CJK_AFTERNOON = frozenset({"午後", "下午", "晚上"})
-#: half past an hour: "3時半" is 3時30分, "3点半" 3点30分
-_HALF_HOUR = re.compile(r"(\d{1,2})([時点點])半")
+#: an hour after a word for the time of day (Japanese 午後/午前, Chinese 下午/上午/晚上/早上,
+#: Korean 오후/오전): "午後3時" is 15時, "下午3点" 15点, "오후 3시" 15시
+_CJK_HOUR = re.compile(r"(午後|午前|下午|上午|晚上|早上|오후|오전) ?(\d{1,2}) ?([時点點시])")
+_CJK_AFTERNOON = frozenset({"午後", "下午", "晚上", "오후"})
+#: half past an hour: "3時半" is 3時30分, "3点半" 3点30分, "3시 반" 3시30분
+_HALF_HOUR = re.compile(r"(\d{1,2}) ?([時点點시]) ?(?:半|반(?!드시|대|면|복|환|영|응|드))")
 
 
 #: a count in Chinese or Japanese numerals before a counter or a unit: "七世代" (seven
@@ -359,7 +359,7 @@ def _clock(text: str) -> str:
     text = _FUSED_YEAR.sub(r"\1 \2 \3", text)
     if not text.isascii():
         text = _CJK_HOUR.sub(_cjk_hour, _CJK_NUMBER.sub(_cjk_number, text))
-        if "半" in text:
+        if "半" in text or "반" in text:
             text = _HALF_HOUR.sub(r"\1\g<2>30分", text)
         if "割" in text:
             text = _WARI.sub(_wari, text)
