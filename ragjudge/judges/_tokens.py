@@ -323,7 +323,7 @@ def _signs(text: str) -> str:
     return text
 
 
-#: a year of a Japanese era ("令和6年", "平成元年") and the year before the era's first
+#: a year of a Japanese era ("令和6年", "平成元年"), and per era the year before its first
 _ERA = re.compile(r"(明治|大正|昭和|平成|令和)(元|\d{1,2})年")
 _ERA_START = {"明治": 1867, "大正": 1911, "昭和": 1925, "平成": 1988, "令和": 2018}
 
@@ -343,10 +343,10 @@ def _wari(m: re.Match[str]) -> str:
 
 def _clock(text: str) -> str:
     """Numbers and times in one notation: "3:30 pm" reads as "15:30" and "3 pm", "15:00" as
-    "15"; "1万2000" as "12000", "午後3時" as "15時", "七世代" as "7世代", "2割" as "20%"
-    and "令和6年" as "2024年"; a short year
-    range "1649–54" as "1649–1654", so an answer may write either; and a year run into the
-    next date's day ("19408 december") as the two numbers."""
+    "15"; "1万2000" as "12000", "午後3時" as "15時", "下午3点半" as "15点30分", "七世代" as
+    "7世代", "2割" as "20%" and "令和6年" as "2024年"; a short year range "1649–54" as
+    "1649–1654", so an answer may write either; and a year run into the next date's day
+    ("19408 december") as the two numbers."""
     if not text.isascii():
         if _HAS_KANJI_NUMERAL.search(text):
             text = _KANJI_NUMBER.sub(_kanji_number, text)
