@@ -6,7 +6,8 @@ its formula ("* 100"), and the count of a list it gives ("3 members (A, B and C)
 
 An answer adds such glosses of its own accord. The converted number and the acronym (or its
 expansion) are then missing from the documents without being made up; the judge still checks
-the number or the words they gloss.
+the number or the words they gloss. It may also restate a quantity of the documents in other
+units in place of theirs ("60 minutes" for "1 hour"): `restated_numbers` finds those.
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ _ALIASES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
     for pattern, names in (
         (r"forkids|kidfriendly", ("kids", "children", "family friendly", "good for families")),
         (r"alcohol", ("alcoholic", "beer", "wine", "cocktails", "liquor", "full bar")),
-        (r"^wifi$|wifi$|internet", ("wifi", "wireless", "internet")),
+        (r"wifi$|internet", ("wifi", "wireless", "internet")),
         (r"hastv|^tv$", ("tv", "tvs", "television")),
         (r"dogsallowed|petsallowed", ("dogs", "dog friendly", "pets", "pet friendly")),
         (r"reservations", ("reservation", "reservations", "booking")),
