@@ -402,7 +402,7 @@ _DAY_NAMES = frozenset(n for d in DAYS for n in (d.lower(), d[:3].lower()))
 _EVERY_DAY = re.compile(
     r"\b(?:(?:seven|7) days a week|every day(?! except)|daily|all week(?: long)?|24/7)\b"
 )
-_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_WEEKDAY = "(?:" + "|".join(d.lower() for d in DAYS) + ")"
 #: a day of the week as an answer names it ("Sundays"), or the weekend's two
 _DAY_SAID = re.compile(rf"\b(?:(?P<day>{_WEEKDAY})s?|(?P<weekend>weekends?))\b")
 #: a span of days: "Monday through Friday", "Tuesday-Saturday"
@@ -1165,10 +1165,7 @@ def _record_field_like(fields: set[str], parents: set[str], tokens: set[str], ev
     the items' `fields` as the record's own field of that name: "it has a 5-star rating" where
     only a review has 5 stars and the listing's `business_stars` is 4.5. A sentence that
     names the items' list or who wrote them ("reviewers gave it 5 stars") speaks of them."""
-    nouns: set[str] = set()
-    for parent in parents:
-        name = _name_tokens(parent.rpartition("/")[2], ev.lang)
-        nouns |= name | (_REVIEWERS if "review" in name else set())
+    nouns = frozenset().union(*(_item_nouns(parent, ev.lang) for parent in parents))
     if tokens & nouns:
         return False
     said = {t for f in fields for t in _name_tokens(f, ev.lang)} - nouns
@@ -1196,6 +1193,14 @@ _NEXT_ITEM = re.compile(
 )
 
 
+@lru_cache(maxsize=1024)
+def _item_nouns(parent: str, lang: str) -> frozenset[str]:
+    """The tokens that name an item of the list at `parent`: the list's own name
+    (`review_info`: review, info) and, for reviews, who writes them (customer, guest, …)."""
+    name = _name_tokens(parent.rpartition("/")[2], lang)
+    return name | _REVIEWERS if "review" in name else name
+
+
 def _items_blended(claim: str, ev: Evidence) -> list[str]:
     """Content tokens of a clause that speaks of one item of a list ("one reviewer found the
     tacos a bit dry") that belong to two different items of it: "tacos" to one review alone,
@@ -1208,8 +1213,7 @@ def _items_blended(claim: str, ev: Evidence) -> list[str]:
             continue
         after = one.group("after").split()
         for parent, shared in ev.shared.items():
-            name = _name_tokens(parent.rpartition("/")[2], ev.lang)
-            nouns = name | (_REVIEWERS if "review" in name else set())
+            nouns = _item_nouns(parent, ev.lang)
             if one.group("one") not in ("another", "the other"):
                 noun = next((w for w in after if set(_clause(w, ev.lang)[0]) & nouns), "")
                 if not noun or (noun.endswith("s") and after[0] != "of"):

@@ -18,12 +18,19 @@ from itertools import permutations
 
 from ragjudge.judges._tokens import number_value, tokenize
 
+#: units written out (not "m", "in" or "s" alone, which are also other words): read in a
+#: gloss and in a quantity restated without one ("60 minutes" for "1 hour")
+_WORD_UNIT = (
+    r"miles?|km|kilomet(?:er|re)s?|pounds?|lbs?|kg|kilograms?|grams?|ounces?|oz|feet|foot|"
+    r"ft|met(?:er|re)s?|inch(?:es)?|cm|centimet(?:er|re)s?|gallons?|lit(?:er|re)s?|ml|"
+    r"millilit(?:er|re)s?|pints?|quarts?|cups?|seconds?|secs?|minutes?|mins?|hours?|hrs?|"
+    r"days?|weeks?|months?|years?|yrs?"
+)
+#: all the units a gloss may give: temperatures, those written out, and the short forms that
+#: only the parentheses of a gloss make safe to read ("5 m (16 ft)", "3 in (7.6 cm)")
 _UNIT = (
-    r"°\s?[fc]|degrees? (?:fahrenheit|celsius)|fahrenheit|celsius|[fc]\b|miles?|mi|km|"
-    r"kilomet(?:er|re)s?|pounds?|lbs?|kg|kilograms?|grams?|g|ounces?|oz|fl\.? oz|"
-    r"fluid ounces?|feet|foot|ft|met(?:er|re)s?|m|inch(?:es)?|in|cm|centimet(?:er|re)s?|"
-    r"gallons?|gal|lit(?:er|re)s?|l|ml|millilit(?:er|re)s?|pints?|pt|quarts?|qt|cups?|"
-    r"seconds?|secs?|s|minutes?|mins?|hours?|hrs?|h|days?|weeks?|months?|years?|yrs?"
+    r"°\s?[fc]|degrees? (?:fahrenheit|celsius)|fahrenheit|celsius|[fc]\b|"
+    rf"{_WORD_UNIT}|mi|g|fl\.? oz|fluid ounces?|m|in|gal|l|pt|qt|s|h"
 )
 #: a number with a unit, then the same measure in other units in parentheses
 _CONVERSION = re.compile(
@@ -106,21 +113,15 @@ def converted_numbers(text: str, known: set[str]) -> set[str]:
     return found
 
 
-#: units a quantity is restated in without a gloss, written out (not "m", "in" or "s"
-#: alone, which are also other words), and Japanese units of time
-_WORD_UNIT = (
-    r"miles?|km|kilomet(?:er|re)s?|pounds?|lbs?|kg|kilograms?|grams?|ounces?|oz|feet|foot|"
-    r"ft|met(?:er|re)s?|inch(?:es)?|cm|centimet(?:er|re)s?|gallons?|lit(?:er|re)s?|ml|"
-    r"millilit(?:er|re)s?|pints?|quarts?|cups?|seconds?|secs?|minutes?|mins?|hours?|hrs?|"
-    r"days?|weeks?|months?|years?|yrs?"
-)
 _MEASURE = re.compile(
     rf"(?<![\d.,])(?P<a>\d[\d,]*(?:\.\d+)?)(?:\s?-?(?P<u>{_WORD_UNIT})\b|"
     r"(?P<ja>秒|分(?!の)|時間|日間|週間|[かヶカヵケ]月|年間))",
     re.IGNORECASE,
 )
-#: Japanese units of time, in seconds
-_JA_SECONDS = {"秒": 1.0, "分": 60.0, "時間": 3600.0, "日間": 86400.0, "週間": 604800.0}
+#: Japanese units of time, as the size table names them
+_JA_UNITS = {
+    "秒": "sec", "分": "min", "時間": "hour", "日間": "day", "週間": "week", "年間": "year",
+}  # fmt: skip
 #: how far apart two quantities may be and still be one restated ("1 month", "30 days")
 _RESTATED = 0.03
 
@@ -133,11 +134,8 @@ def measures(text: str) -> list[tuple[str, float, float, str]]:
         value = number_value(m.group("a").replace(",", ""))
         if value is None:
             continue
-        size: tuple[str, float] | None
-        if ja := m.group("ja"):
-            size = ("time", _JA_SECONDS.get(ja, 2629746.0 if ja.endswith("月") else 31556952.0))
-        else:
-            size = _size(_kind(m.group("u")))
+        ja = m.group("ja")
+        size = _size(_JA_UNITS.get(ja, "month") if ja else _kind(m.group("u")))
         digits = tokenize(m.group("a")).digits
         if size is not None and digits:
             found.extend((size[0], value * size[1], size[1], d) for d in digits)
