@@ -737,6 +737,38 @@ def test_a_day_said_closed_or_open_against_the_hours_is_caught(judge: OfflineJud
     assert either("Blue Fern Cafe is closed on Tuesdays.")["fully_supported"] is False
 
 
+def test_a_day_the_hours_mark_closed_is_not_an_open_day(judge: OfflineJudge) -> None:
+    """`Sunday: Closed` lists Sunday, but as a day the place does not open: "open seven days a
+    week", "open daily" and "open on Sundays" are caught, "closed on Sundays" restates it, in
+    JSON and in `key: value` lines alike."""
+    days = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+    hours = {d: "Closed" if d == "Sunday" else "7:0-15:0" for d in days}
+    as_json = json.dumps({"name": "Blue Fern Cafe", "city": "Tampa", "hours": hours})
+    as_lines = "name: Blue Fern Cafe\ncity: Tampa\nhours:\n" + "".join(
+        f"  {d}: {h}\n" for d, h in hours.items()
+    )
+    for doc in (as_json, as_lines):
+        verdict = partial(first_verdict, judge, "Write an overview of the business.", [doc])
+        for said in (
+            "Blue Fern Cafe is closed on Sundays.",
+            "Blue Fern Cafe is open Monday through Saturday from 7 AM to 3 PM.",
+        ):
+            out = verdict(said)
+            assert out["fully_supported"] is True, (said, out["explanation"])
+        for said in (
+            "Blue Fern Cafe is open seven days a week.",
+            "Blue Fern Cafe is open daily from 7 AM.",
+            "Blue Fern Cafe is open on Sundays.",
+        ):
+            out = verdict(said)
+            assert out["fully_supported"] is False, (said, out["explanation"])
+            assert "closed on Sunday" in out["explanation"], said
+    # the same schedule with Sunday open is open every day
+    open_all = json.dumps({"name": "Blue Fern Cafe", "hours": dict.fromkeys(days, "7:0-15:0")})
+    out = first_verdict(judge, "Describe it.", [open_all], "Blue Fern Cafe is open daily.")
+    assert out["fully_supported"] is True, out["explanation"]
+
+
 def test_structured_record_is_read_fact_by_fact(judge: OfflineJudge) -> None:
     """A JSON record is compared field by field: a sentence that restates fields is
     supported by the keyed sentence holding them; one that contradicts a false field is not."""

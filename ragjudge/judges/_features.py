@@ -309,8 +309,8 @@ class Evidence:
     #: per unit: the name of the field it is a value of (`stars` of a review); empty when no
     #: unit belongs to a list
     field_names: list[str] = field(default_factory=list)
-    #: the units of a record's opening hours (fields named for a day of the week), each with
-    #: its day; empty when there are none
+    #: the units of a record's opening hours (fields named for a day of the week, but not one
+    #: it marks closed), each with its day; empty when there are none
     opening_days: dict[int, str] = field(default_factory=dict)
     #: per denied fact with a name: how a sentence names that field alone (see `Names`)
     names: dict[int, Names] = field(default_factory=dict)
@@ -447,6 +447,7 @@ def build_evidence(item: KeyedExample) -> Evidence:
     on_scales: dict[int, Fact] = {}
     labels: list[str] = []
     weeks: list[int] = []
+    shut: set[int] = set()  # days the record lists as closed
     raw_texts: list[str] = []
     for unit in document_units(item):
         fact = unit.fact
@@ -474,6 +475,8 @@ def build_evidence(item: KeyedExample) -> Evidence:
         raw_texts.append(fact.text)
         if fact.week:
             weeks.append(i)
+        if fact.shut:
+            shut.add(i)
         for tok in token_set:
             index.setdefault(tok, []).append(i)
         bigrams.update(pairwise(tokens.seq))
@@ -508,7 +511,11 @@ def build_evidence(item: KeyedExample) -> Evidence:
         items=items,
         shared=shared,
         field_names=field_names if any(groups) else [],
-        opening_days={i: n.lower() for i, n in enumerate(field_names) if n.lower() in _DAY_NAMES},
+        opening_days={
+            i: n.lower()
+            for i, n in enumerate(field_names)
+            if n.lower() in _DAY_NAMES and i not in shut
+        },
         names=names,
         affirmed=affirmed if any(affirmed) else [],
         affirmed_names=affirmed_names,

@@ -43,6 +43,8 @@ DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sun
 _WEEKDAYS = frozenset(d[:3].lower() for d in DAYS)
 _TIME = re.compile(r"\b([01]?\d|2[0-3]):([0-5]?\d)\b")
 _ROUND_THE_CLOCK = re.compile(r"0?0:00?\s*-\s*0?0:00?")
+#: a day's hours that say the place does not open that day (`Sunday: Closed`, 定休日)
+_SHUT = re.compile(r"\s*(?:closed(?: all day)?|定休日?|休業日?|休み)\s*[.。]?\s*", re.I)
 #: markdown's strong emphasis ("**WiFi:**"), read away from `key: value` lines
 _EMPHASIS = re.compile(r"\*\*|__")
 #: a line that opens an item of a list: "- ", "* ", "• " after its indentation
@@ -123,6 +125,9 @@ class Fact:
     label: str = ""
     #: the summary of a weekly schedule ("open 6 days a week, closed on Sunday")
     week: bool = False
+    #: a day of a schedule that the record marks closed (`Sunday: Closed`): a day it lists,
+    #: but not one the place opens
+    shut: bool = False
 
 
 def name_parts(name: str) -> list[str]:
@@ -186,6 +191,7 @@ def _field(
     if level:
         shown = f"{shown} ({', '.join(level[0].said)})"
     said = f"{path} {shown}".strip()
+    shut = name.strip().lower()[:3] in _WEEKDAYS and _shut(value)
     return Fact(
         start,
         end,
@@ -197,7 +203,13 @@ def _field(
         excludes=level[0].excludes if level else (),
         bound=level[1] if level else False,
         label=label,
+        shut=shut,
     )
+
+
+def _shut(value: Any) -> bool:
+    """Whether a day's hours say the place does not open that day."""
+    return isinstance(value, str) and _SHUT.fullmatch(value) is not None
 
 
 def _unquoted(text: str) -> str:
@@ -389,9 +401,9 @@ def _leaves(value: Any, path: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...]
     if isinstance(value, dict):
         for key, item in value.items():
             yield from _leaves(item, (*path, str(key)))
-        days = frozenset(str(key).strip().lower()[:3] for key in value) & _WEEKDAYS
-        if len(days) >= 3:
-            yield path, _Week(days)
+        days = {str(key).strip().lower()[:3]: item for key, item in value.items()}
+        if len(days.keys() & _WEEKDAYS) >= 3:
+            yield path, _Week(frozenset(d for d in _WEEKDAYS if d in days and not _shut(days[d])))
     elif isinstance(value, list) and any(isinstance(v, dict | list) for v in value):
         for n, item in enumerate(value):
             yield from _leaves(item, (*path, str(n)))
