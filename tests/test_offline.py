@@ -1137,7 +1137,7 @@ def test_a_long_text_value_is_read_sentence_by_sentence() -> None:
         "reviews text Portions are generous.",
     ]
     assert not any(f.field for f in passage)
-    assert any(f.text == "reviews stars 5" and f.field for f in facts)
+    assert any(f.text == "reviews stars (rating, rated) 5" and f.field for f in facts)
 
 
 def test_a_contradicted_field_is_caught_however_the_record_is_written(
@@ -1373,6 +1373,19 @@ def test_a_listing_value_said_as_another_of_its_scale_is_caught(judge: OfflineJu
         out = judge.judge(real(question, [plain], f"Casa Lupita is in Tucson. {claim}"))
         assert out["overall_supported"] is False, claim
         assert "the record says otherwise" in out["sentence_support_information"][1]["explanation"]
+
+
+def test_a_listings_stars_are_its_rating(judge: OfflineJudge) -> None:
+    """`stars: 4.5` is what an overview calls "a 4.5-star rating" or "rated 4.5 stars": every
+    word of it is the record's; another number is still one the record lacks."""
+    doc = json.dumps({"name": "Casa Lupita", "city": "Tucson", "stars": 4.5, "review_count": 212})
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [doc])
+    for said in ("Casa Lupita has a 4.5-star rating.", "Casa Lupita is rated 4.5 stars."):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+        assert "(100% of content words)" in out["explanation"], said
+    out = verdict("Casa Lupita has a 3.5-star rating.")
+    assert out["fully_supported"] is False and "'3.5'" in out["explanation"]
 
 
 def test_one_review_said_with_the_words_of_another_is_caught(judge: OfflineJudge) -> None:

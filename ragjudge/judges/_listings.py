@@ -41,6 +41,7 @@ _ALIASES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         (r"attire|dresscode", ("dress", "dress code", "clothing")),
         (r"noiselevel", ("noise", "noisy")),
         (r"pricerange", ("price", "prices", "priced")),
+        (r"stars$", ("rating", "rated")),
     )
 )
 
