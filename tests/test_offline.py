@@ -2111,6 +2111,44 @@ def test_a_japanese_name_the_documents_lack_is_named(judge: OfflineJudge) -> Non
     assert "石破首相" in verdict("石破首相は警戒を呼びかけました。")["explanation"]
 
 
+def test_japanese_people_firms_sites_and_quoted_terms_are_names(judge: OfflineJudge) -> None:
+    """A person by a title (鈴木部長), a firm (株式会社アオバ技研), a site (名古屋工場) and a term
+    in corner brackets (「アクアブルー」) are names: one the documents lack is named and lowers
+    the sentence as a capitalised name does in English, while the documents' own, written
+    shorter or with its brackets elsewhere, is not. In Chinese, 都 after a phrase is the
+    adverb "both", not a capital's suffix."""
+    docs = [
+        "2023年4月、株式会社ミドリ技研は水質センサー「アクアミル」を発表した。"
+        "開発を率いたのは田中健一部長で、製品は大阪工場で生産される。"
+        "設定は「詳細設定」タブで変更できる。"
+    ]
+    verdict = partial(first_verdict, judge, "発表の内容は？", docs)
+    for own in (
+        "ミドリ技研は水質センサー「アクアミル」を発表しました。",
+        "開発を率いたのは田中部長です。",
+        "製品は大阪工場で生産されます。",
+        "株式会社ミドリ技研が発表しました。",
+        "設定は「詳細設定タブ」で変更できます。",
+    ):
+        out = verdict(own)
+        assert "name" not in out["explanation"], (own, out["explanation"])
+    for changed, name in (
+        ("ミドリ技研は水質センサー「アクアブルー」を発表しました。", "アクアブルー"),
+        ("開発を率いたのは鈴木健一部長です。", "鈴木健一部長"),
+        ("製品は名古屋工場で生産されます。", "名古屋工場"),
+        ("株式会社アオバ技研が発表しました。", "株式会社アオバ技研"),
+    ):
+        out = verdict(changed)
+        assert f"name '{name}' not found" in out["explanation"], (changed, out["explanation"])
+    right = verdict("製品は大阪工場で生産されます。")
+    moved = verdict("製品は名古屋工場で生産されます。")
+    assert moved["probability"] < right["probability"] - 0.1
+
+    zh = ["监控代理通过 TCP 端口 20280 发送事件。管理服务器通过 TCP 端口 20281 下发配置。"]
+    both = first_verdict(judge, "端口？", zh, "这两个端口都需要在防火墙中放行。")
+    assert "name" not in both["explanation"], both["explanation"]
+
+
 def test_a_word_in_latin_letters_is_a_name_in_japanese_text(judge: OfflineJudge) -> None:
     """In Japanese text a file or command written in Latin letters stands out as a capitalised
     name does in English: one the documents lack is named; the documents' own is not, nor is

@@ -137,12 +137,24 @@ def _claims_only(text: str) -> str:
 
 
 #: a name in Chinese or Japanese: a run of two or more kanji with the suffix of a place, a
-#: person or a body (`stem` is the run without it), or katakana names joined by a middle dot
+#: person or a body (`stem` is the run without it; a one-character suffix ends the word,
+#: so that 都 in 这两个端口都需要 is the adverb "both", not a capital), a firm with 株式会社
+#: before or after it (`firm`), a term in corner brackets (`quoted`: 「アクアミル」, a
+#: product, a title, a button's label), or katakana names joined by a middle dot
 _CJK_NAME = re.compile(
-    r"(?P<stem>[\u4e00-\u9fff]{2,6}?)(?:都|道|府|県|省|市|区|町|村|郡|駅|空港|港|島|氏|さん|首相|"
-    r"大統領|知事|市長|社長|党|大学|高校|病院)"
+    r"(?P<stem>[\u4e00-\u9fff]{2,6}?)(?:(?:都|道|府|県|省|市|区|町|村|郡|駅|港|島|氏|党)"
+    r"(?![\u4e00-\u9fff])|空港|さん|首相|"
+    r"大統領|知事|市長|社長|大学|高校|病院|部長|課長|教授|選手|監督|会長|議員|大臣|長官|"
+    r"委員長|容疑者|被告|弁護士|工場|本社|支社|支店|本店|研究所|事業所|銀行|公園|神社|"
+    r"美術館|博物館|図書館)"
+    r"|株式会社(?P<firm>[\u30a1-\u30fa\u30fc\u4e00-\u9fffA-Za-z]{2,12})"
+    r"|(?P<firm_before>[\u30a1-\u30fa\u30fc\u4e00-\u9fffA-Za-z]{2,12}?)株式会社"
+    r"|[「『](?P<quoted>[^「」『』。！？\n]{1,20})[」』]"
     r"|[\u30a1-\u30fa\u30fc]+(?:[・･][\u30a1-\u30fa\u30fc]+)+"
 )
+#: what a name in corner brackets is compared without: the brackets and spaces around it
+#: (「詳細設定」タブ, 「詳細設定タブ」)
+_BRACKETS = re.compile(r"[「」『』\s]")
 #: a word that may be a name (the caller keeps those that start with a capital letter)
 _CAPITALISED = re.compile(r"\b[^\W\d_][\w\-]*\w")
 _FIRST_WORD = re.compile(r"[^\W\d_]")
@@ -942,8 +954,13 @@ def sentence_features(
         # its suffix (宮崎県, 田中氏, ジョン・スミス) must be in the documents, at least without
         # the suffix (宮崎)
         n_caps += 1
+        if quoted := m.group("quoted"):
+            bare = _BRACKETS.sub("", normalise(quoted))
+            if bare and bare not in _BRACKETS.sub("", ev.text) and quoted not in missing_names:
+                missing_names.append(quoted)
+            continue
         name = normalise(m.group())
-        bare = normalise(m.group("stem") or m.group())
+        bare = normalise(m.group("stem") or m.group("firm") or m.group("firm_before") or name)
         if name not in ev.text and bare not in ev.text and m.group() not in missing_names:
             missing_names.append(m.group())
     if tokens.cjk_chars and tokens.cjk_chars >= sum(c.isascii() and c.isalpha() for c in text):
