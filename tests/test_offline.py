@@ -515,6 +515,57 @@ def test_comparison_its_own_dates_contradict(judge: OfflineJudge, answer: str, w
         assert "its own dates" not in claim["explanation"]
 
 
+COUNCIL = [
+    "The council voted 7 to 2 to rebuild the Elm Street bridge. Mayor Helen Ortiz said the vote "
+    "ended months of uncertainty for commuters. Council member Dan Reyes argued that a cheaper "
+    'repair had not been studied. "We are spending fifty million dollars blind," he added. '
+    "Public works director Tom Becker told the council that a repair would extend the bridge's "
+    'life by only ten years. "Every month it stays closed costs us customers," said Maria '
+    "Gonzalez, who owns a bakery on Elm Street. The new bridge will have a protected bike lane."
+]
+
+
+@pytest.mark.parametrize(
+    ("answer", "given_to"),
+    [
+        ("Reyes said a repair would extend the bridge's life by only ten years.", "Tom Becker"),
+        (
+            "According to Dan Reyes, a repair would extend the bridge's life by only ten years.",
+            "Tom Becker",
+        ),
+        (
+            "Every month the bridge stays closed costs customers, said Helen Ortiz.",
+            "Maria Gonzalez",
+        ),
+        (
+            "Mayor Helen Ortiz said every month the bridge stays closed costs customers.",
+            "Maria Gonzalez",
+        ),
+        ("Gonzalez said the vote ended months of uncertainty for commuters.", "Mayor Helen Ortiz"),
+        # the statement's own speaker, by any part of the name or a pronoun that follows it
+        ("Becker said a repair would extend the bridge's life by only ten years.", None),
+        ("Maria Gonzalez said every month the bridge stays closed costs her customers.", None),
+        ("Reyes said the city was spending fifty million dollars blind.", None),
+        ("Ortiz said the vote ended months of uncertainty for commuters.", None),
+        # a speaker the documents never quote, and a statement no speaker makes, are not judged
+        ("Officials said a repair would extend the bridge's life by only ten years.", None),
+        ("According to Tom Becker, the new bridge will have a protected bike lane.", None),
+    ],
+)
+def test_a_statement_given_to_another_speaker_is_caught(
+    judge: OfflineJudge, answer: str, given_to: str | None
+) -> None:
+    """Every word of "Reyes said a repair would …" may be in the documents while the statement
+    is Becker's: a summary that gives a quotation to the wrong person is caught, and the
+    explanation names who said it. Only speakers the documents quote are checked."""
+    claim = first_verdict(judge, "Summarize the news.", COUNCIL, answer)
+    if given_to is None:
+        assert "the documents give this to" not in claim["explanation"], claim["explanation"]
+    else:
+        assert claim["fully_supported"] is False, claim["explanation"]
+        assert f"the documents give this to '{given_to}'" in claim["explanation"]
+
+
 def test_rows_contradicting_their_own_comparison_are_flagged(
     judge: OfflineJudge, shared_data: Path
 ) -> None:

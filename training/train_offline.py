@@ -75,9 +75,10 @@ COMBINER: tuple[str, ...] = ("softmin",)
 #: log-odds taken off a sentence with a number (written in digits) or a capitalised name that
 #: the documents lack; chosen out of fold (example AUROC rose slightly with both, and a
 #: changed number, the classic hallucination, then flags an otherwise copied sentence). A
-#: sentence that gives a row's or a list item's number to another is taken to be as wrong as a
-#: changed number (RAGBench has no records, so no fit could set it), and so is one whose
-#: comparison the answer's own dates contradict (three RAGBench answers, too few to fit). A
+#: sentence that gives a row's or a list item's number to another, or one speaker's statement
+#: to another, is taken to be as wrong as a changed number (RAGBench has no records and no
+#: such statement, so no fit could set it), and so is one whose comparison the answer's own
+#: dates contradict (three RAGBench answers, too few to fit). A
 #: sentence that affirms what a structured record denies, or denies what it affirms, takes
 #: more: it uses the field's own words, so its evidence features are those of a faithful
 #: sentence (log-odds about 4), and only a larger amount takes it below the sentence

@@ -163,6 +163,22 @@ _ACRONYM = re.compile(r"\b[A-Z]{2,}[A-Z0-9]*\b")
 #: of a file or a command ("bkpignore", "agent.conf", "watch-agent")
 _LATIN_WORD = re.compile(r"(?<![A-Za-z0-9_.\-/])[a-z][a-z0-9_.\-]*[a-z0-9](?![A-Za-z0-9_\-]|:/)")
 _CLOCK_CAPS = re.compile(r"(?<=\d)\s?[AP]M\b")
+#: up to four capitalised words: a speaker's name as a sentence gives it ("Tom Becker",
+#: "Mayor Helen Ortiz")
+_SPEAKER_NAME = r"(?:[A-Z][\w'’.\-]*\s+){0,3}[A-Z][\w'’\-]+"
+#: the verbs that give a statement to whoever makes it
+_SPEECH = (
+    r"(?:said|says|told|tells|argued|argues|added|adds|noted|notes|warned|warns|stated|"
+    r"states|explained|explains|claimed|claims|wrote|writes|insisted|insists|admitted|"
+    r"admits|announced|announces|testified|acknowledged|recalled|recalls|urged|urges)"
+)
+#: a speaker and the statement they make: "Becker said …", "Maria Gonzalez, who owns a
+#: bakery, said …", "…, said Maria Gonzalez", "according to Tom Becker, …"
+_SPEAKER = re.compile(
+    rf"(?P<before>{_SPEAKER_NAME})(?:,[^,]{{1,80}},)?\s+{_SPEECH}\b"
+    rf"|\b{_SPEECH}\s+(?P<after>{_SPEAKER_NAME})"
+    rf"|\b[Aa]ccording to (?:the\s+)?(?P<source>{_SPEAKER_NAME})"
+)
 
 
 #: how an answer says that the documents do not tell, whatever the subject of the sentence
@@ -631,6 +647,15 @@ def _items(
     return items, shared
 
 
+@dataclass(frozen=True, slots=True)
+class Misattribution:
+    """A statement given to the wrong speaker: the speaker the sentence names, and the ones
+    the documents give the statement to, as written, with the keys where they do."""
+
+    claimed: str
+    given: tuple[tuple[str, str], ...]
+
+
 @dataclass(slots=True)
 class SentenceEvidence:
     """Features of one response sentence plus what the explanation needs."""
@@ -654,6 +679,9 @@ class SentenceEvidence:
     #: words of a clause about one item of a list ("one reviewer found the tacos dry") that
     #: belong to two different items of it, as the sentence writes them
     blended: list[str] = field(default_factory=list)
+    #: a statement the sentence gives another speaker than the documents do ("Reyes said …"
+    #: where Becker said it)
+    misattributed: Misattribution | None = None
     #: a comparison the sentence claims that the dates of its own answer contradict
     conflict: Conflict | None = None
     #: numbers the documents lack that the answer works out itself: a conversion to other
@@ -986,6 +1014,8 @@ def sentence_features(
     fields = list(dict.fromkeys(ev.labels[i] for i in against if ev.labels and ev.labels[i]))
     misplaced = _values_of_other_items(token_set, tokens.digits, ev) if ev.shared else []
     blended = _items_blended(claim, ev) if ev.shared else []
+    speaks = "according to" in lowered or not _SPEECH_WORDS.isdisjoint(_LETTERS.findall(lowered))
+    misattributed = _misattributed(text, ev) if speaks else None
 
     # a colon inside markdown emphasis ("**Amenities:**") ends the sentence too
     ends_colon = text.rstrip().rstrip("*_").rstrip().endswith((":", "："))
@@ -1030,7 +1060,7 @@ def sentence_features(
         math.log1p(missing_top1),
         math.log1p(total_w - present_w),
         float(bool(contradicted)),
-        float(bool(misplaced or blended)),
+        float(bool(misplaced or blended or misattributed)),
         float(conflict is not None),
     ]
     return SentenceEvidence(
@@ -1046,6 +1076,7 @@ def sentence_features(
         contradicted_fields=fields,
         misplaced=misplaced,
         blended=blended,
+        misattributed=misattributed,
         conflict=conflict,
         worked=written_numbers(text, worked) if worked else [],
     )
@@ -1223,6 +1254,109 @@ def _item_nouns(parent: str, lang: str) -> frozenset[str]:
     (`review_info`: review, info) and, for reviews, who writes them (customer, guest, …)."""
     name = _name_tokens(parent.rpartition("/")[2], lang)
     return name | _REVIEWERS if "review" in name else name
+
+
+#: the words of `_SPEECH`, to pass over sentences that give nothing to anyone
+_SPEECH_WORDS = frozenset(re.findall(r"[a-z]+", _SPEECH))
+_LETTERS = re.compile(r"[a-z]+")
+#: words that are no speaker's name, though capitalised at the start of a sentence
+_NO_SPEAKER = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "it",
+        "he",
+        "she",
+        "they",
+        "we",
+        "i",
+        "you",
+        "this",
+        "that",
+        "these",
+        "those",
+        "there",
+        "and",
+        "but",
+        "who",
+        "which",
+        "one",
+        "some",
+        "many",
+        "most",
+        "mr",
+        "mrs",
+        "ms",
+        "dr",
+    ]
+)
+#: a sentence that goes on with the speech before it: a quotation, or "He added …"
+_CONTINUED_SPEECH = re.compile(r"\s*(?:[\"“”‘’']|(?:he|she|they)\b)", re.I)
+#: how much of a statement's own words (the sentence's less the speaker's name) one document
+#: sentence must hold to be where the statement comes from, and how many words it must have
+_STATEMENT_COVER = 0.6
+_STATEMENT_WORDS = 4
+
+
+@lru_cache(maxsize=4096)
+def _speakers(text: str, lang: str) -> tuple[tuple[str, frozenset[str]], ...]:
+    """The speakers `text` gives statements to: each name as written, and its content tokens
+    ("Mayor Helen Ortiz": mayor, helen, ortiz). Pronouns and articles are no names."""
+    found: list[tuple[str, frozenset[str]]] = []
+    for m in _SPEAKER.finditer(text):
+        written = m.group("before") or m.group("after") or m.group("source")
+        words = [w for w in written.split() if w.lower().strip(".") not in _NO_SPEAKER]
+        tokens = {t for w in words if w[:1].isupper() and (t := content_token(w, lang))}
+        if tokens:
+            found.append((" ".join(words), frozenset(tokens)))
+    return tuple(found)
+
+
+def _misattributed(text: str, ev: Evidence) -> Misattribution | None:
+    """Who the documents give the sentence's statement to, when the sentence names another
+    of their speakers: "Reyes said a repair would add only ten years" where the document
+    sentence that holds those words is Becker's (and Reyes says something else).
+
+    Each document sentence that holds most of the statement's words must name another
+    speaker (or go on, as a quotation or "He added …" does, from one that does, within two
+    sentences); one that names the sentence's speaker, or whose speaker is not named, may be
+    theirs, and then nothing is claimed. A speaker the documents never quote ("Officials
+    said …", "The CEO said …") is not checked: the name may be another for one of theirs."""
+    claimed = _speakers(text, ev.lang)
+    if not claimed:
+        return None
+    who = frozenset().union(*(tokens for _, tokens in claimed))
+    if not any(
+        who & tokens
+        for i in {i for t in who for i in ev.index.get(t, ())}
+        for _, tokens in _speakers(ev.raw_texts[i], ev.lang)
+    ):
+        return None  # not one of the documents' speakers ("Officials said …", "The CEO said …")
+    statement = set(tokenize(normalise(text), normalised=True, lang=ev.lang).seq) - who
+    if len(statement) < _STATEMENT_WORDS:
+        return None
+    held: dict[int, int] = {}
+    for token in statement:
+        for i in ev.index.get(token, ()):
+            held[i] = held.get(i, 0) + 1
+    sources = [i for i, n in held.items() if n >= _STATEMENT_COVER * len(statement)]
+    found: list[tuple[str, str]] = []
+    for i in sorted(sources):
+        k = i
+        while True:
+            if who & ev.sets[k]:
+                return None  # the sentence's speaker is named where the statement is
+            if named := _speakers(ev.raw_texts[k], ev.lang):
+                break
+            continued = _CONTINUED_SPEECH.match(ev.raw_texts[k]) is not None
+            if not continued or i - k == 2 or k == 0 or ev.doc_of[k - 1] != ev.doc_of[i]:
+                return None  # a statement whose speaker the documents do not name
+            k -= 1
+        found += [(name, ev.keys[i]) for name, _ in named]
+    if not found:
+        return None
+    return Misattribution(" and ".join(name for name, _ in claimed), tuple(dict.fromkeys(found)))
 
 
 def _items_blended(claim: str, ev: Evidence) -> list[str]:
