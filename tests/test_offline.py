@@ -10,6 +10,7 @@ import json
 import re
 from functools import partial
 from importlib import resources
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -977,6 +978,62 @@ def test_a_value_given_to_another_row_or_list_item_is_caught(judge: OfflineJudge
     assert "belongs to another" not in sentence(general)["explanation"]
     misread = judged([reviews], "A 5-star review found the horchata too sweet.")
     assert "'5' belongs to another" in sentence(misread)["explanation"]
+
+
+WIKI_PAGE = """<h2>Results</h2>
+<p>Goals by season.<sup class="reference">[1]</sup> Ajax led the league in 2001.</p>
+<script>var counter = "Ajax scored 99";</script>
+<table class="wikitable sortable"><caption>Top scorers by season</caption>
+<tbody><tr><th scope="col">Season</th><th scope="col">Club</th><th scope="col">Goals</th></tr>
+<tr><th scope="row" rowspan="2">2001</th><td><a href="/wiki/AFC_Ajax">Ajax</a></td>
+<td>12<sup class="reference">[2]</sup></td></tr>
+<tr><td>PSV</td><td>8</td></tr>
+<tr><td>2002</td><td colspan="2">not held</td></tr>
+</tbody></table>
+<table class="infobox"><tr><th>Founded</th><td>18 March 1900</td></tr>
+<tr><th>Women's team</th><td>No</td></tr></table>"""
+
+
+def test_an_html_table_is_read_row_by_row(judge: OfflineJudge) -> None:
+    """A page's HTML tables are records, as a markdown table is: each row a statement with its
+    cells under their column headers (a cell that spans rows or columns stands in each, a
+    footnote mark is no value), a table of names and values (an infobox) a set of fields;
+    the page's other text, and a caption, sentence by sentence; a script is no text. So a
+    value given to another row, or a field said otherwise, is caught."""
+    from ragjudge.judges._records import record_facts
+
+    facts = record_facts(WIKI_PAGE)
+    assert facts is not None
+    texts = [f.text for f in facts]
+    assert texts == [
+        "Results",
+        "Goals by season.",
+        "Ajax led the league in 2001.",
+        "Top scorers by season",
+        "Season 2001; Club Ajax; Goals 12",
+        "Season 2001; Club PSV; Goals 8",
+        "Season 2002; Club not held; Goals not held",
+        "Founded 18 March 1900",
+        "Women's team No",
+    ]
+    assert [f.group for f in facts if f.group] == ["tables/1/0", "tables/1/1", "tables/1/2"]
+    assert [f.negated for f in facts if f.field] == [False, True]
+    assert all(f.start <= g.start for f, g in pairwise(facts))
+    assert WIKI_PAGE[facts[4].start :].startswith("<tr><th scope=\"row\"")
+
+    verdict = partial(first_verdict, judge, "Who scored most?", [WIKI_PAGE])
+    for said in (
+        "Ajax scored 12 goals in the 2001 season.",
+        "In 2001, Ajax scored 12 goals and PSV scored 8.",
+        "The club was founded on 18 March 1900.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+    moved = verdict("PSV scored 12 goals in 2001.")
+    assert "'12' belongs to another row" in moved["explanation"], moved["explanation"]
+    assert "'99'" in verdict("Ajax scored 99 goals in 2001.")["explanation"]
+    team = verdict("The club has a women's team.")
+    assert "the record says otherwise: 'Women's team: No'" in team["explanation"]
 
 
 def test_a_weekly_schedule_reads_as_answers_say_it(judge: OfflineJudge) -> None:

@@ -1393,12 +1393,16 @@ def _items_blended(claim: str, ev: Evidence) -> list[str]:
 
 
 def _names_only_others(parent: str, holding: set[str], tokens: set[str], ev: Evidence) -> bool:
-    """Whether `tokens` name some item of the list at `parent`, none of them in `holding`."""
+    """Whether `tokens` name some item of the list at `parent`, none of them in `holding`. An
+    item is named by the words it shares with `tokens` that not every item has, unless
+    another item shares those and more: "PSV in 2001" names PSV's row of 2001, not Ajax's
+    row of the same year."""
     shared = ev.shared.get(parent)
     if shared is None:
         return False  # an item without siblings: nothing to mix it up with
     siblings = (g for g in ev.items if g.rpartition("/")[0] == parent)
-    named = {g for g in siblings if (ev.items[g] & tokens) - shared}
+    overlap = {g: common for g in siblings if (common := (ev.items[g] & tokens) - shared)}
+    named = {g for g, common in overlap.items() if not any(common < o for o in overlap.values())}
     return bool(named) and not named & holding
 
 

@@ -7,7 +7,8 @@ record rather than with the whole record at once.
 sentence), per table row, per `key: value` line, per `key[value]` slot (E2E-style meaning
 representations) or per `subject | predicate | object` triple. A record that a line of prose
 introduces ("Structured data: {…}", as prompts do) is read as the record alone; a markdown
-table between paragraphs gives its rows, and the paragraphs their sentences.
+table between paragraphs gives its rows, and the paragraphs their sentences, and so does an
+HTML table in a page.
 
 Each fact keeps the character span it came from, so the judge can name the keyed document
 sentence that holds it, and a readable text: field names split into words (`OutdoorSeating`
@@ -25,6 +26,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from html.parser import HTMLParser
 from itertools import pairwise
 from typing import Any
 
@@ -276,6 +278,7 @@ def record_facts(text: str) -> list[Fact] | None:
         return None
     for reader in (
         _json_facts,
+        _html_table_facts,
         _embedded_facts,
         _table_facts,
         _slot_facts,
@@ -466,6 +469,192 @@ def _table_facts(text: str) -> list[Fact] | None:
             facts.append(Fact(offset, offset + len(line), said, group=f"rows/{len(facts)}"))
         return facts
     return None
+
+
+#: HTML elements that end a block of text (a paragraph, an item, a heading, a line break)
+_HTML_BLOCKS = frozenset(
+    (
+        *("p", "div", "li", "ul", "ol", "br", "hr", "h1", "h2", "h3", "h4", "h5", "h6"),
+        *("section", "article", "header", "footer", "blockquote", "pre", "dt", "dd"),
+        *("caption", "table"),
+    )
+)
+
+
+#: a footnote mark in a table cell, as Wikipedia's pages carry them: "[1]", "[a]", "[note 2]"
+_FOOTNOTE = re.compile(r"\[(?:\d+|[a-z]|(?:note|nb) \d+|citation needed)\]", re.I)
+
+
+@dataclass(slots=True)
+class _Cell:
+    text: list[str]
+    header: bool
+    rows: int  # rowspan
+    columns: int  # colspan
+
+
+def _span(value: str | None) -> int:
+    return min(int(value), 50) if value and value.strip().isdigit() and int(value) > 0 else 1
+
+
+class _HtmlTables(HTMLParser):
+    """The rows of a page's tables and its other text. Each row is read into the grid of its
+    table: a cell that spans rows (`rowspan`) is repeated in the rows below it, one that
+    spans columns (`colspan`) in each of them, so every value stands under its header. The
+    text outside the tables (and a table's caption) comes as blocks (a paragraph, an item, a
+    heading), each with its place in the text; scripts and styles are no text."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.line_starts = [0]
+        for line in text.splitlines(keepends=True):
+            self.line_starts.append(self.line_starts[-1] + len(line))
+        self.stack: list[int] = []  # the open tables, innermost last
+        self.opened = 0
+        #: per table, the cells that rows above carry down: column -> (rows left, cell)
+        self.carried: dict[int, dict[int, tuple[int, tuple[str, bool]]]] = {}
+        #: per row: its table, its place in the text, its cells (text, whether a header)
+        self.rows: list[tuple[int, int, list[tuple[str, bool]]]] = []
+        self.row: tuple[int, list[_Cell]] | None = None
+        self.cell: _Cell | None = None
+        self.blocks: list[tuple[int, str]] = []
+        self.block: list[str] = []
+        self.block_start = -1
+        self.hidden = 0  # depth of <script>, <style>
+        self.caption = False
+
+    def _offset(self) -> int:
+        line, column = self.getpos()
+        return self.line_starts[line - 1] + column
+
+    def end_block(self) -> None:
+        said = " ".join(_FOOTNOTE.sub(" ", " ".join(self.block)).split())
+        if said:
+            self.blocks.append((self.block_start, said))
+        self.block, self.block_start = [], -1
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("script", "style", "noscript", "template"):
+            self.hidden += 1
+        if tag in _HTML_BLOCKS:
+            self.end_block()
+        if tag == "table":
+            self.opened += 1
+            self.stack.append(self.opened)
+            self.carried[self.opened] = {}
+        elif tag == "caption":
+            self.caption = True
+        elif tag == "tr" and self.stack:
+            self.end_row()
+            self.row = (self._offset(), [])
+        elif tag in ("td", "th") and self.stack:
+            self._end_cell()
+            if self.row is None:
+                self.row = (self._offset(), [])
+            span = dict(attrs)
+            self.cell = _Cell(
+                [], tag == "th", _span(span.get("rowspan")), _span(span.get("colspan"))
+            )
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style", "noscript", "template") and self.hidden:
+            self.hidden -= 1
+        if tag in ("td", "th"):
+            self._end_cell()
+        elif tag == "tr":
+            self.end_row()
+        elif tag == "caption":
+            self.end_block()
+            self.caption = False
+        elif tag == "table" and self.stack:
+            self.end_row()
+            self.stack.pop()
+        if tag in _HTML_BLOCKS:
+            self.end_block()
+
+    def handle_data(self, data: str) -> None:
+        if self.hidden:
+            return
+        if self.cell is not None:
+            self.cell.text.append(data)
+        elif (not self.stack or self.caption) and data.strip():
+            if self.block_start < 0:
+                self.block_start = self._offset()
+            self.block.append(data)
+
+    def _end_cell(self) -> None:
+        if self.cell is not None and self.row is not None:
+            self.row[1].append(self.cell)
+        self.cell = None
+
+    def end_row(self) -> None:
+        self._end_cell()
+        if self.row is None or not self.stack:
+            self.row = None
+            return
+        start, cells = self.row
+        self.row = None
+        carried = self.carried[self.stack[-1]]
+        grid: list[tuple[str, bool]] = []
+
+        def carry_down() -> None:
+            while len(grid) in carried:
+                left, value = carried.pop(len(grid))
+                grid.append(value)
+                if left > 1:
+                    carried[len(grid) - 1] = (left - 1, value)
+
+        for cell in cells:
+            carry_down()
+            text = " ".join(_FOOTNOTE.sub(" ", " ".join(cell.text)).split())
+            for _ in range(cell.columns):
+                if cell.rows > 1:
+                    carried[len(grid)] = (cell.rows - 1, (text, cell.header))
+                grid.append((text, cell.header))
+        carry_down()
+        if any(text for text, _ in grid):
+            self.rows.append((self.stack[-1], start, grid))
+
+
+def _html_table_facts(text: str) -> list[Fact] | None:
+    """A page with HTML tables (`<table>`): each row a statement, its cells led by their
+    column's header (a first row of `<th>` cells), or by the row's own `<th>` (a table of
+    names and values, as an infobox is); the text around the tables sentence by sentence."""
+    if "<table" not in text.lower():
+        return None
+    parser = _HtmlTables(text)
+    try:
+        parser.feed(text)
+        parser.close()
+    except (AssertionError, ValueError):
+        return None
+    parser.end_row()
+    parser.end_block()
+    if not parser.rows:
+        return None
+    facts: list[Fact] = []
+    header: list[str] = []
+    table, row = 0, 0
+    for number, start, cells in parser.rows:
+        if number != table:
+            table, row, header = number, 0, []
+        if len(cells) >= 2 and all(is_header for _, is_header in cells):
+            header = [c for c, _ in cells]  # the columns of the rows below
+            continue
+        if len(cells) == 2 and cells[0][1] and not cells[1][1]:
+            # a name and its value, as an infobox gives them: a field of one record
+            name, value = cells[0][0], cells[1][0]
+            facts.append(_field(start, start, words(name), [name], value))
+            continue
+        # a row of a table is an item of its list, as a record of a JSON array is
+        group, row = f"tables/{table}/{row}", row + 1
+        columns = [*header, *[""] * len(cells)]
+        parts = [f"{words(h)} {c}" if h else c for (c, _), h in zip(cells, columns, strict=False)]
+        facts.append(Fact(start, start, "; ".join(p for p in parts if p), group=group))
+    for start, block in parser.blocks:
+        facts += [Fact(start, start, block[a:b]) for a, b in split(block)]
+    facts.sort(key=lambda f: f.start)
+    return _close_spans(facts, len(text))
 
 
 def _prose(lines: list[str]) -> bool:
