@@ -1019,7 +1019,7 @@ def test_an_html_table_is_read_row_by_row(judge: OfflineJudge) -> None:
     assert [f.group for f in facts if f.group] == ["tables/1/0", "tables/1/1", "tables/1/2"]
     assert [f.negated for f in facts if f.field] == [False, True]
     assert all(f.start <= g.start for f, g in pairwise(facts))
-    assert WIKI_PAGE[facts[4].start :].startswith("<tr><th scope=\"row\"")
+    assert WIKI_PAGE[facts[4].start :].startswith('<tr><th scope="row"')
 
     verdict = partial(first_verdict, judge, "Who scored most?", [WIKI_PAGE])
     for said in (
