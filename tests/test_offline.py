@@ -2057,6 +2057,47 @@ def test_a_quantity_restated_in_other_units_is_the_documents(judge: OfflineJudge
     assert same["fully_supported"] is True and other["fully_supported"] is False
 
 
+def test_a_number_given_in_another_unit_is_a_changed_quantity(judge: OfflineJudge) -> None:
+    """ "Every 60 minutes" where the documents say "every 60 seconds" keeps the number and
+    changes the quantity: it is caught as a changed number, and the explanation names the
+    documents' quantity. The same quantity in other units, in words, or glossed in
+    parentheses is not."""
+    docs = [
+        "The agent reports its status every 60 seconds. Logs rotate when they reach 20 MB. "
+        "The warranty lasts 2 years, and the sequel came out three years later."
+    ]
+    verdict = partial(first_verdict, judge, "How does it work?", docs)
+    for said, quantity, theirs in (
+        ("The agent reports its status every 60 minutes.", "60 minutes", "60 seconds"),
+        ("Logs rotate when they reach 20 GB.", "20 GB", "20 MB"),
+        ("The warranty lasts 2 months.", "2 months", "2 years"),
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is False, (said, out["explanation"])
+        assert f"'{quantity}' where the documents give '{theirs}'" in out["explanation"]
+        assert "not found" not in out["explanation"], out["explanation"]
+    for said in (
+        "The agent reports its status every 60 seconds.",
+        "The agent reports its status every minute.",
+        "Logs rotate when they reach 20 megabytes.",
+        "The warranty lasts 24 months.",
+        "The sequel came out 3 years later.",
+        "The warranty lasts 2 years (24 months).",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+        assert "where the documents give" not in out["explanation"], said
+    ja = ["エージェントは60秒ごとに状態を送信します。ログは20MBに達するとローテーションされます。"]
+    for said in (
+        "エージェントは60分ごとに状態を送信します。",
+        "ログは20GBに達するとローテーションされます。",
+    ):
+        out = first_verdict(judge, "仕組みは？", ja, said)
+        assert out["fully_supported"] is False and "where the documents give" in out["explanation"]
+    kept = first_verdict(judge, "仕組みは？", ja, "エージェントは60秒ごとに状態を送信します。")
+    assert kept["fully_supported"] is True, kept["explanation"]
+
+
 @pytest.mark.parametrize(
     ("docs", "said"),
     [

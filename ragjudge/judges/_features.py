@@ -20,7 +20,9 @@ from itertools import pairwise
 
 from ragjudge.judges._comparisons import Conflict, comparison_conflicts
 from ragjudge.judges._glosses import (
+    Measure,
     acronyms,
+    changed_units,
     converted_numbers,
     counted_lists,
     formula_constants,
@@ -354,7 +356,7 @@ class Evidence:
     scaled: dict[int, tuple[frozenset[str], Names | None]] = field(default_factory=dict)
     #: the quantities the documents give with a unit (`_glosses.measures`), read when a
     #: sentence first needs them
-    measures: list[tuple[str, float, float, str]] | None = None
+    measures: list[Measure] | None = None
     #: the initials of their runs of capitalised words (`_initialism_known`), read when first
     #: needed
     initials: frozenset[str] | None = None
@@ -682,6 +684,9 @@ class SentenceEvidence:
     #: a statement the sentence gives another speaker than the documents do ("Reyes said …"
     #: where Becker said it)
     misattributed: Misattribution | None = None
+    #: quantities the sentence gives in another unit than the documents give their number
+    #: ("60 minutes" for "60 seconds"), each with the documents' forms
+    other_units: list[tuple[str, list[str]]] = field(default_factory=list)
     #: a comparison the sentence claims that the dates of its own answer contradict
     conflict: Conflict | None = None
     #: numbers the documents lack that the answer works out itself: a conversion to other
@@ -919,6 +924,9 @@ def sentence_features(
     # not a number the answer made up
     missing_values = _unexplained(tokens.digits - ev.numbers, tokens.digits)
     missing_values |= _changed_counts(tokens.seq, tokens.digits, ev)
+    # a number the documents give in another unit ("60 minutes" for "60 seconds")
+    other_units = _other_units(text, tokens.digits, ev)
+    missing_values |= {said.digits for said, _ in other_units}
     if missing_values:
         # a quantity the documents give in other units ("60 minutes" for "1 hour"), an
         # ordinal they write out ("1st" for "first")
@@ -940,9 +948,16 @@ def sentence_features(
         missing_values -= worked
         # a number the question gives is the asker's premise, not one the answer made up
         missing_values -= {t[1:] for t in ev.question if t[0] == "#"}
-    missing_numbers = written_numbers(text, missing_values) if missing_values else []
+    other_units = [(said, theirs) for said, theirs in other_units if said.digits in missing_values]
+    # the numbers the documents lack altogether (those in another unit are named apart)
+    lacking = missing_values - {said.digits for said, _ in other_units}
+    missing_numbers = written_numbers(text, lacking) if lacking else []
     missing_names: list[str] = []
-    glossed = _glossed_names(text, ev)
+    # names the sentence glosses itself, and the unit of a quantity it gives in another unit
+    # ("GB" in "20 GB" for "20 MB"), which the explanation names with its quantity
+    glossed = _glossed_names(text, ev) | {
+        w for said, _ in other_units for w in _LETTERS_ANY_CASE.findall(said.written)
+    }
     n_caps = 0
     # "9 AM" is a time, not an acronym (lower-cased in place, so offsets hold)
     text = _CLOCK_CAPS.sub(lambda m: m.group().lower(), text)
@@ -1077,6 +1092,7 @@ def sentence_features(
         misplaced=misplaced,
         blended=blended,
         misattributed=misattributed,
+        other_units=[(said.written, theirs) for said, theirs in other_units],
         conflict=conflict,
         worked=written_numbers(text, worked) if worked else [],
     )
@@ -1144,6 +1160,29 @@ def _glossed_names(text: str, ev: Evidence) -> set[str]:
         elif all(w.lower() in ev.text or stem(w.lower()) in ev.vocab for w in expansion):
             glossed.add(acronym)
     return glossed
+
+
+def _other_units(text: str, digits: set[str], ev: Evidence) -> list[tuple[Measure, list[str]]]:
+    """The sentence's quantities whose number the documents give only in another unit (see
+    `_glosses.changed_units`); read only when the sentence gives a number they have."""
+    if not digits & ev.numbers or not (said := measures(text)):
+        return []
+    if ev.measures is None:
+        ev.measures = measures(ev.text)
+    if not ev.measures:
+        return []
+    found = []
+    for quantity, theirs in changed_units(text, said, ev.measures):
+        seq = tokenize(normalise(quantity.written), normalised=True, lang=ev.lang).seq
+        if tuple(seq[:2]) in ev.bigrams:
+            continue  # the same quantity written otherwise ("two years" for "2 years")
+        # the documents' quantities as they write them ("20 MB"; `ev.text` is lower case)
+        written = [
+            next((m.group() for t in ev.raw_texts if (m := re.search(re.escape(q), t, re.I))), q)
+            for q in theirs
+        ]
+        found.append((quantity, written))
+    return found
 
 
 def _changed_counts(seq: Sequence[str], digits: set[str], ev: Evidence) -> set[str]:
@@ -1259,6 +1298,7 @@ def _item_nouns(parent: str, lang: str) -> frozenset[str]:
 #: the words of `_SPEECH`, to pass over sentences that give nothing to anyone
 _SPEECH_WORDS = frozenset(re.findall(r"[a-z]+", _SPEECH))
 _LETTERS = re.compile(r"[a-z]+")
+_LETTERS_ANY_CASE = re.compile(r"[A-Za-z]+")
 #: words that are no speaker's name, though capitalised at the start of a sentence
 _NO_SPEAKER = frozenset(
     [

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from itertools import permutations
+from typing import NamedTuple
 
 from ragjudge.judges._tokens import number_value, tokenize
 
@@ -24,7 +25,8 @@ _WORD_UNIT = (
     r"miles?|km|kilomet(?:er|re)s?|pounds?|lbs?|kg|kilograms?|grams?|ounces?|oz|feet|foot|"
     r"ft|met(?:er|re)s?|inch(?:es)?|cm|centimet(?:er|re)s?|gallons?|lit(?:er|re)s?|ml|"
     r"millilit(?:er|re)s?|pints?|quarts?|cups?|seconds?|secs?|minutes?|mins?|hours?|hrs?|"
-    r"days?|weeks?|months?|years?|yrs?"
+    r"days?|weeks?|months?|years?|yrs?|bytes?|[kmgt]b|kilobytes?|megabytes?|gigabytes?|"
+    r"terabytes?"
 )
 #: all the units a gloss may give: temperatures, those written out, and the short forms that
 #: only the parentheses of a gloss make safe to read ("5 m (16 ft)", "3 in (7.6 cm)")
@@ -41,6 +43,11 @@ _CONVERSION = re.compile(
 #: what each unit measures and its size in that measure's base unit, by the unit's first
 #: letters (the longer of two that share a start first: "min" before "mi", "gal" before "g")
 _SIZES: tuple[tuple[tuple[str, ...], str, float], ...] = (
+    (("byte",), "data", 1.0),
+    (("kb", "kilobyte"), "data", 1e3),
+    (("mb", "megabyte"), "data", 1e6),
+    (("gb", "gigabyte"), "data", 1e9),
+    (("tb", "terabyte"), "data", 1e12),
     (("millilit", "ml"), "volume", 0.001),
     (("min",), "time", 60.0),
     (("month",), "time", 2629746.0),
@@ -114,7 +121,7 @@ def converted_numbers(text: str, known: set[str]) -> set[str]:
 
 
 _MEASURE = re.compile(
-    rf"(?<![\d.,])(?P<a>\d[\d,]*(?:\.\d+)?)(?:\s?-?(?P<u>{_WORD_UNIT})\b|"
+    rf"(?<![\d.,])(?P<a>\d[\d,]*(?:\.\d+)?)(?:\s?-?(?P<u>{_WORD_UNIT})(?![A-Za-z0-9_])|"
     r"(?P<ja>秒|分(?!の)|時間|日間|週間|[かヶカヵケ]月|年間))",
     re.IGNORECASE,
 )
@@ -126,10 +133,24 @@ _JA_UNITS = {
 _RESTATED = 0.03
 
 
-def measures(text: str) -> list[tuple[str, float, float, str]]:
-    """The quantities `text` gives with a unit: what they measure, their size in its base
-    unit, the size of their unit, and their number as `tokenize` reads it."""
-    found: list[tuple[str, float, float, str]] = []
+class Measure(NamedTuple):
+    """A quantity given with a unit."""
+
+    #: what it measures: "time", "length", "data", …
+    kind: str
+    #: its size in the measure's base unit (seconds, meters, bytes, …)
+    size: float
+    #: the size of its unit in that base unit
+    unit: float
+    #: its number as `tokenize` reads it
+    digits: str
+    #: as the text writes it ("60 seconds", "20MB", "60秒")
+    written: str
+
+
+def measures(text: str) -> list[Measure]:
+    """The quantities `text` gives with a unit."""
+    found: list[Measure] = []
     for m in _MEASURE.finditer(text):
         value = number_value(m.group("a").replace(",", ""))
         if value is None:
@@ -138,23 +159,48 @@ def measures(text: str) -> list[tuple[str, float, float, str]]:
         size = _size(_JA_UNITS.get(ja, "month") if ja else _kind(m.group("u")))
         digits = tokenize(m.group("a")).digits
         if size is not None and digits:
-            found.extend((size[0], value * size[1], size[1], d) for d in digits)
+            found.extend(Measure(size[0], value * size[1], size[1], d, m.group()) for d in digits)
     return found
 
 
-def restated_numbers(text: str, known: Sequence[tuple[str, float, float, str]]) -> set[str]:
+def _restates(said: Measure, known: Sequence[Measure]) -> bool:
+    return any(
+        k.kind == said.kind and abs(k.size - said.size) <= _RESTATED * max(k.size, said.size)
+        for k in known
+    )
+
+
+def restated_numbers(text: str, known: Sequence[Measure]) -> set[str]:
     """Numbers of `text` whose quantity the documents give in another unit of the same
     measure (`known`, from `measures`): "60 minutes" for "1 hour", "14 days" for "2 weeks",
     "200 cm" for "2 meters", "約60分" for "約1時間". In the same unit, another number is
     another quantity, however close."""
-    found: set[str] = set()
-    for kind, size, unit, digits in measures(text):
-        if any(
-            k == kind and u != unit and abs(s - size) <= _RESTATED * max(s, size)
-            for k, s, u, _ in known
-        ):
-            found.add(digits)
-    return found
+    return {
+        said.digits
+        for said in measures(text)
+        if _restates(said, [k for k in known if k.unit != said.unit])
+    }
+
+
+def changed_units(
+    text: str, said: Sequence[Measure], known: Sequence[Measure]
+) -> list[tuple[Measure, list[str]]]:
+    """Quantities of `text` (`said`, from `measures`) whose number the documents (`known`)
+    give only in another unit of the same measure, and not as the same quantity: "every 60
+    minutes" where they say "every 60 seconds", "20 GB" where they say "20 MB", "60分" for
+    "60秒". Returns each quantity with the documents' forms of that number. A quantity given
+    again in other units in parentheses ("2.6 pints (1.2 liters)") is a gloss, and not
+    read."""
+    changed: list[tuple[Measure, list[str]]] = []
+    glossed = {m.group() for m in _CONVERSION.finditer(text)}
+    for quantity in said:
+        if any(quantity.written in g for g in glossed):
+            continue
+        same = [k for k in known if k.kind == quantity.kind and k.digits == quantity.digits]
+        if not same or any(k.unit == quantity.unit for k in same) or _restates(quantity, known):
+            continue
+        changed.append((quantity, list(dict.fromkeys(k.written for k in same))))
+    return changed
 
 
 #: a percentage worked out in a formula: "(537 / 16044) * 100 = 3.35%"
