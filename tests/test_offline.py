@@ -2057,6 +2057,59 @@ def test_a_quantity_restated_in_other_units_is_the_documents(judge: OfflineJudge
     assert same["fully_supported"] is True and other["fully_supported"] is False
 
 
+def test_a_path_or_address_the_documents_lack_is_a_changed_value(judge: OfflineJudge) -> None:
+    """A file path or a web address is copied or made up: one the documents lack is caught as
+    a changed number is, in English and in Japanese text, and named; the documents' own, or
+    a shorter form of it, is not. Slashes that are no path ("and/or", "24/7") are not read."""
+    docs = [
+        "The configuration file is /opt/watch/conf/agent.conf. Check https://status.example.com"
+        "/outages for outages. Support is available 24/7 by phone and/or e-mail."
+    ]
+    verdict = partial(first_verdict, judge, "Where is it?", docs)
+    for said, literal in (
+        ("The configuration file is /etc/watch/agent.conf.", "/etc/watch/agent.conf"),
+        ("Check https://help.example.com for outages.", "https://help.example.com"),
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is False, (said, out["explanation"])
+        assert f"'{literal}' not found in the documents" in out["explanation"]
+    for said in (
+        "The configuration file is /opt/watch/conf/agent.conf.",
+        "Check status.example.com/outages/ for outages.",
+        "Support is available 24/7 by phone and/or e-mail.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+    ja = ["設定ファイルは/opt/watch/conf/agent.confです。"]
+    changed = first_verdict(judge, "場所は？", ja, "設定ファイルは/etc/watch/agent.confです。")
+    assert "'/etc/watch/agent.conf' not found" in changed["explanation"]
+    kept = first_verdict(judge, "場所は？", ja, "設定ファイルは/opt/watch/conf/agent.confです。")
+    assert kept["fully_supported"] is True, kept["explanation"]
+
+
+def test_rows_giving_addresses_the_documents_lack_are_flagged(
+    judge: OfflineJudge, shared_data: Path
+) -> None:
+    """On RAGBench's hagrid rows, the answer sentences that cite a web address their
+    documents lack are all labelled unsupported; the judge names the address in each."""
+    df = rows(shared_data, "hagrid")
+    found = 0
+    for _, row in df.iterrows():
+        item = keyed_row(row)
+        if not any("www." in s.text or "://" in s.text for s in item.response):
+            continue
+        out = judge.judge(item)
+        labels = {
+            s["response_sentence_key"]: s["fully_supported"]
+            for s in row["sentence_support_information"]
+        }
+        for s in out["sentence_support_information"]:
+            if "not found in the documents" in s["explanation"] and "'www." in s["explanation"]:
+                found += 1
+                assert labels[s["response_sentence_key"]] is False, s["explanation"]
+    assert found >= 3, "no sentence cites an address its documents lack: nothing was checked"
+
+
 def test_a_number_given_in_another_unit_is_a_changed_quantity(judge: OfflineJudge) -> None:
     """ "Every 60 minutes" where the documents say "every 60 seconds" keeps the number and
     changes the quantity: it is caught as a changed number, and the explanation names the

@@ -183,6 +183,17 @@ _SPEAKER = re.compile(
 )
 
 
+#: what an answer must copy exactly, as a number: a web address, or a file path of two or
+#: more parts ("/opt/watch/conf/agent.conf", "C:\\Program Files\\App"); in ASCII only, so
+#: that Japanese text around it is not read as part of it
+_LITERAL = re.compile(
+    r"(?:https?://|www\.)[A-Za-z0-9\-._~:/?#@!$&*+,;=%]+"
+    r"|(?<![A-Za-z0-9_.:/~])(?:~|\.{1,2})?/(?:[A-Za-z0-9_.\-]+/)+[A-Za-z0-9_.\-]+"
+    r"|\b[A-Za-z]:\\(?:[A-Za-z0-9_.\- ]+\\)*[A-Za-z0-9_.\-]+"
+)
+_SCHEME = re.compile(r"https?://|www\.")
+
+
 #: how an answer says that the documents do not tell, whatever the subject of the sentence
 _REFUSAL = re.compile(
     r"(does not|doesn't|do not|don't|did not|didn't) (specifically |explicitly |directly )?"
@@ -360,6 +371,9 @@ class Evidence:
     #: the initials of their runs of capitalised words (`_initialism_known`), read when first
     #: needed
     initials: frozenset[str] | None = None
+    #: their text as written, in lower case and without web addresses' schemes, to find the
+    #: literals an answer copies (`_missing_literals`), read when first needed
+    literal_text: str | None = None
     #: per unit: its text as written (not normalised)
     raw_texts: list[str] = field(default_factory=list)
     #: per unit: a field as the record writes it (`NoiseLevel: loud`), "" for other units;
@@ -684,6 +698,8 @@ class SentenceEvidence:
     #: a statement the sentence gives another speaker than the documents do ("Reyes said …"
     #: where Becker said it)
     misattributed: Misattribution | None = None
+    #: web addresses and file paths of the sentence that the documents lack
+    missing_literals: list[str] = field(default_factory=list)
     #: quantities the sentence gives in another unit than the documents give their number
     #: ("60 minutes" for "60 seconds"), each with the documents' forms
     other_units: list[tuple[str, list[str]]] = field(default_factory=list)
@@ -948,6 +964,7 @@ def sentence_features(
         missing_values -= worked
         # a number the question gives is the asker's premise, not one the answer made up
         missing_values -= {t[1:] for t in ev.question if t[0] == "#"}
+    literals = _missing_literals(text, ev)
     other_units = [(said, theirs) for said, theirs in other_units if said.digits in missing_values]
     # the numbers the documents lack altogether (those in another unit are named apart)
     lacking = missing_values - {said.digits for said, _ in other_units}
@@ -1052,8 +1069,8 @@ def sentence_features(
         trigram_cov,
         math.log1p(len(missing)),
         min(len(tokens.numbers), 5),
-        min(len(missing_values), 3),
-        float(bool(missing_values)),
+        min(len(missing_values) + len(literals), 3),
+        float(bool(missing_values or literals)),
         min(len(missing_names), 3),
         len(missing_names) / n_caps if n_caps else 0.0,
         neg_mismatch,
@@ -1093,6 +1110,7 @@ def sentence_features(
         blended=blended,
         misattributed=misattributed,
         other_units=[(said.written, theirs) for said, theirs in other_units],
+        missing_literals=literals,
         conflict=conflict,
         worked=written_numbers(text, worked) if worked else [],
     )
@@ -1160,6 +1178,23 @@ def _glossed_names(text: str, ev: Evidence) -> set[str]:
         elif all(w.lower() in ev.text or stem(w.lower()) in ev.vocab for w in expansion):
             glossed.add(acronym)
     return glossed
+
+
+def _missing_literals(text: str, ev: Evidence) -> list[str]:
+    """The web addresses and file paths of the sentence that the documents do not hold as
+    written (a shorter form of one they hold is theirs: "example.com" for
+    "https://www.example.com/help"). An answer copies these or makes them up: a changed
+    path or address is a changed value, as a changed number is."""
+    if "/" not in text and "\\" not in text and "www." not in text:
+        return []
+    found = []
+    for m in _LITERAL.finditer(text):
+        literal = m.group().rstrip(".,;:!?")
+        if ev.literal_text is None:
+            ev.literal_text = _SCHEME.sub("", "\n".join(ev.raw_texts).lower())
+        if _SCHEME.sub("", literal.lower()).rstrip("/") not in ev.literal_text:
+            found.append(literal)
+    return found
 
 
 def _other_units(text: str, digits: set[str], ev: Evidence) -> list[tuple[Measure, list[str]]]:

@@ -194,6 +194,9 @@ class OfflineJudge:
         if f.missing_numbers:
             nums = ", ".join(f"'{n}'" for n in f.missing_numbers[:3])
             parts.append(f"number {nums} not found in the documents")
+        if f.missing_literals:
+            quoted = ", ".join(f"'{x}'" for x in f.missing_literals[:2])
+            parts.append(f"{quoted} not found in the documents")
         for said, theirs in f.other_units[:2]:
             given = " or ".join(f"'{t}'" for t in theirs[:2])
             parts.append(f"'{said}' where the documents give {given}")
