@@ -567,6 +567,45 @@ def test_a_statement_given_to_another_speaker_is_caught(
         assert f"the documents give this to '{given_to}'" in claim["explanation"]
 
 
+CARE_MANUAL = [
+    "Press and hold the Power button for 5 seconds to reset the remote. Do not use benzene or "
+    "thinner to clean the screen. The warranty does not cover damage caused by power surges. "
+    "You cannot change the region after setup. If the remote does not pair automatically, "
+    "point it at the TV. The remote pairs automatically when the TV is first turned on."
+]
+
+
+@pytest.mark.parametrize(
+    ("answer", "opposite"),
+    [
+        ("Use benzene or thinner to clean the screen.", "Do not use benzene or thinner"),
+        ("The warranty covers damage caused by power surges.", "The warranty does not cover"),
+        ("You can change the region after setup.", "You cannot change the region"),
+        # said as the documents say it, or as a clause they state both ways
+        ("Do not use benzene or thinner to clean the screen.", None),
+        ("Never use benzene or thinner on the screen.", None),
+        ("The remote pairs automatically.", None),
+        ("The remote does not pair automatically.", None),
+        # a condition or a test is no claim of either side
+        ("If the warranty covers damage caused by power surges, keep the receipt.", None),
+    ],
+)
+def test_a_clause_copied_with_its_negation_flipped_is_caught(
+    judge: OfflineJudge, answer: str, opposite: str | None
+) -> None:
+    """ "Use benzene or thinner to clean the screen", where the manual says "Do not use …",
+    holds every word of the documents: a clause copied with its negation dropped (or added)
+    is caught, and the explanation quotes the documents' clause. Nothing is claimed where
+    the documents say it both ways or under a condition ("if the remote does not pair …"),
+    as troubleshooting manuals do."""
+    claim = first_verdict(judge, "How do I care for it?", CARE_MANUAL, answer)
+    if opposite is None:
+        assert "the documents say the opposite" not in claim["explanation"], claim["explanation"]
+    else:
+        assert claim["fully_supported"] is False, claim["explanation"]
+        assert f"the documents say the opposite: '{opposite}" in claim["explanation"]
+
+
 def test_rows_contradicting_their_own_comparison_are_flagged(
     judge: OfflineJudge, shared_data: Path
 ) -> None:

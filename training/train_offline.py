@@ -79,8 +79,9 @@ COMBINER: tuple[str, ...] = ("softmin",)
 #: to another, is taken to be as wrong as a changed number (RAGBench has no records and no
 #: such statement, so no fit could set it), and so is one whose comparison the answer's own
 #: dates contradict (three RAGBench answers, too few to fit). A
-#: sentence that affirms what a structured record denies, or denies what it affirms, takes
-#: more: it uses the field's own words, so its evidence features are those of a faithful
+#: sentence that affirms what a structured record denies, or denies what it affirms, or that
+#: copies a clause of the documents with its negation flipped, takes more: it uses the
+#: field's (or the clause's) own words, so its evidence features are those of a faithful
 #: sentence (log-odds about 4), and only a larger amount takes it below the sentence
 #: threshold.
 #: A refusal ("the documents do not mention X") gets log-odds back: it claims only what the

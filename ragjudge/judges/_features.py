@@ -194,6 +194,30 @@ _LITERAL = re.compile(
 _SCHEME = re.compile(r"https?://|www\.")
 
 
+#: a negation, as the check of flipped clauses reads it (English)
+_NEGATION = re.compile(
+    r"\b(?:not|never|no|nothing|none|neither|nor|without|cannot)\b|n't\b", re.IGNORECASE
+)
+#: where clauses part for that check: punctuation and the words that open a clause, not
+#: "and" or "or", which a negation spans ("do not use benzene or thinner")
+_FLIP_CLAUSE = re.compile(
+    r"[,;:]|\b(?:if|when|unless|but|because|so|while|which|that|then|however|whereas)\b",
+    re.IGNORECASE,
+)
+#: a sentence whose clauses hold under a condition or a test ("if the remote does not
+#: pair …", "check that the TV is connected"): manuals state both sides of such a clause
+_CONDITIONAL = re.compile(
+    r"\b(?:if|when|whenever|unless|whether|while|determine|check|ensure|make sure|verify|"
+    r"confirm|try|in case|otherwise)\b",
+    re.IGNORECASE,
+)
+#: how much of a clause's words a document clause must hold, and how much of the document
+#: clause's words the clause must hold, to be one statement said with and without a
+#: negation ("the router does not support WPA3" and "the router supports WPA3 and WPA2")
+_FLIP_SHARE = 0.9
+_FLIP_HELD = 0.75
+
+
 #: how an answer says that the documents do not tell, whatever the subject of the sentence
 _REFUSAL = re.compile(
     r"(does not|doesn't|do not|don't|did not|didn't) (specifically |explicitly |directly )?"
@@ -698,6 +722,9 @@ class SentenceEvidence:
     #: a statement the sentence gives another speaker than the documents do ("Reyes said …"
     #: where Becker said it)
     misattributed: Misattribution | None = None
+    #: a document clause the sentence copies with its negation dropped or added ("use
+    #: benzene" for "do not use benzene"), with its key
+    flipped: tuple[str, str] | None = None
     #: web addresses and file paths of the sentence that the documents lack
     missing_literals: list[str] = field(default_factory=list)
     #: quantities the sentence gives in another unit than the documents give their number
@@ -1043,6 +1070,7 @@ def sentence_features(
     if ev.opening_days:
         against += _days_said(claim, ev)
     contradicted = list(dict.fromkeys(ev.keys[i] for i in against))
+    flipped = _negation_flip(text, cover, ev) if ev.lang == "en" else None
     fields = list(dict.fromkeys(ev.labels[i] for i in against if ev.labels and ev.labels[i]))
     misplaced = _values_of_other_items(token_set, tokens.digits, ev) if ev.shared else []
     blended = _items_blended(claim, ev) if ev.shared else []
@@ -1091,7 +1119,7 @@ def sentence_features(
         window_cov,
         math.log1p(missing_top1),
         math.log1p(total_w - present_w),
-        float(bool(contradicted)),
+        float(bool(contradicted or flipped)),
         float(bool(misplaced or blended or misattributed)),
         float(conflict is not None),
     ]
@@ -1111,6 +1139,7 @@ def sentence_features(
         misattributed=misattributed,
         other_units=[(said.written, theirs) for said, theirs in other_units],
         missing_literals=literals,
+        flipped=flipped,
         conflict=conflict,
         worked=written_numbers(text, worked) if worked else [],
     )
@@ -1178,6 +1207,80 @@ def _glossed_names(text: str, ev: Evidence) -> set[str]:
         elif all(w.lower() in ev.text or stem(w.lower()) in ev.vocab for w in expansion):
             glossed.add(acronym)
     return glossed
+
+
+def _negation_flip(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, str] | None:
+    """A clause of the documents that the sentence copies with its negation dropped or
+    added: "Use benzene or thinner to clean the screen" where they say "Do not use benzene
+    or thinner to clean the screen", "The warranty covers damage caused by power surges"
+    where it "does not cover" it. Returns that clause and its key.
+
+    The word the negation governs must be in both; the document clause must hold nine tenths
+    of the sentence's words, and the sentence three quarters of the clause's. Nothing is
+    claimed when any clause of the documents says it the sentence's way, nor for a sentence
+    or a document sentence under a condition or a test ("if the remote does not pair …",
+    "check that it is connected"), where manuals say both. A sentence without a negation is
+    read only when a document sentence it is matched with (`cover`) has one."""
+    if not _NEGATION.search(text) and not any(ev.negated[i] for i in cover):
+        return None
+    if _CONDITIONAL.search(text):
+        return None
+    for clause in _FLIP_CLAUSE.split(text):
+        said = set(_clause(normalise(clause), ev.lang)[0])
+        if len(said) < 3:
+            continue
+        negated = _NEGATION.search(clause) is not None
+        # a document sentence holding nine tenths of the clause holds one of its two rarest
+        # words: only those are counted
+        rarest = sorted(said, key=lambda t: len(ev.index.get(t, ())))[:2]
+        if not ev.index.get(rarest[0]):
+            continue
+        near = [
+            i
+            for i in {i for t in rarest for i in ev.index.get(t, ())}
+            if len(said & ev.sets[i]) >= _FLIP_SHARE * len(said)
+        ]
+        # a flip of a clause without a negation needs a document sentence with one
+        candidates = near if negated else [i for i in near if ev.negated[i]]
+        flips = [
+            (theirs, ev.keys[i])
+            for i in candidates
+            if not _CONDITIONAL.search(ev.raw_texts[i])
+            for theirs, denied, shared in _clauses_like(said, ev.raw_texts[i], ev.lang)
+            if denied != negated and _negated_words(theirs if denied else clause) & shared
+        ]
+        # … and none may say it the sentence's way
+        if flips and not any(
+            denied == negated
+            for i in near
+            for _, denied, _ in _clauses_like(said, ev.raw_texts[i], ev.lang)
+        ):
+            return flips[0]
+    return None
+
+
+def _clauses_like(said: set[str], text: str, lang: str) -> list[tuple[str, bool, set[str]]]:
+    """The clauses of a document sentence that are one statement with a clause of content
+    tokens `said` (see `_negation_flip`), each with whether it is negated and the tokens the
+    two share."""
+    alike: list[tuple[str, bool, set[str]]] = []
+    for theirs in _FLIP_CLAUSE.split(text):
+        held = set(_clause(normalise(theirs), lang)[0])
+        shared = said & held
+        if len(shared) >= _FLIP_SHARE * len(said) and len(shared) >= _FLIP_HELD * len(held):
+            alike.append((theirs.strip(), _NEGATION.search(theirs) is not None, shared))
+    return alike
+
+
+def _negated_words(clause: str) -> set[str]:
+    """The content token right after each negation of an English clause ("use" in "do not
+    use benzene")."""
+    found: set[str] = set()
+    for m in _NEGATION.finditer(clause):
+        after = _clause(normalise(clause[m.end() :]), "en")[0]
+        if after:
+            found.add(after[0])
+    return found
 
 
 def _missing_literals(text: str, ev: Evidence) -> list[str]:

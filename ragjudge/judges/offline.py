@@ -206,7 +206,7 @@ class OfflineJudge:
         if f.missing_names:
             names = ", ".join(f"'{n}'" for n in f.missing_names[:3])
             parts.append(f"name {names} not found in the documents")
-        if not supported and not f.contradicted and f.conflict is None:
+        if not supported and not f.contradicted and f.conflict is None and f.flipped is None:
             # what the judge could not find, beyond the names and numbers listed above
             listed = {x.lower() for x in f.missing_names}
             words = [w for w in unmatched_words(text, ev) if w.lower() not in listed]
@@ -220,6 +220,8 @@ class OfflineJudge:
                 fields.append("…")
             said = f": {', '.join(fields)}" if fields else ""
             parts.append(f"the record says otherwise{said} ({keys})")
+        if f.flipped is not None:
+            parts.append(f"the documents say the opposite: '{f.flipped[0]}' ({f.flipped[1]})")
         if f.conflict is not None:
             c = f.conflict
             order = "first" if c.earlier else "later"
