@@ -1059,6 +1059,16 @@ def test_an_html_table_is_read_row_by_row(judge: OfflineJudge) -> None:
     assert [f.negated for f in facts if f.field] == [False, True]
     assert all(f.start <= g.start for f, g in pairwise(facts))
     assert WIKI_PAGE[facts[4].start :].startswith('<tr><th scope="row"')
+    # under a header row, a row led by its own <th> is a row of the table, not a field
+    winners = (
+        "<table><tr><th>Year</th><th>Winner</th></tr><tr><th>2001</th><td>Ajax</td></tr>"
+        "<tr><th>2002</th><td>PSV</td></tr></table>"
+    )
+    rows_read = record_facts(winners) or []
+    assert [(f.text, f.field) for f in rows_read] == [
+        ("Year 2001; Winner Ajax", False),
+        ("Year 2002; Winner PSV", False),
+    ]
 
     verdict = partial(first_verdict, judge, "Who scored most?", [WIKI_PAGE])
     for said in (

@@ -1230,8 +1230,8 @@ def _negation_flip(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, 
         if len(said) < 3:
             continue
         negated = _NEGATION.search(clause) is not None
-        # a document sentence holding nine tenths of the clause holds one of its two rarest
-        # words: only those are counted
+        # a document sentence holding nine tenths of a clause of fewer than twenty words
+        # holds one of its two rarest: only the sentences holding those are counted
         rarest = sorted(said, key=lambda t: len(ev.index.get(t, ())))[:2]
         if not ev.index.get(rarest[0]):
             continue

@@ -618,8 +618,9 @@ class _HtmlTables(HTMLParser):
 
 def _html_table_facts(text: str) -> list[Fact] | None:
     """A page with HTML tables (`<table>`): each row a statement, its cells led by their
-    column's header (a first row of `<th>` cells), or by the row's own `<th>` (a table of
-    names and values, as an infobox is); the text around the tables sentence by sentence."""
+    column's header (a row of `<th>` cells above it); in a table without such a header, a
+    row of a `<th>` and a `<td>` is a field (a table of names and values, as an infobox
+    is). The text around the tables is read sentence by sentence."""
     if "<table" not in text.lower():
         return None
     parser = _HtmlTables(text)
@@ -641,7 +642,7 @@ def _html_table_facts(text: str) -> list[Fact] | None:
         if len(cells) >= 2 and all(is_header for _, is_header in cells):
             header = [c for c, _ in cells]  # the columns of the rows below
             continue
-        if len(cells) == 2 and cells[0][1] and not cells[1][1]:
+        if not header and len(cells) == 2 and cells[0][1] and not cells[1][1]:
             # a name and its value, as an infobox gives them: a field of one record
             name, value = cells[0][0], cells[1][0]
             facts.append(_field(start, start, words(name), [name], value))
