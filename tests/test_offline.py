@@ -1244,7 +1244,7 @@ def test_record_values_written_as_python_literals_are_read_as_their_fields() -> 
     facts = {f.text: f.negated for f in record_facts(json.dumps(LISTING)) or []}
     assert facts["attributes Wi Fi WiFi no"] is True  # u'no' denies the field
     assert facts["attributes Ambience romantic no"] is True
-    assert facts["attributes Ambience casual yes"] is False
+    assert facts["attributes Ambience casual (atmosphere, ambiance, vibe) yes"] is False
     assert facts["attributes Business Parking BusinessParking street yes"] is False
     # run-together parts of a CamelCase name are read too: answers write "takeout"
     assert any("TakeOut" in text for text in facts)
@@ -1543,6 +1543,23 @@ def test_a_listings_stars_are_its_rating(judge: OfflineJudge) -> None:
         assert "(100% of content words)" in out["explanation"], said
     out = verdict("Casa Lupita has a 3.5-star rating.")
     assert out["fully_supported"] is False and "'3.5'" in out["explanation"]
+
+
+def test_an_option_of_a_group_goes_by_the_groups_other_names(judge: OfflineJudge) -> None:
+    """`casual: True` under `Ambience` is "a casual atmosphere" (or vibe) in an overview; an
+    option the record denies is still contradicted under the group's other names."""
+    ambience = "{'romantic': False, 'casual': True, 'trendy': False}"
+    doc = json.dumps({"name": "Luna Diner", "city": "Reno", "attributes": {"Ambience": ambience}})
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [doc])
+    from ragjudge.judges._features import build_evidence, unmatched_words
+
+    said = "Luna Diner has a casual atmosphere."
+    assert verdict(said)["fully_supported"] is True
+    item = real("Write an overview of the business.", [doc], said)
+    assert unmatched_words(said, build_evidence(item)) == []  # "atmosphere" is the record's
+    for said in ("Luna Diner has a romantic atmosphere.", "Luna Diner has a trendy vibe."):
+        out = verdict(said)
+        assert out["fully_supported"] is False and "the record says otherwise" in out["explanation"]
 
 
 def test_one_review_said_with_the_words_of_another_is_caught(judge: OfflineJudge) -> None:

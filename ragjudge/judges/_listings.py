@@ -42,6 +42,7 @@ _ALIASES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         (r"noiselevel", ("noise", "noisy")),
         (r"pricerange", ("price", "prices", "priced")),
         (r"stars$", ("rating", "rated")),
+        (r"ambien[cs]e", ("atmosphere", "ambiance", "vibe")),
     )
 )
 

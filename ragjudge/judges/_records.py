@@ -188,7 +188,9 @@ def _field(
     label = f"{'.'.join(keys[-2:])}: {_unquoted(written)}" if keys else ""
     shown = _with_region(name, shown)
     level = scale(name, shown) if name else None
-    if not negated and (other_names := aliases(name)):
+    # an option of a group (`casual` under `Ambience`) goes by its group's other names too
+    parent = keys[-2] if len(keys) >= 2 else ""
+    if not negated and (other_names := aliases(name) or aliases(parent)):
         path = f"{path} ({', '.join(other_names)})"
     if level:
         shown = f"{shown} ({', '.join(level[0].said)})"
