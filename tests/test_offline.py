@@ -1545,6 +1545,39 @@ def test_a_listings_stars_are_its_rating(judge: OfflineJudge) -> None:
     assert out["fully_supported"] is False and "'3.5'" in out["explanation"]
 
 
+def test_what_a_field_costs_and_a_prefix_negation_are_read(judge: OfflineJudge) -> None:
+    """Any field whose value says what it costs ("paid, $15 per night") is contradicted by
+    "free" beside its name, though "free" is said of another field ("free breakfast"), and a
+    free one by "for a fee"; "non-smoking" denies smoking, so it does not contradict
+    `smoking: false`, while "smoking is allowed" does."""
+    hotel = {
+        "name": "Harbor View Inn",
+        "city": "Monterey",
+        "amenities": ["outdoor pool", "free breakfast"],
+        "parking": "paid, $15 per night",
+        "shuttle": "free",
+        "smoking": False,
+    }
+    verdict = partial(first_verdict, judge, "Describe the hotel.", [json.dumps(hotel)])
+    for said in (
+        "Parking is free.",
+        "Free parking is available.",
+        "The shuttle costs a fee.",
+        "Smoking is allowed.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is False, (said, out["explanation"])
+        assert "the record says otherwise" in out["explanation"], said
+    for said in (
+        "Breakfast is free.",
+        "Parking is available for a fee.",
+        "The shuttle is free.",
+        "It is a non-smoking hotel.",
+    ):
+        out = verdict(said)
+        assert "the record says otherwise" not in out["explanation"], (said, out["explanation"])
+
+
 def test_an_option_of_a_group_goes_by_the_groups_other_names(judge: OfflineJudge) -> None:
     """`casual: True` under `Ambience` is "a casual atmosphere" (or vibe) in an overview; an
     option the record denies is still contradicted under the group's other names."""

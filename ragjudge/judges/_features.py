@@ -661,9 +661,24 @@ def _other_levels(
     """`Evidence.scaled` for the facts on a scale, by unit."""
     scaled: dict[int, tuple[frozenset[str], Names | None]] = {}
     for i, fact in facts.items():
-        others = _phrases(fact.excludes, index, lang, but=set())
+        if fact.bound:
+            others, name = _phrases(fact.excludes, index, lang, but=set()), None
+        else:
+            # a word that needs the field's name beside it ("free" WiFi, "free" parking) is
+            # the record's own only where another unit says it of that field ("free WiFi in
+            # the lobby"), not wherever it says it of something else ("free breakfast")
+            name = _own_words({i: fact.name}, index, lang)[i]
+            others = {
+                "".join(seq)
+                for phrase in fact.excludes
+                if (seq := _clause(normalise(phrase), lang)[0])
+                and not any(
+                    all(h in index.get(t, ()) for t in (*seq, *way))
+                    for way in name
+                    for h in set(index.get(seq[0], ())) - {i}
+                )
+            }
         if others:
-            name = None if fact.bound else _own_words({i: fact.name}, index, lang)[i]
             scaled[i] = (frozenset(others), name)
     return scaled
 
@@ -1587,6 +1602,8 @@ def _names_only_others(parent: str, holding: set[str], tokens: set[str], ev: Evi
 #: where a sentence turns from one statement to another, so that a negation of one does not
 #: reach the other ("no delivery, but outdoor seating")
 _CONTRAST = re.compile(r";|\b(?:but|while|whereas|although|though|however|yet)\b")
+#: a word negated by its prefix, as a clause's negation: "a non-smoking hotel", "non-alcoholic"
+_NON = re.compile(r"\bnon[-\s]?(?=[a-z])")
 #: the finer cut: also lists and "and", for what a negation denies ("no WiFi, and dogs are
 #: welcome" denies WiFi only); not a colon, which joins a field to its value ("Delivery: no")
 _CLAUSE_BREAK = re.compile(r"[,;]|\b(?:and|or|but|while|whereas|although|though|however|yet)\b")
@@ -1606,12 +1623,12 @@ def _contradictions(claim: str, cover: Sequence[int], ev: Evidence) -> list[int]
     if ev.denied:
         for part in _CONTRAST.split(claim):
             seq, negated = _clause(part, ev.lang)
-            if seq and not negated:
+            if seq and not negated and not _NON.search(part):
                 found += _named_facts(seq, cover, ev, ev.denied, ev.names)
     if ev.affirmed:
         for part in _CLAUSE_BREAK.split(claim):
             seq, negated = _clause(part, ev.lang)
-            if seq and negated:
+            if seq and (negated or _NON.search(part)):
                 found += _named_facts(seq, cover, ev, ev.affirmed, ev.affirmed_names)
     return list(dict.fromkeys(found))
 

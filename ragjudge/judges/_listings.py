@@ -124,6 +124,15 @@ _SCALES = (
 )
 
 
+#: a value that says whether a thing costs extra, whatever the field: "free", "paid, $15 per
+#: night", "$15 per night", "extra charge"
+_COST = re.compile(
+    r"(?:(?P<free>free|complimentary|included)|paid|fee|extra|surcharge|\$\s?\d)\b", re.IGNORECASE
+)
+_FREE = Level(("free", "complimentary"), ("paid", "fee", "charge"))
+_PAID = Level(("paid", "fee", "charge", "extra", "costs"), ("free", "complimentary"))
+
+
 def _compact(name: str) -> str:
     return re.sub(r"[\s_\-]", "", name).lower()
 
@@ -144,4 +153,7 @@ def scale(name: str, value: str) -> tuple[Level, bool] | None:
     for s in _SCALES:
         if s.field.search(compact) and key in s.levels:
             return s.levels[key], s.bound
+    if m := _COST.match(key):
+        # any field's value that says what it costs ("paid, $15 per night", "free")
+        return (_FREE if m.group("free") else _PAID), False
     return None
