@@ -2156,6 +2156,23 @@ def test_a_quantity_restated_in_other_units_is_the_documents(judge: OfflineJudge
     assert same["fully_supported"] is True and other["fully_supported"] is False
 
 
+def test_units_written_short_and_currency_codes_read_as_their_names(judge: OfflineJudge) -> None:
+    """A record writes "250 g" and "USD 199" where an overview writes "250 grams" and "199
+    dollars": the same words to the judge, and "250 kg" is the documents' 250 in another
+    unit. "5G" is a network, not five grams."""
+    assert tokenize("250 g").seq == tokenize("250 grams").seq == ["#250", "gram"]
+    assert tokenize("5mm").seq == tokenize("5 millimeters").seq
+    assert tokenize("USD 199").seq == ["dollar", "#199"]
+    assert "gram" not in tokenize("a 5G network").seq
+    spec = json.dumps({"product": "Aqua X200", "weight": "250 g", "price": "USD 199"})
+    verdict = partial(first_verdict, judge, "Describe the product.", [spec])
+    for said in ("The Aqua X200 weighs 250 grams.", "The Aqua X200 costs 199 dollars."):
+        out = verdict(said)
+        assert out["fully_supported"] is True and "not in the documents" not in out["explanation"]
+    heavy = verdict("The Aqua X200 weighs 250 kg.")
+    assert "'250 kg' where the documents give '250 g'" in heavy["explanation"]
+
+
 def test_a_path_or_address_the_documents_lack_is_a_changed_value(judge: OfflineJudge) -> None:
     """A file path or a web address is copied or made up: one the documents lack is caught as
     a changed number is, in English and in Japanese text, and named; the documents' own, or

@@ -26,7 +26,7 @@ _WORD_UNIT = (
     r"ft|met(?:er|re)s?|inch(?:es)?|cm|centimet(?:er|re)s?|gallons?|lit(?:er|re)s?|ml|"
     r"millilit(?:er|re)s?|pints?|quarts?|cups?|seconds?|secs?|minutes?|mins?|hours?|hrs?|"
     r"days?|weeks?|months?|years?|yrs?|bytes?|[kmgt]b|kilobytes?|megabytes?|gigabytes?|"
-    r"terabytes?"
+    r"terabytes?|mg|milligrams?|mm|millimet(?:er|re)s?"
 )
 #: all the units a gloss may give: temperatures, those written out, and the short forms that
 #: only the parentheses of a gloss make safe to read ("5 m (16 ft)", "3 in (7.6 cm)")
@@ -43,6 +43,8 @@ _CONVERSION = re.compile(
 #: what each unit measures and its size in that measure's base unit, by the unit's first
 #: letters (the longer of two that share a start first: "min" before "mi", "gal" before "g")
 _SIZES: tuple[tuple[tuple[str, ...], str, float], ...] = (
+    (("mg", "milligram"), "mass", 1e-6),
+    (("mm", "millimet"), "length", 0.001),
     (("byte",), "data", 1.0),
     (("kb", "kilobyte"), "data", 1e3),
     (("mb", "megabyte"), "data", 1e6),
@@ -122,6 +124,7 @@ def converted_numbers(text: str, known: set[str]) -> set[str]:
 
 _MEASURE = re.compile(
     rf"(?<![\d.,])(?P<a>\d[\d,]*(?:\.\d+)?)(?:\s?-?(?P<u>{_WORD_UNIT})(?![A-Za-z0-9_])|"
+    r"\s(?P<g>g)(?![A-Za-z0-9_])|"
     r"(?P<ja>秒|分(?!の)|時間|日間|週間|[かヶカヵケ]月|年間))",
     re.IGNORECASE,
 )
@@ -156,7 +159,7 @@ def measures(text: str) -> list[Measure]:
         if value is None:
             continue
         ja = m.group("ja")
-        size = _size(_JA_UNITS.get(ja, "month") if ja else _kind(m.group("u")))
+        size = _size(_JA_UNITS.get(ja, "month") if ja else _kind(m.group("u") or m.group("g")))
         digits = tokenize(m.group("a")).digits
         if size is not None and digits:
             found.extend(Measure(size[0], value * size[1], size[1], d, m.group()) for d in digits)

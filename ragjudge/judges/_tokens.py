@@ -303,6 +303,16 @@ _SIGN_WORDS = {
     "%": " percent ", "per cent": " percent ", "°": " degrees ", "$": " dollars ",
     "€": " euros ", "£": " pounds ",
 }  # fmt: skip
+#: a currency's code read as its name ("USD 5" meets "5 dollars")
+_CURRENCY_CODES = {"usd": "dollar", "eur": "euro", "gbp": "pound"}
+#: a unit written short after a number ("250 g", "5mm", "3 hrs"), read as its name so that
+#: "250 g" meets "250 grams"; not "in", "s", "h" or "m", which are also words or letters
+_SHORT_UNITS = {
+    "mg": "milligrams", "g": "grams", "kg": "kilograms", "km": "kilometers",
+    "cm": "centimeters", "mm": "millimeters", "ml": "milliliters", "lb": "pounds",
+    "lbs": "pounds", "oz": "ounces", "ft": "feet", "hr": "hours", "hrs": "hours",
+    "min": "minutes", "mins": "minutes", "sec": "seconds", "secs": "seconds",
+}  # fmt: skip
 #: a decimal written without its leading zero (".300"), read as "0.300"
 _BARE_DECIMAL = re.compile(r"(?<![\w.])\.(?=\d)")
 #: the suffix of an ordinal written in digits ("5th", "21st"): the number is what counts
@@ -552,7 +562,7 @@ def _word(word: str, lang: str = "en") -> str | None:
         return "#" + _NUMBER_WORDS[word]
     if word in words.stopwords or len(word) == 1:
         return None
-    return word_form(word)
+    return _CURRENCY_CODES.get(word) or word_form(word)
 
 
 def word_form(word: str) -> str:
@@ -610,6 +620,11 @@ def tokenize(text: str, normalised: bool = False, lang: str = "en") -> Tokens:
             numbers.add(value)
             digits.add(value)
             seq.append("#" + value)
+            unit = raw[n + 1] if not skip and n + 1 < len(raw) else ""
+            # "g" after one digit is no gram: "5G" is a network
+            if unit in _SHORT_UNITS and (unit != "g" or len(tok) > 1):
+                seq.append(word_form(_SHORT_UNITS[unit]))
+                skip = 1
         elif first >= "\u3040" and _CJK_CHAR.match(first):
             cjk_chars += len(tok)
             if any(marker in tok for marker in _CJK_NEGATIONS):
