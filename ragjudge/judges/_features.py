@@ -1235,8 +1235,8 @@ def _negation_flip(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, 
     claimed when any clause of the documents says it the sentence's way, nor for a sentence
     or a document sentence under a condition or a test ("if the remote does not pair …",
     "check that it is connected"), where manuals say both. A sentence without a negation is
-    read only when a document sentence it is matched with (`cover`) has one."""
-    if not _NEGATION.search(text) and not any(ev.negated[i] for i in cover):
+    read only when the document sentence it is matched with best (`cover[0]`) has one."""
+    if not (cover and ev.negated[cover[0]]) and not _NEGATION.search(text):
         return None
     if _CONDITIONAL.search(text):
         return None
