@@ -1556,6 +1556,7 @@ def test_what_a_field_costs_and_a_prefix_negation_are_read(judge: OfflineJudge) 
         "amenities": ["outdoor pool", "free breakfast"],
         "parking": "paid, $15 per night",
         "shuttle": "free",
+        "valet": "$25 per night",
         "smoking": False,
     }
     verdict = partial(first_verdict, judge, "Describe the hotel.", [json.dumps(hotel)])
@@ -1563,6 +1564,7 @@ def test_what_a_field_costs_and_a_prefix_negation_are_read(judge: OfflineJudge) 
         "Parking is free.",
         "Free parking is available.",
         "The shuttle costs a fee.",
+        "Valet service is free.",
         "Smoking is allowed.",
     ):
         out = verdict(said)

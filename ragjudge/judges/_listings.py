@@ -127,7 +127,7 @@ _SCALES = (
 #: a value that says whether a thing costs extra, whatever the field: "free", "paid, $15 per
 #: night", "$15 per night", "extra charge"
 _COST = re.compile(
-    r"(?:(?P<free>free|complimentary|included)|paid|fee|extra|surcharge|\$\s?\d)\b", re.IGNORECASE
+    r"(?:(?P<free>free|complimentary|included)|paid|fee|extra|surcharge|\$\s?\d+)\b", re.IGNORECASE
 )
 _FREE = Level(("free", "complimentary"), ("paid", "fee", "charge"))
 _PAID = Level(("paid", "fee", "charge", "extra", "costs"), ("free", "complimentary"))
