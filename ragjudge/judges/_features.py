@@ -157,6 +157,15 @@ _CJK_NAME = re.compile(
 #: what a name in corner brackets is compared without: the brackets and spaces around it
 #: (「詳細設定」タブ, 「詳細設定タブ」)
 _BRACKETS = re.compile(r"[「」『』\s]")
+
+
+@lru_cache(maxsize=64)
+def _unbracketed(text: str) -> str:
+    """`text` without corner brackets and spaces, to find a bracketed name in (read once per
+    documents, not once per name)."""
+    return _BRACKETS.sub("", text)
+
+
 #: a word that may be a name (the caller keeps those that start with a capital letter)
 _CAPITALISED = re.compile(r"\b[^\W\d_][\w\-]*\w")
 _FIRST_WORD = re.compile(r"[^\W\d_]")
@@ -1058,7 +1067,7 @@ def sentence_features(
         n_caps += 1
         if quoted := m.group("quoted"):
             bare = _BRACKETS.sub("", normalise(quoted))
-            if bare and bare not in _BRACKETS.sub("", ev.text) and quoted not in missing_names:
+            if bare and bare not in _unbracketed(ev.text) and quoted not in missing_names:
                 missing_names.append(quoted)
             continue
         name = normalise(m.group())

@@ -466,8 +466,7 @@ def _table_facts(text: str) -> list[Fact] | None:
             cells = _cells(line, sep)
             if all(_RULE_CELL.fullmatch(c) for c in cells if c):
                 continue  # the markdown rule under the header
-            parts = [f"{words(h)} {c}" if h else c for h, c in zip(header, cells, strict=False)]
-            said = "; ".join(p for p in parts if p)
+            said = _row_text(zip(header, cells, strict=False))
             facts.append(Fact(offset, offset + len(line), said, group=f"rows/{len(facts)}"))
         return facts
     return None
@@ -652,12 +651,18 @@ def _html_table_facts(text: str) -> list[Fact] | None:
         # a row of a table is an item of its list, as a record of a JSON array is
         group, row = f"tables/{table}/{row}", row + 1
         columns = [*header, *[""] * len(cells)]
-        parts = [f"{words(h)} {c}" if h else c for (c, _), h in zip(cells, columns, strict=False)]
-        facts.append(Fact(start, start, "; ".join(p for p in parts if p), group=group))
+        said = _row_text(zip(columns, (c for c, _ in cells), strict=False))
+        facts.append(Fact(start, start, said, group=group))
     for start, block in parser.blocks:
         facts += [Fact(start, start, block[a:b]) for a, b in split(block)]
     facts.sort(key=lambda f: f.start)
     return _close_spans(facts, len(text))
+
+
+def _row_text(cells: Iterable[tuple[str, str]]) -> str:
+    """A table row as one statement, each cell led by its column's header (`(header, cell)`
+    pairs; a cell without a header stands alone): "Year 2001; Team Ajax; Goals 12"."""
+    return "; ".join(part for h, c in cells if (part := f"{words(h)} {c}" if h else c))
 
 
 def _prose(lines: list[str]) -> bool:
