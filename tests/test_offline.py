@@ -606,6 +606,55 @@ def test_a_clause_copied_with_its_negation_flipped_is_caught(
         assert f"the documents say the opposite: '{opposite}" in claim["explanation"]
 
 
+CARE_MANUAL_JA = [
+    "画面の清掃にベンジンやシンナーを使用しないでください。柔らかい布で拭いてください。"
+    "本製品は防水ではありません。水に濡らさないでください。"
+    "この保証は落雷による損傷を対象としていません。必ず電源を切ってから掃除してください。"
+    "このルーターはWPA3に対応しています。本機は消費電力が少ないです。"
+    "電源が入らない場合は、電源コードが接続されているか確認してください。"
+]
+CARE_MANUAL_ZH = ["该路由器不支持WPA3。请勿使用苯或稀释剂清洁屏幕。本保修不包括雷击造成的损坏。"]
+
+
+@pytest.mark.parametrize(
+    ("documents", "answer", "opposite"),
+    [
+        (CARE_MANUAL_JA, "画面の清掃にはベンジンやシンナーを使用してください。", "画面の清掃に"),
+        (CARE_MANUAL_JA, "柔らかい布で拭かないでください。", "柔らかい布で拭いて"),
+        (CARE_MANUAL_JA, "本製品は防水です。", "本製品は防水ではありません"),
+        (CARE_MANUAL_JA, "水に濡らしてください。", "水に濡らさないで"),
+        (CARE_MANUAL_JA, "この保証は落雷による損傷を対象としています。", "この保証は"),
+        (CARE_MANUAL_JA, "このルーターはWPA3に対応していません。", "このルーターは"),
+        (CARE_MANUAL_JA, "電源を切らずに掃除してください。", "必ず電源を切って"),
+        (CARE_MANUAL_ZH, "该路由器支持WPA3。", "该路由器不支持"),
+        (CARE_MANUAL_ZH, "请使用苯或稀释剂清洁屏幕。", "请勿使用"),
+        (CARE_MANUAL_ZH, "本保修包括雷击造成的损坏。", "本保修不包括"),
+        # said as the documents say it: "few" (少ない) and "surely" (必ず) are no negations
+        (CARE_MANUAL_JA, "画面の清掃にベンジンやシンナーを使用しないでください。", None),
+        (CARE_MANUAL_JA, "本製品は防水ではありません。", None),
+        (CARE_MANUAL_JA, "本機は消費電力が少ないです。", None),
+        (CARE_MANUAL_JA, "必ず電源を切ってから掃除してください。", None),
+        (CARE_MANUAL_ZH, "该路由器不支持WPA3。", None),
+        # a condition or a test is no claim of either side
+        (CARE_MANUAL_JA, "電源コードが接続されていることを確認してください。", None),
+    ],
+)
+def test_a_japanese_or_chinese_clause_with_its_negation_flipped_is_caught(
+    judge: OfflineJudge, documents: list[str], answer: str, opposite: str | None
+) -> None:
+    """Japanese negates a verb by its ending (対応していません) and Chinese by a character
+    before it (不支持): a copied clause with its negation dropped or added holds every word
+    of the documents but one kana or one character, and is caught as the English one is,
+    though the kana of the verb change with it (拭かない, 拭いて)."""
+    question = "手入れの方法は?" if documents is CARE_MANUAL_JA else "如何保养?"
+    claim = first_verdict(judge, question, documents, answer)
+    if opposite is None:
+        assert "the documents say the opposite" not in claim["explanation"], claim["explanation"]
+    else:
+        assert claim["fully_supported"] is False, claim["explanation"]
+        assert f"the documents say the opposite: '{opposite}" in claim["explanation"]
+
+
 def test_rows_contradicting_their_own_comparison_are_flagged(
     judge: OfflineJudge, shared_data: Path
 ) -> None:

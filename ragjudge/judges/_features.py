@@ -203,23 +203,62 @@ _LITERAL = re.compile(
 _SCHEME = re.compile(r"https?://|www\.")
 
 
-#: a negation, as the check of flipped clauses reads it (English)
-_NEGATION = re.compile(
-    r"\b(?:not|never|no|nothing|none|neither|nor|without|cannot)\b|n't\b", re.IGNORECASE
-)
-#: where clauses part for that check: punctuation and the words that open a clause, not
-#: "and" or "or", which a negation spans ("do not use benzene or thinner")
-_FLIP_CLAUSE = re.compile(
-    r"[,;:]|\b(?:if|when|unless|but|because|so|while|which|that|then|however|whereas)\b",
-    re.IGNORECASE,
-)
-#: a sentence whose clauses hold under a condition or a test ("if the remote does not
-#: pair …", "check that the TV is connected"): manuals state both sides of such a clause
-_CONDITIONAL = re.compile(
-    r"\b(?:if|when|whenever|unless|whether|while|determine|check|ensure|make sure|verify|"
-    r"confirm|try|in case|otherwise)\b",
-    re.IGNORECASE,
-)
+@dataclass(frozen=True, slots=True)
+class Polarity:
+    """How the check of flipped clauses (`_negation_flip`) reads one language."""
+
+    #: a negation
+    negation: re.Pattern[str]
+    #: where clauses part: not where a negation's reach ends ("do not use benzene or
+    #: thinner" is one clause)
+    clause: re.Pattern[str]
+    #: a sentence whose clauses hold under a condition or a test ("if the remote does not
+    #: pair …", "check that the TV is connected"): manuals state both sides of such a clause
+    conditional: re.Pattern[str]
+    #: whether the word a negation governs follows it ("do not use", 不支持) or comes before
+    #: it (使用しない)
+    after: bool = True
+    #: the fewest content tokens of a clause the check reads (Japanese is read by its words,
+    #: without kana: "do not get it wet", 水に濡らさないで, is two)
+    fewest: int = 3
+
+
+_POLARITY = {
+    "en": Polarity(
+        re.compile(
+            r"\b(?:not|never|no|nothing|none|neither|nor|without|cannot)\b|n't\b", re.IGNORECASE
+        ),
+        re.compile(
+            r"[,;:]|\b(?:if|when|unless|but|because|so|while|which|that|then|however|whereas)\b",
+            re.IGNORECASE,
+        ),
+        re.compile(
+            r"\b(?:if|when|whenever|unless|whether|while|determine|check|ensure|make sure|"
+            r"verify|confirm|try|in case|otherwise)\b",
+            re.IGNORECASE,
+        ),
+    ),
+    # a verb's negative ending (使用しない, 対応していません, 使用せずに), "none" (なし),
+    # "forbidden" (禁止), "not allowed" (不可); not the adjectives "few" and "dangerous"
+    # (少ない, 危ない), nor "surely" and "first" (必ず, まず)
+    "ja": Polarity(
+        re.compile(
+            r"(?<![少危])ない(?!し)|ません|(?<![必まわ])ず(?=に|、|。|$)|なし|無し|禁止|不可"
+        ),
+        re.compile(r"[;；:：]|(?:が|けど|けれど|ので|から|ため|のに|ものの)、"),
+        re.compile(r"場合|たら|れば|なら|とき|時は|時に|際は|際に|ないと|かどうか|確認|チェック"),
+        after=False,
+        fewest=2,
+    ),
+    # 不 but not in "different", "however", "not only", "constantly", "many", "pretty good",
+    # "soon", "regardless"; 无 but not in "wireless", "regardless", "unmanned"; 非 but not
+    # in "very"; 未 but not in "future"
+    "zh": Polarity(
+        re.compile(r"不(?![同过仅断少错久管论])|没有?|未(?!来)|无(?![线论人])|勿|禁止|非(?!常|洲)"),
+        re.compile(r"[;；:：，,]|但是|但|因为|所以|然后|而且"),
+        re.compile(r"如果|假如|若|的话|时(?!间)|检查|确认|确保|是否"),
+    ),
+}
 #: how much of a clause's words a document clause must hold, and how much of the document
 #: clause's words the clause must hold, to be one statement said with and without a
 #: negation ("the router does not support WPA3" and "the router supports WPA3 and WPA2")
@@ -1094,7 +1133,7 @@ def sentence_features(
     if ev.opening_days:
         against += _days_said(claim, ev)
     contradicted = list(dict.fromkeys(ev.keys[i] for i in against))
-    flipped = _negation_flip(text, cover, ev) if ev.lang == "en" else None
+    flipped = _negation_flip(text, cover, ev)
     fields = list(dict.fromkeys(ev.labels[i] for i in against if ev.labels and ev.labels[i]))
     misplaced = _values_of_other_items(token_set, tokens.digits, ev) if ev.shared else []
     blended = _items_blended(claim, ev) if ev.shared else []
@@ -1237,73 +1276,120 @@ def _negation_flip(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, 
     """A clause of the documents that the sentence copies with its negation dropped or
     added: "Use benzene or thinner to clean the screen" where they say "Do not use benzene
     or thinner to clean the screen", "The warranty covers damage caused by power surges"
-    where it "does not cover" it. Returns that clause and its key.
+    where it "does not cover" it, 対応しています where they say 対応していません. Returns that
+    clause and its key; None in a language without a `Polarity`.
 
     The word the negation governs must be in both; the document clause must hold nine tenths
-    of the sentence's words, and the sentence three quarters of the clause's. Nothing is
-    claimed when any clause of the documents says it the sentence's way, nor for a sentence
-    or a document sentence under a condition or a test ("if the remote does not pair …",
-    "check that it is connected"), where manuals say both. A sentence without a negation is
-    read only when the document sentence it is matched with best (`cover[0]`) has one."""
-    if not (cover and ev.negated[cover[0]]) and not _NEGATION.search(text):
+    of the sentence's words, and the sentence three quarters of the clause's (the negation
+    left out of both). Nothing is claimed when any clause of the documents says it the
+    sentence's way, nor for a sentence or a document sentence under a condition or a test
+    ("if the remote does not pair …", "check that it is connected"), where manuals say
+    both. A sentence without a negation is read only when the document sentence it is
+    matched with best (`cover[0]`) has one."""
+    pol = _POLARITY.get(ev.lang)
+    if pol is None or not cover:
         return None
-    if _CONDITIONAL.search(text):
+
+    def negated_unit(i: int) -> bool:
+        # English units carry the tokenizer's flag; Chinese negations (不) are not all its own
+        return (
+            ev.negated[i] if ev.lang == "en" else pol.negation.search(ev.raw_texts[i]) is not None
+        )
+
+    if not negated_unit(cover[0]) and not pol.negation.search(text):
         return None
-    for clause in _FLIP_CLAUSE.split(text):
-        said = set(_clause(normalise(clause), ev.lang)[0])
-        if len(said) < 3:
+    if pol.conditional.search(text):
+        return None
+    for clause in pol.clause.split(text):
+        said = _unnegated(clause, pol, ev.lang)
+        if len(said) < pol.fewest:
             continue
-        negated = _NEGATION.search(clause) is not None
-        # a document sentence holding nine tenths of a clause of fewer than twenty words
-        # holds one of its two rarest: only the sentences holding those are counted
-        rarest = sorted(said, key=lambda t: len(ev.index.get(t, ())))[:2]
-        if not ev.index.get(rarest[0]):
-            continue
-        near = [
-            i
-            for i in {i for t in rarest for i in ev.index.get(t, ())}
-            if len(said & ev.sets[i]) >= _FLIP_SHARE * len(said)
-        ]
+        negated = pol.negation.search(clause) is not None
+        near = _near_clause(clause, said, pol, ev)
         # a flip of a clause without a negation needs a document sentence with one
-        candidates = near if negated else [i for i in near if ev.negated[i]]
+        candidates = near if negated else [i for i in near if negated_unit(i)]
         flips = [
             (theirs, ev.keys[i])
             for i in candidates
-            if not _CONDITIONAL.search(ev.raw_texts[i])
-            for theirs, denied, shared in _clauses_like(said, ev.raw_texts[i], ev.lang)
-            if denied != negated and _negated_words(theirs if denied else clause) & shared
+            if not pol.conditional.search(ev.raw_texts[i])
+            for theirs, denied, shared in _clauses_like(said, ev.raw_texts[i], pol, ev.lang)
+            if denied != negated
+            and _negated_words(theirs if denied else clause, pol, ev.lang) & shared
         ]
         # … and none may say it the sentence's way
         if flips and not any(
             denied == negated
             for i in near
-            for _, denied, _ in _clauses_like(said, ev.raw_texts[i], ev.lang)
+            for _, denied, _ in _clauses_like(said, ev.raw_texts[i], pol, ev.lang)
         ):
             return flips[0]
     return None
 
 
-def _clauses_like(said: set[str], text: str, lang: str) -> list[tuple[str, bool, set[str]]]:
+def _near_clause(clause: str, said: set[str], pol: Polarity, ev: Evidence) -> list[int]:
+    """The document sentences that hold nine tenths of the content tokens `said` of a
+    clause."""
+    least = _FLIP_SHARE * len(said)
+    if ev.lang == "en":
+        # one that misses at most a tenth of them holds one of that many rarest and one
+        # more: only the sentences holding those are counted
+        spare = int(len(said) * (1 - _FLIP_SHARE) + 1e-9)
+        rarest = sorted(said, key=lambda t: len(ev.index.get(t, ())))[: spare + 1]
+        pool = {i for t in rarest for i in ev.index.get(t, ())}
+        return [i for i in pool if len(said & ev.sets[i]) >= least]
+    # a negation inside a run of Chinese or Japanese changes the tokens around it (器不 and
+    # 不支 for 器支): the document sentences are read without theirs too
+    pool = {i for t in _clause(normalise(clause), ev.lang)[0] for i in ev.index.get(t, ())}
+    return [i for i in pool if len(said & _unnegated(ev.raw_texts[i], pol, ev.lang)) >= least]
+
+
+def _unnegated(clause: str, pol: Polarity, lang: str) -> set[str]:
+    """The content tokens of a clause with its negations left out, as `_stems` reads them
+    (该路由器不支持 as 该路由器支持; English negations are no content tokens anyway)."""
+    return _stems(pol.negation.sub("", clause), lang)
+
+
+#: a word of Japanese as the check of flipped clauses reads it: a run of kanji, katakana or
+#: Latin letters and digits, without the kana of particles and inflections between them
+_JA_WORD = re.compile(r"[\u30a0-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9fa-z0-9]+")
+
+
+def _stems(text: str, lang: str) -> set[str]:
+    """The content tokens of `text`; in Japanese its words (`_JA_WORD`), since a verb takes
+    other kana with a negation than without (拭かない, 拭いて) and a particle may change with it
+    (電源を切らずに掃除, 電源を切ってから掃除)."""
+    normalised = normalise(text)
+    if lang == "ja":
+        return set(_JA_WORD.findall(normalised))
+    return set(_clause(normalised, lang)[0])
+
+
+def _clauses_like(
+    said: set[str], text: str, pol: Polarity, lang: str
+) -> list[tuple[str, bool, set[str]]]:
     """The clauses of a document sentence that are one statement with a clause of content
     tokens `said` (see `_negation_flip`), each with whether it is negated and the tokens the
     two share."""
     alike: list[tuple[str, bool, set[str]]] = []
-    for theirs in _FLIP_CLAUSE.split(text):
-        held = set(_clause(normalise(theirs), lang)[0])
+    for theirs in pol.clause.split(text):
+        held = _unnegated(theirs, pol, lang)
         shared = said & held
         if len(shared) >= _FLIP_SHARE * len(said) and len(shared) >= _FLIP_HELD * len(held):
-            alike.append((theirs.strip(), _NEGATION.search(theirs) is not None, shared))
+            alike.append((theirs.strip(), pol.negation.search(theirs) is not None, shared))
     return alike
 
 
-def _negated_words(clause: str) -> set[str]:
-    """The content token right after each negation of an English clause ("use" in "do not
-    use benzene")."""
+def _negated_words(clause: str, pol: Polarity, lang: str) -> set[str]:
+    """The content tokens a negation of the clause governs: the first after it ("use" in
+    "do not use benzene", 支持 in 不支持), or, in Japanese, those of the word before its
+    kana ending (使用 in 使用しない, 防水 in 防水ではありません)."""
     found: set[str] = set()
-    for m in _NEGATION.finditer(clause):
-        after = _clause(normalise(clause[m.end() :]), "en")[0]
-        if after:
-            found.add(after[0])
+    for m in pol.negation.finditer(clause):
+        if pol.after:
+            found.update(_clause(normalise(clause[m.end() :]), lang)[0][:1])
+            continue
+        before = _JA_WORD.findall(normalise(clause[: m.start()]))
+        found.update(before[-1:])
     return found
 
 
