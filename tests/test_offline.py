@@ -1734,6 +1734,58 @@ def test_a_contradiction_quotes_the_field_and_an_action_names_no_field(
         assert "TakeOut" not in out["explanation"], out["explanation"]
 
 
+@pytest.mark.parametrize("as_lines", [False, True])
+def test_a_group_of_options_says_whether_the_place_offers_the_thing(
+    judge: OfflineJudge, as_lines: bool
+) -> None:
+    """`BusinessParking` with every option false says there is no parking at all, and one
+    option true that there is: "parking is available" and "there is no parking" are read
+    against the group, in JSON and in `key: value` lines alike, while a clause naming an
+    option ("street parking") or another field ("bike parking") is read against that one.
+    An option that says there is none (`no_music`) offers nothing; a group that describes
+    the place (`Ambience`, every option false) denies nothing of the place as a whole."""
+    from ragjudge.ingest.ragtruth import render_data
+
+    def listing(parking: str, music: str) -> str:
+        record = {
+            "name": "Corner Bakery",
+            "attributes": {
+                "BusinessParking": parking,
+                "BikeParking": "True",
+                "Music": music,
+                "Ambience": "{'romantic': False, 'casual': False, 'classy': False}",
+            },
+        }
+        return render_data(record) if as_lines else json.dumps(record)
+
+    none = "{'garage': False, 'street': False, 'validated': False, 'lot': False}"
+    street = "{'garage': False, 'street': True, 'validated': False, 'lot': False}"
+    silent = "{'dj': False, 'no_music': True, 'live': False}"
+    playing = "{'dj': True, 'no_music': False, 'live': False}"
+    question = "Write an overview of the business."
+    cases = [
+        (none, silent, "Parking is available.", "'BusinessParking: none of garage, street"),
+        (none, silent, "The bakery offers parking.", "'BusinessParking: none of garage"),
+        (none, silent, "The bakery plays music.", "'Music: none of dj, live'"),
+        (street, playing, "There is no parking.", "'BusinessParking: street'"),
+        (street, playing, "The bakery does not play any music.", "'Music: dj'"),
+        (none, silent, "There is no parking.", None),
+        (none, silent, "It offers bike parking.", None),
+        (none, silent, "There is no music.", None),
+        (street, playing, "Parking is available.", None),
+        (street, playing, "Street parking is available.", None),
+        (street, playing, "It has no parking lot.", None),
+        (street, playing, "The bakery has an ambience of its own.", None),
+    ]
+    for parking, music, said, quoted in cases:
+        out = first_verdict(judge, question, [listing(parking, music)], said)
+        if quoted is None:
+            assert "the record says otherwise" not in out["explanation"], (said, out)
+        else:
+            assert out["fully_supported"] is False, (said, out["explanation"])
+            assert f"the record says otherwise: {quoted}" in out["explanation"], out
+
+
 def test_a_listing_as_key_value_lines_is_read_as_its_json(judge: OfflineJudge) -> None:
     """A listing written as indented `key: value` lines, with "- " items for its reviews (as
     YAML writes it, and as the RAGTruth reader renders Data2txt sources), is read as the same

@@ -453,6 +453,11 @@ class Evidence:
     labels: list[str] = field(default_factory=list)
     #: the units that sum up a weekly schedule ("open 6 days a week, closed on Sunday")
     weeks: list[int] = field(default_factory=list)
+    #: per fact of a group of options that says whether a place offers a thing at all
+    #: (`BusinessParking`): the word that names the thing ("parking"), as written and as
+    #: tokens, and the tokens that name one option or another field with it instead
+    #: ("street", "bike"); see `_offerings_said`
+    offerings: dict[int, tuple[str, frozenset[str], frozenset[str]]] = field(default_factory=dict)
 
     def together(self, a: int, b: int) -> bool:
         """Whether units `a` and `b` may be read as one statement: not facts of two different
@@ -564,6 +569,7 @@ def build_evidence(item: KeyedExample) -> Evidence:
     labels: list[str] = []
     weeks: list[int] = []
     shut: set[int] = set()  # days the record lists as closed
+    groups_of_options: dict[int, Fact] = {}
     raw_texts: list[str] = []
     for unit in document_units(item):
         fact = unit.fact
@@ -593,6 +599,8 @@ def build_evidence(item: KeyedExample) -> Evidence:
             weeks.append(i)
         if fact.shut:
             shut.add(i)
+        if fact.options:
+            groups_of_options[i] = fact
         for tok in token_set:
             index.setdefault(tok, []).append(i)
         bigrams.update(pairwise(tokens.seq))
@@ -639,6 +647,7 @@ def build_evidence(item: KeyedExample) -> Evidence:
         labels=labels if any(labels) else [],
         weeks=weeks,
         raw_texts=raw_texts,
+        offerings=_offerings(groups_of_options, field_names, lang),
     )
 
 
@@ -700,6 +709,31 @@ def _phrases(
         seq = _clause(normalise(phrase), lang)[0]
         if seq and not all(set(index.get(t, ())) - but for t in seq):
             out.add("".join(seq))
+    return out
+
+
+def _offerings(
+    facts: dict[int, Fact], field_names: list[str], lang: str
+) -> dict[int, tuple[str, frozenset[str], frozenset[str]]]:
+    """`Evidence.offerings` for the facts of groups of options, by unit: the last word of the
+    group's name names what it offers (`BusinessParking`: "parking")."""
+    out = {}
+    for i, fact in facts.items():
+        word = name_parts(fact.name)[-1].lower()
+        head = frozenset(_clause(normalise(word), lang)[0])
+        if not head:
+            continue
+        others: set[str] = set()
+        for option in fact.options:
+            others.update(_clause(normalise(words(option)), lang)[0])
+        for j, name in enumerate(field_names):
+            if (
+                name
+                and j != i
+                and (tokens := set(_clause(normalise(words(name)), lang)[0])) >= head
+            ):
+                others |= tokens
+        out[i] = (word, head, frozenset(others - head))
     return out
 
 
@@ -1725,7 +1759,29 @@ def _contradictions(claim: str, cover: Sequence[int], ev: Evidence) -> list[int]
             seq, negated = _clause(part, ev.lang)
             if seq and (negated or _NON.search(part)):
                 found += _named_facts(seq, cover, ev, ev.affirmed, ev.affirmed_names)
+    if ev.offerings:
+        found += _offerings_said(claim, ev)
     return list(dict.fromkeys(found))
+
+
+def _offerings_said(claim: str, ev: Evidence) -> list[int]:
+    """Groups of options (`BusinessParking`) that a clause speaks of as a whole against the
+    record: "parking is available" where none of the parking options is yes, "there is no
+    parking" where one is. A clause that names an option ("street parking") or another
+    field with the group's word ("bike parking") is left to that field's fact. Clauses are
+    cut as `_contradictions` cuts them."""
+    found: list[int] = []
+    for i, (word, head, others) in ev.offerings.items():
+        if word not in claim:
+            continue
+        denied = bool(ev.denied) and ev.denied[i]
+        for part in (_CONTRAST if denied else _CLAUSE_BREAK).split(claim):
+            seq, negated = _clause(part, ev.lang)
+            tokens = set(seq)
+            said_no = negated or _NON.search(part) is not None
+            if head <= tokens and not tokens & others and said_no != denied:
+                found.append(i)
+    return found
 
 
 def _days_said(claim: str, ev: Evidence) -> list[int]:

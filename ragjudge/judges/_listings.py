@@ -133,6 +133,13 @@ _FREE = Level(("free", "complimentary"), ("paid", "fee", "charge"))
 _PAID = Level(("paid", "fee", "charge", "extra", "costs"), ("free", "complimentary"))
 
 
+#: groups of yes/no options that together say whether a place offers a thing at all
+#: (`BusinessParking: {garage: False, street: True, …}`, `Music: {dj: …, live: …}`); not those
+#: that describe it (`Ambience`, `GoodForMeal`), which may all be no of a place with an
+#: ambience and meals
+_OFFERINGS = re.compile(r"parking$|^music$|dietary")
+
+
 def _compact(name: str) -> str:
     return re.sub(r"[\s_\-]", "", name).lower()
 
@@ -157,3 +164,9 @@ def scale(name: str, value: str) -> tuple[Level, bool] | None:
         # any field's value that says what it costs ("paid, $15 per night", "free")
         return (_FREE if m.group("free") else _PAID), False
     return None
+
+
+def offering(name: str) -> bool:
+    """Whether the yes/no options of the group `name` together say whether a place offers
+    the thing it names (parking, music): none of them yes says it does not."""
+    return _OFFERINGS.search(_compact(name)) is not None

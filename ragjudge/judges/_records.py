@@ -30,7 +30,7 @@ from html.parser import HTMLParser
 from itertools import pairwise
 from typing import Any
 
-from ragjudge.judges._listings import aliases, scale
+from ragjudge.judges._listings import aliases, offering, scale
 from ragjudge.sentences import split
 
 #: a record's facts are worth reading one by one only when there are a few of them
@@ -47,6 +47,8 @@ _TIME = re.compile(r"\b([01]?\d|2[0-3]):([0-5]?\d)\b")
 _ROUND_THE_CLOCK = re.compile(r"0?0:00?\s*-\s*0?0:00?")
 #: a day's hours that say the place does not open that day (`Sunday: Closed`, 定休日)
 _SHUT = re.compile(r"\s*(?:closed(?: all day)?|定休日?|休業日?|休み)\s*[.。]?\s*", re.I)
+#: an option of a group that says the place has none of it (`no_music`)
+_NONE_OPTION = re.compile(r"no(?:ne)?(?:[_\s-]|$)", re.IGNORECASE)
 #: markdown's strong emphasis ("**WiFi:**"), read away from `key: value` lines
 _EMPHASIS = re.compile(r"\*\*|__")
 #: a line that opens an item of a list: "- ", "* ", "• " after its indentation
@@ -130,6 +132,9 @@ class Fact:
     #: a day of a schedule that the record marks closed (`Sunday: Closed`): a day it lists,
     #: but not one the place opens
     shut: bool = False
+    #: the names of the options of a group that says whether the place offers a thing at
+    #: all (see `_Options`), for the fact of the group
+    options: tuple[str, ...] = ()
 
 
 def name_parts(name: str) -> list[str]:
@@ -255,6 +260,34 @@ class _Week:
         return f"{said}, closed on {', '.join(closed)}" if closed else f"{said}, daily, every day"
 
 
+@dataclass(frozen=True, slots=True)
+class _Options:
+    """A group of yes/no options that together say whether a place offers a thing at all
+    (`BusinessParking: {garage: False, street: True, …}`, see `_listings.offering`): it does
+    when one of them is yes. An answer says "parking is available" or "there is no parking"
+    of the group, not of one option."""
+
+    #: the options, as the record names them
+    options: tuple[str, ...]
+    #: those that are yes
+    offered: tuple[str, ...]
+
+    def fact(self, start: int, keys: Sequence[str]) -> Fact:
+        name = keys[-1]
+        said = " ".join(words(k) for k in keys)
+        shown = ", ".join(self.offered) if self.offered else f"none of {', '.join(self.options)}"
+        return Fact(
+            start,
+            0,
+            f"{said} {'yes' if self.offered else 'no'}",
+            negated=not self.offered,
+            field=True,
+            name=name,
+            label=f"{name}: {shown}",
+            options=self.options,
+        )
+
+
 def _with_clock_times(text: str) -> str:
     """`7:0-20:0` also reads as `7 am 8 pm`: answers write opening hours on a 12-hour clock
     (and `0:00`, `12:00` as midnight and noon). Hours from midnight to midnight (`0:0-0:0`,
@@ -343,6 +376,11 @@ def _leaf_facts(
             start = facts[-1].start if facts else 0
             facts.append(Fact(start, 0, said, field=True, label=label, week=True))
             continue
+        if isinstance(value, _Options):
+            # read at the place of its last option
+            keys = [p for p in path if not p.isdigit()]
+            facts.append(value.fact(facts[-1].start if facts else 0, keys))
+            continue
         shown = _value(value)[0]
         if not shown and not path:
             continue
@@ -406,6 +444,10 @@ def _leaves(value: Any, path: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...]
     if isinstance(value, dict):
         for key, item in value.items():
             yield from _leaves(item, (*path, str(key)))
+        if path and len(value) >= 2 and offering(path[-1]) and _all_yes_no(value):
+            # an option that says the place has none (`no_music`) is not one it offers
+            options = tuple(k for k in map(str, value) if not _NONE_OPTION.match(k))
+            yield path, _Options(options, tuple(k for k in options if value[k]))
         days = {str(key).strip().lower()[:3]: item for key, item in value.items()}
         if len(days.keys() & _WEEKDAYS) >= 3:
             yield path, _Week(frozenset(d for d in _WEEKDAYS if d in days and not _shut(days[d])))
@@ -416,6 +458,10 @@ def _leaves(value: Any, path: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...]
         yield path, ", ".join(str(v) for v in value)
     else:
         yield path, value
+
+
+def _all_yes_no(value: dict[Any, Any]) -> bool:
+    return all(isinstance(v, bool) for v in value.values())
 
 
 def _close_spans(facts: list[Fact], length: int) -> list[Fact]:
