@@ -1810,6 +1810,8 @@ def _days_said(claim: str, ev: Evidence) -> list[int]:
             continue
         if _OPEN.search(part) and not _EXCEPT.search(part) and days - listed:
             wrong += schedule
+        if not days and _EVERY_DAY.search(part):
+            days = listed  # "from 11 am to 9 pm daily" gives the hours of every day
         wrong += _hours_of_other_days(part, days, ev)
     return list(dict.fromkeys(wrong))
 
@@ -1828,20 +1830,26 @@ def _days_named(text: str) -> set[str]:
 
 def _hours_of_other_days(part: str, days: set[str], ev: Evidence) -> list[int]:
     """The units of the days a clause names when a time it gives for them is another day's
-    alone ("open until 8 pm on Fridays" where Friday closes at 6 pm and Thursday at 8). A time
-    no day has is a missing number, not this."""
+    alone ("open until 8 pm on Fridays" where Friday closes at 6 pm and Thursday at 8), or
+    when one of them has none of its times while another has one ("until 10 pm on weekends"
+    where Saturday closes at 10 and Sunday at 8). A time no day has is a missing number, not
+    this."""
     named = [i for i, d in ev.opening_days.items() if d[:3] in days]
     if not named:
         return []
-    held = {t for i in named for t in ev.seqs[i] if t[0] == "#"}
-    others = {t for i, d in ev.opening_days.items() if i not in named for t in ev.seqs[i]}
+    times = set()
     for m in _CLOCK.finditer(part):
         if m.group("word"):
             hour = 12 if m.group("word") == "noon" else 0
         else:
             hour = int(m.group("hour")) % 12 + (12 if m.group("half") == "p" else 0)
-        if f"#{hour}" not in held and f"#{hour}" in others:
-            return named
+        times.add(f"#{hour}")
+    held = {t for i in named for t in ev.seqs[i] if t[0] == "#"}
+    others = {t for i, d in ev.opening_days.items() if i not in named for t in ev.seqs[i]}
+    if any(t not in held and t in others for t in times):
+        return named
+    if times & held:
+        return [i for i in named if times.isdisjoint(ev.seqs[i])]
     return []
 
 
