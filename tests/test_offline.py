@@ -2359,6 +2359,29 @@ def test_rows_giving_addresses_the_documents_lack_are_flagged(
     assert found >= 3, "no sentence cites an address its documents lack: nothing was checked"
 
 
+def test_a_number_rounded_to_a_bound_is_the_documents_number(judge: OfflineJudge) -> None:
+    """ "Over 150 reviews" for a listing's 153, "about 40%" for 41.6%: a number given as a
+    lower bound or an approximation that a number of the statement it restates meets is no
+    made-up number. One that no such number meets ("over 200 reviews", "about 30%") is, and
+    so is an upper bound ("less than 100 mg/dL" is a limit of its own, not a rounding)."""
+    listing = json.dumps({"name": "Luna Grill", "stars": 4.5, "review_count": 153})
+    report = ["Turnout rose to 41.6% in the 2019 election, and 65 candidates stood."]
+    cases = [
+        (listing, "Luna Grill has over 150 reviews.", True),
+        (listing, "Luna Grill has more than 100 reviews.", True),
+        (listing, "Luna Grill has about 150 reviews.", True),
+        (listing, "Luna Grill has over 200 reviews.", False),
+        (listing, "Luna Grill has about 200 reviews.", False),
+        (report[0], "Turnout rose to about 40% in the 2019 election.", True),
+        (report[0], "Turnout rose to about 30% in the 2019 election.", False),
+        (report[0], "Turnout rose to 41.6%, and less than 70 candidates stood.", False),
+    ]
+    for doc, said, grounded in cases:
+        out = first_verdict(judge, "Write an overview.", [doc], said)
+        assert ("not found in the documents" not in out["explanation"]) is grounded, (said, out)
+        assert out["fully_supported"] is grounded, (said, out["explanation"])
+
+
 def test_a_number_given_in_another_unit_is_a_changed_quantity(judge: OfflineJudge) -> None:
     """ "Every 60 minutes" where the documents say "every 60 seconds" keeps the number and
     changes the quantity: it is caught as a changed number, and the explanation names the

@@ -22,6 +22,7 @@ from ragjudge.judges._comparisons import Conflict, comparison_conflicts
 from ragjudge.judges._glosses import (
     Measure,
     acronyms,
+    bounded_numbers,
     changed_units,
     converted_numbers,
     counted_lists,
@@ -1074,6 +1075,10 @@ def sentence_features(
             ev.measures = measures(ev.text)
         missing_values -= restated_numbers(text, ev.measures)
         missing_values -= _ordinals_written_out(text, cover, ev)
+        # a number of the statements it restates, rounded to a bound ("over 150 reviews"
+        # for 153)
+        near = {t[1:] for i in cover for t in ev.seqs[i] if t[0] == "#"}
+        missing_values -= bounded_numbers(text, near)
     worked: set[str] = set()
     if missing_values:
         # a measure given again in other units ("160°F (71°C)"), worked out from two numbers

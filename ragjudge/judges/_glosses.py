@@ -7,7 +7,9 @@ its formula ("* 100"), and the count of a list it gives ("3 members (A, B and C)
 An answer adds such glosses of its own accord. The converted number and the acronym (or its
 expansion) are then missing from the documents without being made up; the judge still checks
 the number or the words they gloss. It may also restate a quantity of the documents in other
-units in place of theirs ("60 minutes" for "1 hour"): `restated_numbers` finds those.
+units in place of theirs ("60 minutes" for "1 hour"): `restated_numbers` finds those. And it
+rounds a number of theirs to a bound or an approximation ("over 150 reviews" for 153, "about
+40%" for 41.6%): `bounded_numbers` finds those.
 """
 
 from __future__ import annotations
@@ -119,6 +121,47 @@ def converted_numbers(text: str, known: set[str]) -> set[str]:
             found |= second
         elif second & known:
             found |= first
+    return found
+
+
+#: a number given as a lower bound or an approximation: "over 150", "about 40%", "nearly 5";
+#: not a range's first number ("about 10 to 12"). An upper bound ("less than 100 mg/dL") is
+#: more often a limit of its own than a rounding
+_BOUNDED = re.compile(
+    r"\b(?P<word>more than|over|upwards of|at least|nearly|almost|about|around|"
+    r"approximately|roughly)\s+(?P<n>\d[\d,]*(?:\.\d+)?)(?!\s?%?\s*(?:to|-|–|and)\s*\d)",
+    re.IGNORECASE,
+)
+#: per bound's word: the document numbers that meet it, as a share of the sentence's number
+#: (low, high, whether each end is included): "over 150" is met by 151 to 300, "about 150"
+#: by 143 to 157, "nearly 5" by 4.25 to 5
+_MEETS = {
+    **dict.fromkeys(("more than", "over", "upwards of"), (1.0, 2.0, False)),
+    "at least": (1.0, 2.0, True),
+    **dict.fromkeys(("nearly", "almost"), (0.85, 1.0, False)),
+    **dict.fromkeys(("about", "around", "approximately", "roughly"), (0.95, 1.05, True)),
+}
+
+
+def bounded_numbers(text: str, known: set[str]) -> set[str]:
+    """Numbers of `text` (as `tokenize` writes them) that it gives as a bound or an
+    approximation met by a `known` number (the caller's: those of the statements the
+    sentence restates): "150" in "over 150 reviews" when 153 is known, "40" in "about 40%"
+    when 41.6 is. A year is no such number ("around 1900" is not 1898)."""
+    found: set[str] = set()
+    values = [v for k in known if (v := number_value(k)) is not None]
+    for m in _BOUNDED.finditer(text):
+        said = float(m.group("n").replace(",", ""))
+        if said <= 0 or (said.is_integer() and 1000 <= said <= 2100):
+            continue
+        low, high, inclusive = _MEETS[m.group("word").lower()]
+        lo, hi = low * said, high * said
+        if any(
+            (lo <= v <= hi) if inclusive else (lo <= v <= hi and v != said)
+            for v in values
+            if not (v.is_integer() and 1000 <= v <= 2100)
+        ):
+            found |= tokenize(m.group("n")).digits
     return found
 
 
