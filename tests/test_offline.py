@@ -2359,6 +2359,25 @@ def test_rows_giving_addresses_the_documents_lack_are_flagged(
     assert found >= 3, "no sentence cites an address its documents lack: nothing was checked"
 
 
+def test_the_month_may_is_a_word_and_the_verb_is_not(judge: OfflineJudge) -> None:
+    """ "May" after a date's number or a preposition ("since May", "May 5", "31 May 1961") is
+    the month, which must be in the documents as another month would; the verb ("you may
+    see cracks") stays a function word."""
+    from ragjudge.judges._tokens import tokenize
+
+    assert "maymonth" in tokenize("closed since May after cracks").seq
+    assert "maymonth" in tokenize("South Africa became a republic on 31 May 1961.").seq
+    assert not any("may" in t for t in tokenize("You may see cracks. May I help?").seq)
+    docs = ["The bridge has been closed since March, when inspectors found cracks."]
+    verdict = partial(first_verdict, judge, "When did the bridge close?", docs)
+    out = verdict("The bridge has been closed since May, when inspectors found cracks.")
+    assert "name 'May' not found in the documents" in out["explanation"], out["explanation"]
+    kept = verdict("The bridge has been closed since March, when inspectors found cracks.")
+    assert "not found" not in kept["explanation"], kept["explanation"]
+    verb = first_verdict(judge, "What?", ["You may see cracks in it."], "You may see cracks.")
+    assert verb["fully_supported"] is True, verb["explanation"]
+
+
 def test_a_number_rounded_to_a_bound_is_the_documents_number(judge: OfflineJudge) -> None:
     """ "Over 150 reviews" for a listing's 153, "about 40%" for 41.6%: a number given as a
     lower bound or an approximation that a number of the statement it restates meets is no

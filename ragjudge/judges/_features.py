@@ -34,6 +34,7 @@ from ragjudge.judges._glosses import (
 from ragjudge.judges._listings import aliases
 from ragjudge.judges._records import DAYS, TABLE_RULE, Fact, name_parts, record_facts, words
 from ragjudge.judges._tokens import (
+    MONTH_MAY,
     content_token,
     exact_counts,
     implied_numbers,
@@ -1123,6 +1124,8 @@ def sentence_features(
         word = m.group().lower()
         if len(word) > 2 and word.endswith("s") and m.group()[:-1].isupper():
             word = word[:-1]  # an acronym's plural: "TVs" is TV
+        elif word == "may" and MONTH_MAY.search(text):
+            word = "maymonth"  # the month, as `normalise` reads it
         if word in ev.text or word in words.stopwords or word in _UNIT_NAMES:
             continue
         if word_form(word) in ev.vocab or ("-" in word and _compound_known(word, ev)):

@@ -149,9 +149,23 @@ def stem(word: str) -> str:
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 
 
+#: the month May, where a date or a preposition shows it is no "may" of possibility ("since
+#: May", "May 5", "5 May 2020"): read as a word of its own, not as a function word
+MONTH_MAY = re.compile(
+    r"\bMay(?=,?\s+\d)|(?<=\d\s)May\b|"
+    r"\b(?P<word>in|since|until|till|by|of|from|early|late|mid|through|last|next|this)\s+May\b"
+)
+
+
+def _month_may(m: re.Match[str]) -> str:
+    return f"{m.group('word')} Maymonth" if m.group("word") else "Maymonth"
+
+
 def normalise(text: str) -> str:
     if any(mark in text for mark in _ISO_MONTH_STARTS):
         text = _ISO_DATE.sub(_spelled_date, text)
+    if "May" in text:
+        text = MONTH_MAY.sub(_month_may, text)
     # NFKC folds full-width digits and letters; skipped for ASCII, where it changes nothing.
     if text.isascii():
         return text.lower()
