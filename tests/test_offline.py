@@ -548,9 +548,18 @@ COUNCIL = [
         ("Maria Gonzalez said every month the bridge stays closed costs her customers.", None),
         ("Reyes said the city was spending fifty million dollars blind.", None),
         ("Ortiz said the vote ended months of uncertainty for commuters.", None),
+        # a speaker named by the role that leads their name in the documents
+        ("The mayor said a repair would extend the bridge's life by only ten years.", "Tom Becker"),
+        (
+            "The public works director said the vote ended months of uncertainty for commuters.",
+            "Mayor Helen Ortiz",
+        ),
+        ("The mayor said the vote ended months of uncertainty for commuters.", None),
+        ("The director said a repair would extend the bridge's life by only ten years.", None),
         # a speaker the documents never quote, and a statement no speaker makes, are not judged
         ("Officials said a repair would extend the bridge's life by only ten years.", None),
         ("According to Tom Becker, the new bridge will have a protected bike lane.", None),
+        ("The council said a repair would extend the bridge's life by only ten years.", None),
     ],
 )
 def test_a_statement_given_to_another_speaker_is_caught(
@@ -558,7 +567,9 @@ def test_a_statement_given_to_another_speaker_is_caught(
 ) -> None:
     """Every word of "Reyes said a repair would …" may be in the documents while the statement
     is Becker's: a summary that gives a quotation to the wrong person is caught, and the
-    explanation names who said it. Only speakers the documents quote are checked."""
+    explanation names who said it. Only speakers the documents quote are checked; one named
+    by a role alone ("the mayor said …") is the one whose name the role leads there ("Mayor
+    Helen Ortiz")."""
     claim = first_verdict(judge, "Summarize the news.", COUNCIL, answer)
     if given_to is None:
         assert "the documents give this to" not in claim["explanation"], claim["explanation"]

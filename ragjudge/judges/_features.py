@@ -192,6 +192,11 @@ _SPEAKER = re.compile(
     rf"|\b{_SPEECH}\s+(?P<after>{_SPEAKER_NAME})"
     rf"|\b[Aa]ccording to (?:the\s+)?(?P<source>{_SPEAKER_NAME})"
 )
+#: a name of one to three capitalised words
+_NAME_RUN = r"[A-Z][\w'’\-]+(?:\s+[A-Z][\w'’\-]+){0,2}"
+#: a speaker an answer names by a role alone: "the mayor said …", "the public works director
+#: told …"; read as the documents' speaker whose name that role leads ("Mayor Helen Ortiz")
+_ROLE_SPEAKER = re.compile(rf"\b[Tt]he\s+(?P<role>(?:[a-z]+\s+){{0,2}}[a-z]+)\s+{_SPEECH}\b")
 
 
 #: what an answer must copy exactly, as a number: a web address, or a file path of two or
@@ -1629,6 +1634,31 @@ _STATEMENT_COVER = 0.6
 _STATEMENT_WORDS = 4
 
 
+def _roles(text: str, ev: Evidence) -> list[tuple[str, frozenset[str]]]:
+    """The speakers the sentence names by a role alone ("the mayor said …"), each as written
+    and with the tokens of the names that role leads in the documents ("Mayor Helen Ortiz",
+    "public works director Tom Becker"), so that "Ortiz said" is hers too. A role that leads
+    no name there ("the report said", "the council said") is not read: the documents may
+    give it to anyone."""
+    found: list[tuple[str, frozenset[str]]] = []
+    for m in _ROLE_SPEAKER.finditer(text):
+        role = m.group("role")
+        tokens = frozenset(_clause(normalise(role), ev.lang)[0])
+        if not tokens:
+            continue
+        leads = re.compile(rf"(?i:\b{re.escape(role)})\s+(?P<name>{_NAME_RUN})")
+        names = {
+            token
+            for i in {i for t in tokens for i in ev.index.get(t, ())}
+            for n in leads.finditer(ev.raw_texts[i])
+            for w in n.group("name").split()
+            if (token := content_token(w, ev.lang))
+        }
+        if names:
+            found.append((f"the {role}", tokens | names))
+    return found
+
+
 @lru_cache(maxsize=4096)
 def _speakers(text: str, lang: str) -> tuple[tuple[str, frozenset[str]], ...]:
     """The speakers `text` gives statements to: each name as written, and its content tokens
@@ -1653,7 +1683,7 @@ def _misattributed(text: str, ev: Evidence) -> Misattribution | None:
     sentences); one that names the sentence's speaker, or whose speaker is not named, may be
     theirs, and then nothing is claimed. A speaker the documents never quote ("Officials
     said …", "The CEO said …") is not checked: the name may be another for one of theirs."""
-    claimed = _speakers(text, ev.lang)
+    claimed = list(_speakers(text, ev.lang)) or _roles(text, ev)
     if not claimed:
         return None
     who = frozenset().union(*(tokens for _, tokens in claimed))
