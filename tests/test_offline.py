@@ -2370,6 +2370,29 @@ def test_rows_giving_addresses_the_documents_lack_are_flagged(
     assert found >= 3, "no sentence cites an address its documents lack: nothing was checked"
 
 
+def test_a_half_in_words_is_a_number(judge: OfflineJudge) -> None:
+    """ "Half an hour" is 0.5 hour and so 30 minutes, "an hour and a half" 1.5 hours, "two
+    and a half years" 2.5 years: a quantity with a half in words is read at its value, so
+    that it restates the documents' quantity in other units or is caught as another one,
+    and the explanation quotes it as written. "Half of the patients" is no quantity."""
+    from ragjudge.judges._tokens import tokenize
+
+    assert tokenize("It takes an hour and a half.").digits == {"1.5"}
+    assert tokenize("Half of the patients recovered.").digits == set()
+    docs = ["The battery charges fully in 30 minutes. The warranty lasts 2 years."]
+    verdict = partial(first_verdict, judge, "How long?", docs)
+    for said in ("The battery charges fully in half an hour.", "It charges fully in half an hour."):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+    for said, written in (
+        ("The battery charges fully in an hour and a half.", "an hour and a half"),
+        ("The warranty lasts two and a half years.", "two and a half years"),
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is False, (said, out["explanation"])
+        assert f"'{written}'" in out["explanation"], out["explanation"]
+
+
 def test_the_month_may_is_a_word_and_the_verb_is_not(judge: OfflineJudge) -> None:
     """ "May" after a date's number or a preposition ("since May", "May 5", "31 May 1961") is
     the month, which must be in the documents as another month would; the verb ("you may

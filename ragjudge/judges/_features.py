@@ -1079,7 +1079,7 @@ def sentence_features(
         # ordinal they write out ("1st" for "first")
         if ev.measures is None:
             ev.measures = measures(ev.text)
-        missing_values -= restated_numbers(text, ev.measures)
+        missing_values -= restated_numbers(lowered, ev.measures)
         missing_values -= _ordinals_written_out(text, cover, ev)
         # a number of the statements it restates, rounded to a bound ("over 150 reviews"
         # for 153)

@@ -161,11 +161,38 @@ def _month_may(m: re.Match[str]) -> str:
     return f"{m.group('word')} Maymonth" if m.group("word") else "Maymonth"
 
 
+#: units a half is said of in words ("half an hour", "a mile and a half")
+_HALVED = (
+    r"(?:hour|minute|second|day|week|month|year|mile|kilomet(?:er|re)|met(?:er|re)|foot|inch|"
+    r"pound|kilogram|kilo|ounce|lit(?:er|re)|gallon|cup|teaspoon|tablespoon|dozen)"
+)
+#: a quantity with a half in words: "half an hour" (0.5 hour), "an hour and a half" and "one
+#: and a half hours" (1.5 hours), "two and a half years" (2.5 years)
+_COUNT = r"an?|one|two|three|four|five|six|\d+"
+_HALF = re.compile(
+    rf"\b(?:half an? (?P<unit>{_HALVED})"
+    rf"|(?P<count>{_COUNT}) (?P<unit2>{_HALVED})s? and a half"
+    rf"|(?P<count3>{_COUNT}) and a half (?P<unit3>{_HALVED})s?)\b",
+    re.IGNORECASE,
+)
+_HALF_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _half(m: re.Match[str]) -> str:
+    if unit := m.group("unit"):
+        return f"0.5 {unit}"
+    count = (m.group("count") or m.group("count3")).lower()
+    whole = int(count) if count.isdigit() else _HALF_COUNTS[count]
+    return f"{whole}.5 {m.group('unit2') or m.group('unit3')}s"
+
+
 def normalise(text: str) -> str:
     if any(mark in text for mark in _ISO_MONTH_STARTS):
         text = _ISO_DATE.sub(_spelled_date, text)
     if "May" in text:
         text = MONTH_MAY.sub(_month_may, text)
+    if "alf" in text:
+        text = _HALF.sub(_half, text)
     # NFKC folds full-width digits and letters; skipped for ASCII, where it changes nothing.
     if text.isascii():
         return text.lower()
@@ -492,6 +519,9 @@ def written_numbers(text: str, values: set[str]) -> list[str]:
             found.append(m.group())
     for m in _LETTERS.finditer(text):  # counts written as words ("three")
         if _NUMBER_WORDS.get(m.group().lower()) in values and m.group() not in found:
+            found.append(m.group())
+    for m in _HALF.finditer(text) if "alf" in text else ():  # "an hour and a half"
+        if tokenize(m.group()).digits & values and m.group() not in found:
             found.append(m.group())
     if not text.isascii():  # in Chinese or Japanese numerals ("八世代"), or tenths ("4割")
         for m in _KANJI_NUMBER.finditer(text):
