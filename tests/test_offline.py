@@ -617,6 +617,58 @@ def test_a_clause_copied_with_its_negation_flipped_is_caught(
         assert f"the documents say the opposite: '{opposite}" in claim["explanation"]
 
 
+@pytest.mark.parametrize(
+    ("answer", "opposite"),
+    [
+        ("Children over 12 years must be accompanied.", "under 12"),
+        ("The battery lasts less than 10 hours.", "more than 10"),
+        ("Do not use less than 5 ml per dose.", "more than 5"),
+        ("Patients aged 65 or younger are at higher risk.", "65 or older"),
+        # the bound as the documents give it, in other words
+        ("Children under 12 must be accompanied.", None),
+        ("Use at most 5 ml per dose.", None),
+        ("Use no more than 5 ml per dose.", None),
+        ("Patients over 65 are at higher risk.", None),
+        # a bound under a condition says what happens outside it
+        ("The TV needs at least 10 Mbps.", None),
+        # the end of a range is no bound
+        ("A well costs $3,500-$20,000 or less.", None),
+    ],
+)
+def test_a_bound_turned_the_other_way_is_caught(
+    judge: OfflineJudge, answer: str, opposite: str | None
+) -> None:
+    """ "More than 10 hours" where the documents say "less than 10 hours" keeps every word and
+    number: a bound turned the other way is caught, and the explanation quotes theirs. A
+    negation turns a bound ("do not use more than 5 ml" is at most 5 ml); a bound after a
+    condition ("if the speed is less than 10 Mbps, the TV cannot connect") and the end of a
+    range are not read as bounds."""
+    docs = [
+        "Children under 12 years must be accompanied. The battery lasts more than 10 hours. "
+        "Do not use more than 5 ml per dose. Patients aged 65 or older are at higher risk. "
+        "If the network speed is less than 10 Mbps, the TV cannot connect. A well costs "
+        "$3,500-$20,000 or more."
+    ]
+    claim = first_verdict(judge, "What are the limits?", docs, answer)
+    if opposite is None:
+        assert "the documents say the opposite" not in claim["explanation"], claim["explanation"]
+    else:
+        assert claim["fully_supported"] is False, claim["explanation"]
+        assert f"the documents say the opposite: '{opposite}" in claim["explanation"]
+
+
+def test_a_japanese_bound_turned_the_other_way_is_caught(judge: OfflineJudge) -> None:
+    """18歳未満 where the documents say 18歳以上 is the Japanese "under 18" for "18 or over"."""
+    docs = ["本サービスは18歳以上の方のみご利用いただけます。"]
+    flipped = first_verdict(
+        judge, "誰が使えますか?", docs, "本サービスは18歳未満の方のみご利用いただけます。"
+    )
+    assert flipped["fully_supported"] is False, flipped["explanation"]
+    assert "the documents say the opposite: '18歳以上'" in flipped["explanation"]
+    kept = first_verdict(judge, "誰が使えますか?", docs, docs[0])
+    assert kept["fully_supported"] is True, kept["explanation"]
+
+
 CARE_MANUAL_JA = [
     "画面の清掃にベンジンやシンナーを使用しないでください。柔らかい布で拭いてください。"
     "本製品は防水ではありません。水に濡らさないでください。"

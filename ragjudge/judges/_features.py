@@ -266,6 +266,27 @@ _POLARITY = {
         re.compile(r"如果|假如|若|的话|时(?!间)|检查|确认|确保|是否"),
     ),
 }
+#: a number given as a bound, and which way it bounds: "more than 50%", "at least 18",
+#: "no more than 5 ml", "65 or older", 18歳以上, 100万円未満
+_BOUND_UP = (
+    r"more than|greater than|over|above|at least|exceeding|upwards of|no less than|not less than"
+)
+_BOUND_DOWN = r"less than|fewer than|under|below|at most|up to|no more than|not more than"
+_NUMBER = r"\d[\d,]*(?:\.\d+)?"
+#: where the clause of a bound begins, for the negation that turns it ("do not use more than")
+_CLAUSE_START = re.compile(r"[,;:.!?]|\b(?:and|but|or|if|when|while)\b")
+#: a condition before a bound, which then says what happens outside it
+_CONDITION = re.compile(r"\b(?:if|when|whenever|unless|once)\b|場合|たら|なら|れば", re.IGNORECASE)
+#: a number that ends a range, or starts one
+_RANGE_BEFORE = re.compile(r"(?:[-–~]|\bto)\s*\$?$")
+_RANGE_AFTER = re.compile(r"\s*(?:[-–~]|to\b)\s*\$?\d")
+_BOUND_SAID = re.compile(
+    rf"\b(?:(?P<up>{_BOUND_UP})|(?P<down>{_BOUND_DOWN}))\s+\$?(?P<n>{_NUMBER})"
+    rf"|\b(?P<n2>{_NUMBER})\s+(?:[a-z]+\s+)?or\s+(?:(?P<up2>more|above|older|higher|greater)"
+    r"|(?P<down2>less|fewer|below|younger|lower))\b"
+    rf"|(?P<n3>{_NUMBER})\s?[^\d\s、。,.]{{0,3}}?(?:(?P<up3>以上|超)|(?P<down3>以下|未満))",
+    re.IGNORECASE,
+)
 #: how much of a clause's words a document clause must hold, and how much of the document
 #: clause's words the clause must hold, to be one statement said with and without a
 #: negation ("the router does not support WPA3" and "the router supports WPA3 and WPA2")
@@ -453,6 +474,8 @@ class Evidence:
     #: their text as written, in lower case and without web addresses' schemes, to find the
     #: literals an answer copies (`_missing_literals`), read when first needed
     literal_text: str | None = None
+    #: the numbers they give as a bound (`_bounds`), read when a sentence first needs them
+    bounds: list[tuple[str, bool, int, str]] | None = None
     #: per unit: its text as written (not normalised)
     raw_texts: list[str] = field(default_factory=list)
     #: per unit: a field as the record writes it (`NoiseLevel: loud`), "" for other units;
@@ -1180,7 +1203,7 @@ def sentence_features(
     if ev.opening_days:
         against += _days_said(claim, ev)
     contradicted = list(dict.fromkeys(ev.keys[i] for i in against))
-    flipped = _negation_flip(text, cover, ev)
+    flipped = _negation_flip(text, cover, ev) or _bound_flipped(text, ev)
     fields = list(dict.fromkeys(ev.labels[i] for i in against if ev.labels and ev.labels[i]))
     misplaced = _values_of_other_items(token_set, tokens.digits, ev) if ev.shared else []
     blended = _items_blended(claim, ev) if ev.shared else []
@@ -1349,8 +1372,8 @@ def _negation_flip(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, 
         return None
     for clause in pol.clause.split(text):
         said = _unnegated(clause, pol, ev.lang)
-        if len(said) < pol.fewest:
-            continue
+        if len(said) < pol.fewest or _BOUND_SAID.search(clause):
+            continue  # a bound's negation turns the bound ("not more than"): `_bound_flipped`
         negated = pol.negation.search(clause) is not None
         near = _near_clause(clause, said, pol, ev)
         # a flip of a clause without a negation needs a document sentence with one
@@ -1361,6 +1384,7 @@ def _negation_flip(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, 
             if not pol.conditional.search(ev.raw_texts[i])
             for theirs, denied, shared in _clauses_like(said, ev.raw_texts[i], pol, ev.lang)
             if denied != negated
+            and not _BOUND_SAID.search(theirs)
             and _negated_words(theirs if denied else clause, pol, ev.lang) & shared
         ]
         # … and none may say it the sentence's way
@@ -1370,6 +1394,46 @@ def _negation_flip(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, 
             for _, denied, _ in _clauses_like(said, ev.raw_texts[i], pol, ev.lang)
         ):
             return flips[0]
+    return None
+
+
+def _bounds(text: str) -> list[tuple[str, bool, str]]:
+    """The numbers `text` gives as a bound (`_BOUND_SAID`): each as `tokenize` writes it,
+    whether it is a lower bound ("more than 50%"; "do not use more than 5 ml" is an upper
+    one), and the bound as written. A bound after a condition ("if the speed is less than
+    10 Mbps, …") is left out: it says what happens outside the bound."""
+    found = []
+    for m in _BOUND_SAID.finditer(text):
+        number = m.group("n") or m.group("n2") or m.group("n3")
+        at = m.start("n") if m.group("n") else m.start("n2") if m.group("n2") else m.start("n3")
+        if _RANGE_BEFORE.search(text, 0, at) or _RANGE_AFTER.match(text, at + len(number)):
+            continue  # an end of a range ("$3,500-$20,000 or more", "up to 20-50")
+        up = bool(m.group("up") or m.group("up2") or m.group("up3"))
+        clause = _CLAUSE_START.split(text[: m.start()])[-1]
+        if _CONDITION.search(text[: m.start()]):
+            continue  # "if the speed is less than 10 Mbps, …" asks for at least 10
+        if _POLARITY["en"].negation.search(clause):
+            up = not up
+        found += [(d, up, m.group().strip()) for d in tokenize(number).digits]
+    return found
+
+
+def _bound_flipped(text: str, ev: Evidence) -> tuple[str, str] | None:
+    """A bound of the documents that the sentence turns the other way: "more than 50%" where
+    they say "less than 50%", 18歳以上 where they say 18歳未満. Returns their bound and its
+    key. Nothing is claimed when they also bound the number the sentence's way."""
+    said = _bounds(text)
+    if not said:
+        return None
+    if ev.bounds is None:
+        ev.bounds = [
+            (d, up, i, w) for i, raw in enumerate(ev.raw_texts) for d, up, w in _bounds(raw)
+        ]
+    for number, up, _ in said:
+        theirs = [(u, i, w) for d, u, i, w in ev.bounds if d == number]
+        if theirs and all(u != up for u, _, _ in theirs):
+            _, i, written = theirs[0]
+            return written, ev.keys[i]
     return None
 
 
