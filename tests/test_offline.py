@@ -582,7 +582,8 @@ CARE_MANUAL = [
     "Press and hold the Power button for 5 seconds to reset the remote. Do not use benzene or "
     "thinner to clean the screen. The warranty does not cover damage caused by power surges. "
     "You cannot change the region after setup. If the remote does not pair automatically, "
-    "point it at the TV. The remote pairs automatically when the TV is first turned on."
+    "point it at the TV. The remote pairs automatically when the TV is first turned on. "
+    "The remote works not only with the TV but also with the soundbar."
 ]
 
 
@@ -597,6 +598,8 @@ CARE_MANUAL = [
         ("Never use benzene or thinner on the screen.", None),
         ("The remote pairs automatically.", None),
         ("The remote does not pair automatically.", None),
+        # "not only" denies nothing
+        ("The remote works with the TV.", None),
         # a condition or a test is no claim of either side
         ("If the warranty covers damage caused by power surges, keep the receipt.", None),
     ],
@@ -675,6 +678,7 @@ CARE_MANUAL_JA = [
     "この保証は落雷による損傷を対象としていません。必ず電源を切ってから掃除してください。"
     "このルーターはWPA3に対応しています。本機は消費電力が少ないです。"
     "電源が入らない場合は、電源コードが接続されているか確認してください。"
+    "このモードは晴れの日しか使えません。"
 ]
 CARE_MANUAL_ZH = ["该路由器不支持WPA3。请勿使用苯或稀释剂清洁屏幕。本保修不包括雷击造成的损坏。"]
 
@@ -698,6 +702,8 @@ CARE_MANUAL_ZH = ["该路由器不支持WPA3。请勿使用苯或稀释剂清洁
         (CARE_MANUAL_JA, "本機は消費電力が少ないです。", None),
         (CARE_MANUAL_JA, "必ず電源を切ってから掃除してください。", None),
         (CARE_MANUAL_ZH, "该路由器不支持WPA3。", None),
+        # しか … ない is "only": "it can be used only on sunny days"
+        (CARE_MANUAL_JA, "このモードは晴れの日に使えます。", None),
         # a condition or a test is no claim of either side
         (CARE_MANUAL_JA, "電源コードが接続されていることを確認してください。", None),
     ],

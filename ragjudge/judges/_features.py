@@ -228,6 +228,15 @@ class Polarity:
     #: the fewest content tokens of a clause the check reads (Japanese is read by its words,
     #: without kana: "do not get it wet", 水に濡らさないで, is two)
     fewest: int = 3
+    #: what makes a negation mean "only" ("not only", 晴れの日しか使えません: "only on sunny
+    #: days"): a clause with it denies nothing
+    only: re.Pattern[str] | None = None
+
+    def denies(self, clause: str) -> bool:
+        """Whether the clause is negated."""
+        return self.negation.search(clause) is not None and not (
+            self.only is not None and self.only.search(clause)
+        )
 
 
 _POLARITY = {
@@ -244,6 +253,7 @@ _POLARITY = {
             r"verify|confirm|try|in case|otherwise)\b",
             re.IGNORECASE,
         ),
+        only=re.compile(r"\b(?:not only|nothing but)\b", re.IGNORECASE),
     ),
     # a verb's negative ending (使用しない, 対応していません, 使用せずに), "none" (なし),
     # "forbidden" (禁止), "not allowed" (不可); not the adjectives "few" and "dangerous"
@@ -256,6 +266,7 @@ _POLARITY = {
         re.compile(r"場合|たら|れば|なら|とき|時は|時に|際は|際に|ないと|かどうか|確認|チェック"),
         after=False,
         fewest=2,
+        only=re.compile("しか"),
     ),
     # 不 but not in "different", "however", "not only", "constantly", "many", "pretty good",
     # "soon", "regardless"; 无 but not in "wireless", "regardless", "unmanned"; 非 but not
@@ -1374,7 +1385,7 @@ def _negation_flip(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, 
         said = _unnegated(clause, pol, ev.lang)
         if len(said) < pol.fewest or _BOUND_SAID.search(clause):
             continue  # a bound's negation turns the bound ("not more than"): `_bound_flipped`
-        negated = pol.negation.search(clause) is not None
+        negated = pol.denies(clause)
         near = _near_clause(clause, said, pol, ev)
         # a flip of a clause without a negation needs a document sentence with one
         candidates = near if negated else [i for i in near if negated_unit(i)]
@@ -1486,7 +1497,7 @@ def _clauses_like(
         held = _unnegated(theirs, pol, lang)
         shared = said & held
         if len(shared) >= _FLIP_SHARE * len(said) and len(shared) >= _FLIP_HELD * len(held):
-            alike.append((theirs.strip(), pol.negation.search(theirs) is not None, shared))
+            alike.append((theirs.strip(), pol.denies(theirs), shared))
     return alike
 
 
