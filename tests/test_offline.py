@@ -947,11 +947,11 @@ def test_a_day_said_closed_or_open_against_the_hours_is_caught(judge: OfflineJud
 
 
 def test_hours_given_for_several_days_must_hold_on_each(judge: OfflineJudge) -> None:
-    """A time given for several days ("until 10 PM on weekends") or for every day ("daily
-    from 11 AM to 9 PM", "closes at 9 PM every day") must be one of each day's times: a day
-    among them with none of the sentence's times is caught, and the explanation names it.
-    Times split among the days ("11 AM Monday through Saturday and noon on Sundays") are
-    not."""
+    """A time given for several days ("until 10 PM on weekends", "on weekdays") or for every
+    day ("daily from 11 AM to 9 PM", "closes at 9 PM every day") must be one of each day's
+    times: a day among them with none of the sentence's times is caught, and the
+    explanation names it. Times split among the days ("11 AM Monday through Saturday and
+    noon on Sundays") are not."""
     week = {d: "11:0-21:0" for d in ("Monday", "Tuesday", "Wednesday", "Thursday")}
     week |= {"Friday": "11:0-22:0", "Saturday": "11:0-22:0", "Sunday": "12:0-20:0"}
     doc = json.dumps({"name": "Luna Grill", "city": "Reno", "hours": week})
@@ -963,6 +963,7 @@ def test_hours_given_for_several_days_must_hold_on_each(judge: OfflineJudge) -> 
         "It opens at 11 AM Monday through Saturday and at noon on Sundays.",
         "It is open daily, until 10 PM on Fridays.",
         "On Sundays it is open from 12 PM to 8 PM.",
+        "It is open on weekdays and weekends.",
     ):
         out = verdict(said)
         assert out["fully_supported"] is True, (said, out["explanation"])
@@ -970,6 +971,7 @@ def test_hours_given_for_several_days_must_hold_on_each(judge: OfflineJudge) -> 
         ("It stays open until 10 PM on weekends.", "Sunday"),
         ("It is open daily from 11 AM to 9 PM.", "Sunday"),
         ("It closes at 9 PM every day.", "Friday"),
+        ("It closes at 9 PM on weekdays.", "Friday"),
     ):
         out = verdict(said)
         assert out["fully_supported"] is False, (said, out["explanation"])

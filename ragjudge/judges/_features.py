@@ -565,8 +565,10 @@ _EVERY_DAY = re.compile(
     r"\b(?:(?:seven|7) days a week|every day(?! except)|daily|all week(?: long)?|24/7)\b"
 )
 _WEEKDAY = "(?:" + "|".join(d.lower() for d in DAYS) + ")"
-#: a day of the week as an answer names it ("Sundays"), or the weekend's two
-_DAY_SAID = re.compile(rf"\b(?:(?P<day>{_WEEKDAY})s?|(?P<weekend>weekends?))\b")
+#: a day of the week as an answer names it ("Sundays"), the weekend's two, or the five others
+_DAY_SAID = re.compile(
+    rf"\b(?:(?P<day>{_WEEKDAY})s?|(?P<weekend>weekends?)|(?P<weekdays>weekdays))\b"
+)
 #: a span of days: "Monday through Friday", "Tuesday-Saturday"
 _DAY_SPAN = re.compile(
     rf"\b(?P<first>{_WEEKDAY})s? ?(?:through|thru|to|until|till|-|–) ?(?P<last>{_WEEKDAY})s?\b"
@@ -1931,13 +1933,16 @@ def _days_said(claim: str, ev: Evidence) -> list[int]:
 
 def _days_named(text: str) -> set[str]:
     """The days of the week `text` names, by their first three letters: each day, the days of
-    a span ("Tuesday through Saturday"), the weekend's two."""
+    a span ("Tuesday through Saturday"), the weekend's two, the five weekdays."""
     days: set[str] = set()
     for m in _DAY_SPAN.finditer(text):
         first, last = _DAY_ORDER.index(m.group("first")[:3]), _DAY_ORDER.index(m.group("last")[:3])
         days.update(_DAY_ORDER[k % 7] for k in range(first, last + 1 + (7 if last < first else 0)))
     for m in _DAY_SAID.finditer(text):
-        days |= {m.group("day")[:3]} if m.group("day") else {"sat", "sun"}
+        if m.group("day"):
+            days.add(m.group("day")[:3])
+        else:
+            days |= set(_DAY_ORDER[5:] if m.group("weekend") else _DAY_ORDER[:5])
     return days
 
 

@@ -257,7 +257,9 @@ class _Week:
     def __str__(self) -> str:
         closed = [d for d in DAYS if d[:3].lower() not in self.days]
         said = f"open {len(self.days)} days a week"
-        return f"{said}, closed on {', '.join(closed)}" if closed else f"{said}, daily, every day"
+        if closed:
+            return f"{said}, closed on {', '.join(closed)}"
+        return f"{said}, daily, every day, on weekdays and weekends"
 
 
 @dataclass(frozen=True, slots=True)
