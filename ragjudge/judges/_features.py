@@ -1216,7 +1216,9 @@ def sentence_features(
     if ev.opening_days:
         against += _days_said(claim, ev)
     contradicted = list(dict.fromkeys(ev.keys[i] for i in against))
-    flipped = _negation_flip(text, cover, ev) or _bound_flipped(text, ev)
+    flipped = _negation_flip(text, cover, ev)
+    if flipped is None and tokens.digits:
+        flipped = _bound_flipped(text, ev)
     fields = list(dict.fromkeys(ev.labels[i] for i in against if ev.labels and ev.labels[i]))
     misplaced = _values_of_other_items(token_set, tokens.digits, ev) if ev.shared else []
     blended = _items_blended(claim, ev) if ev.shared else []
