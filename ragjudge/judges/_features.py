@@ -192,8 +192,6 @@ _SPEAKER = re.compile(
     rf"|\b{_SPEECH}\s+(?P<after>{_SPEAKER_NAME})"
     rf"|\b[Aa]ccording to (?:the\s+)?(?P<source>{_SPEAKER_NAME})"
 )
-#: a name of one to three capitalised words
-_NAME_RUN = r"[A-Z][\w'’\-]+(?:\s+[A-Z][\w'’\-]+){0,2}"
 #: a speaker an answer names by a role alone: "the mayor said …", "the public works director
 #: told …"; read as the documents' speaker whose name that role leads ("Mayor Helen Ortiz")
 _ROLE_SPEAKER = re.compile(rf"\b[Tt]he\s+(?P<role>(?:[a-z]+\s+){{0,2}}[a-z]+)\s+{_SPEECH}\b")
@@ -1725,7 +1723,7 @@ def _roles(text: str, ev: Evidence) -> list[tuple[str, frozenset[str]]]:
         tokens = frozenset(_clause(normalise(role), ev.lang)[0])
         if not tokens:
             continue
-        leads = re.compile(rf"(?i:\b{re.escape(role)})\s+(?P<name>{_NAME_RUN})")
+        leads = re.compile(rf"(?i:\b{re.escape(role)})\s+(?P<name>{_SPEAKER_NAME})")
         names = {
             token
             for i in {i for t in tokens for i in ev.index.get(t, ())}
