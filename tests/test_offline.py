@@ -2473,10 +2473,11 @@ def test_the_month_may_is_a_word_and_the_verb_is_not(judge: OfflineJudge) -> Non
 
 
 def test_a_number_rounded_to_a_bound_is_the_documents_number(judge: OfflineJudge) -> None:
-    """ "Over 150 reviews" for a listing's 153, "about 40%" for 41.6%: a number given as a
-    lower bound or an approximation that a number of the statement it restates meets is no
-    made-up number. One that no such number meets ("over 200 reviews", "about 30%") is, and
-    so is an upper bound ("less than 100 mg/dL" is a limit of its own, not a rounding)."""
+    """ "Over 150 reviews" for a listing's 153, "about 40%" for 41.6%, 約150件, 150多条: a
+    number given as a lower bound or an approximation that a number of the statement it
+    restates meets is no made-up number. One that no such number meets ("over 200 reviews",
+    "about 30%") is, and so is an upper bound ("less than 100 mg/dL" is a limit of its own,
+    not a rounding)."""
     listing = json.dumps({"name": "Luna Grill", "stars": 4.5, "review_count": 153})
     report = ["Turnout rose to 41.6% in the 2019 election, and 65 candidates stood."]
     cases = [
@@ -2488,6 +2489,16 @@ def test_a_number_rounded_to_a_bound_is_the_documents_number(judge: OfflineJudge
         (report[0], "Turnout rose to about 40% in the 2019 election.", True),
         (report[0], "Turnout rose to about 30% in the 2019 election.", False),
         (report[0], "Turnout rose to 41.6%, and less than 70 candidates stood.", False),
+    ]
+    ja = "このレストランのレビューは153件あり、評価は4.5です。"
+    zh = "该餐厅共有153条评论，评分为4.5。"
+    cases += [
+        (ja, "このレストランには約150件のレビューがあります。", True),
+        (ja, "このレストランには150件以上のレビューがあります。", True),
+        (ja, "このレストランには200件以上のレビューがあります。", False),
+        (zh, "该餐厅约有150条评论。", True),
+        (zh, "该餐厅有150多条评论。", True),
+        (zh, "该餐厅有200多条评论。", False),
     ]
     for doc, said, grounded in cases:
         out = first_verdict(judge, "Write an overview.", [doc], said)

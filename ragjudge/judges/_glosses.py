@@ -132,6 +132,21 @@ _BOUNDED = re.compile(
     r"approximately|roughly)\s+(?P<n>\d[\d,]*(?:\.\d+)?)(?!\s?%?\s*(?:to|-|–|and)\s*\d)",
     re.IGNORECASE,
 )
+#: the same in Japanese and Chinese, before the number (約150件, 约有150条, 超过150条) or after
+#: it and its counter (150件以上, 150件ほど, 150多条, 150条左右)
+_BOUNDED_CJK = re.compile(
+    r"(?P<word>約|およそ|おおよそ|ほぼ|大约|约|超过|超過|近)有?\s?(?P<n>\d[\d,]*(?:\.\d+)?)"
+    r"|(?P<n2>\d[\d,]*(?:\.\d+)?)\s?(?P<word2>多)?[^\d\s、。,，.]{0,2}?"
+    r"(?P<after>以上|超|余り|あまり|ほど|程度|前後|くらい|ぐらい|近く|左右|上下|多)"
+)
+#: how those words bound, as the English ones in `_MEETS`
+_CJK_MEETS = {
+    **dict.fromkeys(("約", "およそ", "おおよそ", "ほぼ", "大约", "约"), "about"),
+    **dict.fromkeys(("ほど", "程度", "前後", "くらい", "ぐらい", "左右", "上下"), "about"),
+    **dict.fromkeys(("超过", "超過", "超", "余り", "あまり", "多"), "more than"),
+    "以上": "at least",
+    **dict.fromkeys(("近", "近く"), "nearly"),
+}
 #: per bound's word: the document numbers that meet it, as a share of the sentence's number
 #: (low, high, whether each end is included): "over 150" is met by 151 to 300, "about 150"
 #: by 143 to 157, "nearly 5" by 4.25 to 5
@@ -147,21 +162,27 @@ def bounded_numbers(text: str, known: set[str]) -> set[str]:
     """Numbers of `text` (as `tokenize` writes them) that it gives as a bound or an
     approximation met by a `known` number (the caller's: those of the statements the
     sentence restates): "150" in "over 150 reviews" when 153 is known, "40" in "about 40%"
-    when 41.6 is. A year is no such number ("around 1900" is not 1898)."""
+    when 41.6 is, "150" in 約150件 and 150多条. A year is no such number ("around 1900" is
+    not 1898)."""
     found: set[str] = set()
     values = [v for k in known if (v := number_value(k)) is not None]
-    for m in _BOUNDED.finditer(text):
-        said = float(m.group("n").replace(",", ""))
+    bounds = [(m.group("n"), m.group("word").lower()) for m in _BOUNDED.finditer(text)]
+    if not text.isascii():
+        for m in _BOUNDED_CJK.finditer(text):
+            word = m.group("word") or m.group("word2") or m.group("after")
+            bounds.append((m.group("n") or m.group("n2"), _CJK_MEETS[word]))
+    for number, word in bounds:
+        said = float(number.replace(",", ""))
         if said <= 0 or (said.is_integer() and 1000 <= said <= 2100):
             continue
-        low, high, inclusive = _MEETS[m.group("word").lower()]
+        low, high, inclusive = _MEETS[word]
         lo, hi = low * said, high * said
         if any(
             (lo <= v <= hi) if inclusive else (lo <= v <= hi and v != said)
             for v in values
             if not (v.is_integer() and 1000 <= v <= 2100)
         ):
-            found |= tokenize(m.group("n")).digits
+            found |= tokenize(number).digits
     return found
 
 
