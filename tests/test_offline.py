@@ -578,6 +578,30 @@ def test_a_statement_given_to_another_speaker_is_caught(
         assert f"the documents give this to '{given_to}'" in claim["explanation"]
 
 
+def test_a_japanese_statement_given_to_another_speaker_is_caught(judge: OfflineJudge) -> None:
+    """A Japanese speaker is a name with a title or an honorific, before the statement
+    (鈴木社長は…と述べた) or after its quotation (…と鈴木社長は述べた); a statement the
+    documents give to another is caught as in English, and the same name with another title
+    (田中氏 for 田中部長) is the same speaker."""
+    docs = [
+        "田中部長は「新製品の発売は来年になる」と述べた。一方、鈴木社長は「価格は据え置く」と語った。"
+    ]
+    verdict = partial(first_verdict, judge, "要約してください。", docs)
+    for said in (
+        "鈴木社長は、新製品の発売は来年になると述べた。",
+        "新製品の発売は来年になると鈴木社長は述べた。",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is False, (said, out["explanation"])
+        assert "the documents give this to '田中部長' (0a), not to '鈴木社長'" in out["explanation"]
+    for said in (
+        "田中部長は、新製品の発売は来年になると述べた。",
+        "田中氏は、新製品の発売は来年になると述べた。",
+    ):
+        out = verdict(said)
+        assert "the documents give this to" not in out["explanation"], (said, out["explanation"])
+
+
 CARE_MANUAL = [
     "Press and hold the Power button for 5 seconds to reset the remote. Do not use benzene or "
     "thinner to clean the screen. The warranty does not cover damage caused by power surges. "

@@ -192,6 +192,20 @@ _SPEAKER = re.compile(
     rf"|\b{_SPEECH}\s+(?P<after>{_SPEAKER_NAME})"
     rf"|\b[Aa]ccording to (?:the\s+)?(?P<source>{_SPEAKER_NAME})"
 )
+#: a Japanese speaker: a name with a title or an honorific (鈴木社長, 田中氏), before the
+#: statement (田中部長は「…」と述べた) or after it (「…」と鈴木社長は語った)
+_JA_TITLE = (
+    r"(?:氏|さん|首相|大統領|知事|市長|社長|部長|課長|教授|選手|監督|会長|議員|大臣|長官|"
+    r"委員長|容疑者|被告|弁護士|代表|所長|院長|局長)"
+)
+_JA_SAID = r"(?:述べ|語っ|語り|話し|説明し|明らかにし|発表し|強調し|指摘し|言っ|証言し|答え)"
+_JA_SPEAKER = re.compile(
+    rf"(?P<before>(?P<stem>[\u4e00-\u9fff\u30a1-\u30fa\u30fc]{{1,6}}?){_JA_TITLE})"
+    rf"(?:は|が|も)[^。]*?と{_JA_SAID}"
+    rf"|と、?(?P<after>(?P<stem2>[\u4e00-\u9fff\u30a1-\u30fa\u30fc]{{1,6}}?){_JA_TITLE})"
+    rf"(?:は|が|も)?{_JA_SAID}"
+)
+_JA_SAYS = re.compile(_JA_SAID)
 #: a speaker an answer names by a role alone: "the mayor said …", "the public works director
 #: told …"; read as the documents' speaker whose name that role leads ("Mayor Helen Ortiz")
 _ROLE_SPEAKER = re.compile(rf"\b[Tt]he\s+(?P<role>(?:[a-z]+\s+){{0,2}}[a-z]+)\s+{_SPEECH}\b")
@@ -1221,6 +1235,7 @@ def sentence_features(
     misplaced = _values_of_other_items(token_set, tokens.digits, ev) if ev.shared else []
     blended = _items_blended(claim, ev) if ev.shared else []
     speaks = "according to" in lowered or not _SPEECH_WORDS.isdisjoint(_LETTERS.findall(lowered))
+    speaks = speaks or (ev.lang == "ja" and _JA_SAYS.search(text) is not None)
     misattributed = _misattributed(text, ev) if speaks else None
 
     # a colon inside markdown emphasis ("**Amenities:**") ends the sentence too
@@ -1740,6 +1755,8 @@ def _roles(text: str, ev: Evidence) -> list[tuple[str, frozenset[str]]]:
 def _speakers(text: str, lang: str) -> tuple[tuple[str, frozenset[str]], ...]:
     """The speakers `text` gives statements to: each name as written, and its content tokens
     ("Mayor Helen Ortiz": mayor, helen, ortiz). Pronouns and articles are no names."""
+    if lang == "ja":
+        return _ja_speakers(text)
     found: list[tuple[str, frozenset[str]]] = []
     for m in _SPEAKER.finditer(text):
         written = m.group("before") or m.group("after") or m.group("source")
@@ -1747,6 +1764,17 @@ def _speakers(text: str, lang: str) -> tuple[tuple[str, frozenset[str]], ...]:
         tokens = {t for w in words if w[:1].isupper() and (t := content_token(w, lang))}
         if tokens:
             found.append((" ".join(words), frozenset(tokens)))
+    return tuple(found)
+
+
+def _ja_speakers(text: str) -> tuple[tuple[str, frozenset[str]], ...]:
+    """`_speakers` in Japanese: each name with its title as written, and the tokens of the
+    name without the title, which other speakers may share (鈴木社長: 鈴木)."""
+    found: list[tuple[str, frozenset[str]]] = []
+    for m in _JA_SPEAKER.finditer(text):
+        stem = m.group("stem") or m.group("stem2")
+        if tokens := frozenset(tokenize(stem, lang="ja").seq):
+            found.append((m.group("before") or m.group("after"), tokens))
     return tuple(found)
 
 
