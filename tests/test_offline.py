@@ -1911,6 +1911,24 @@ def test_a_group_of_options_says_whether_the_place_offers_the_thing(
             assert f"the record says otherwise: {quoted}" in out["explanation"], out
 
 
+def test_where_an_answer_places_a_listing_must_be_in_the_record(judge: OfflineJudge) -> None:
+    """ "Located in downtown Reno" where the listing gives only the city puts the place
+    somewhere the record does not say: the place's words are names, capitalised or not. In
+    prose a part "located on the outer side" of a seat is no such claim."""
+    doc = json.dumps({"name": "Luna Grill", "city": "Reno", "state": "NV", "stars": 4.0})
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [doc])
+    out = verdict("Luna Grill is located in downtown Reno.")
+    assert out["fully_supported"] is False, out["explanation"]
+    assert "name 'downtown' not found in the documents" in out["explanation"]
+    kept = verdict("Luna Grill is located in Reno, NV.")
+    assert kept["fully_supported"] is True, kept["explanation"]
+    manual = ["Turn the control knob on the side of the driver's seat to adjust lumbar support."]
+    prose = first_verdict(
+        judge, "How?", manual, "Turn the control knob located on the outer side of the seat."
+    )
+    assert "name 'outer' not found" not in prose["explanation"], prose["explanation"]
+
+
 def test_a_listing_as_key_value_lines_is_read_as_its_json(judge: OfflineJudge) -> None:
     """A listing written as indented `key: value` lines, with "- " items for its reviews (as
     YAML writes it, and as the RAGTruth reader renders Data2txt sources), is read as the same

@@ -206,6 +206,12 @@ _JA_SPEAKER = re.compile(
     rf"(?:は|が|も)?{_JA_SAID}"
 )
 _JA_SAYS = re.compile(_JA_SAID)
+#: where an answer says a place is: "located in downtown Reno", "situated near the old
+#: harbour", "located in the heart of the city"
+_PLACED = re.compile(
+    r"\b(?:located|situated)\s+(?:right\s+)?(?:in|on|at|near|along|within|off)\s+(?:the\s+)?"
+    r"(?:heart\s+of\s+(?:the\s+)?)?(?P<place>[A-Za-z'\-]+(?:\s+[A-Za-z'\-]+){0,2})"
+)
 #: a speaker an answer names by a role alone: "the mayor said …", "the public works director
 #: told …"; read as the documents' speaker whose name that role leads ("Mayor Helen Ortiz")
 _ROLE_SPEAKER = re.compile(rf"\b[Tt]he\s+(?P<role>(?:[a-z]+\s+){{0,2}}[a-z]+)\s+{_SPEECH}\b")
@@ -1218,6 +1224,16 @@ def sentence_features(
             n_caps += 1
             if word not in ev.text and m.group() not in missing_names:
                 missing_names.append(m.group())
+
+    placing = bool(ev.fields) and ("located" in lowered or "situated" in lowered)
+    for m in _PLACED.finditer(text) if placing else ():
+        # where the answer puts the place a record is about is a name, capitalised or not
+        # ("in downtown Reno"); in prose, "located on the outer side" places a part
+        for word in _LETTERS_ANY_CASE.findall(m.group("place")):
+            token = content_token(word, ev.lang)
+            if token and token not in ev.vocab and word not in missing_names:
+                n_caps += 1
+                missing_names.append(word)
 
     neg_mismatch = 0.0
     if cover:
