@@ -1002,6 +1002,30 @@ def test_hours_given_for_several_days_must_hold_on_each(judge: OfflineJudge) -> 
         assert f"the record says otherwise: 'hours.{day}:" in out["explanation"], said
 
 
+def test_noon_and_midnight_are_the_hours_that_say_them(judge: OfflineJudge) -> None:
+    """ "Until midnight" is a closing time of 0:00, not the ":0" minutes of every other
+    hour: it holds on the days that close at midnight and is caught on the others, as "at
+    noon" is."""
+    week = {d: "11:0-21:0" for d in ("Monday", "Tuesday", "Wednesday", "Thursday")}
+    week |= {"Friday": "11:0-0:0", "Saturday": "11:0-0:0", "Sunday": "12:0-20:0"}
+    doc = json.dumps({"name": "Luna Grill", "city": "Reno", "hours": week})
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [doc])
+    for said in (
+        "It is open until midnight on Fridays and Saturdays.",
+        "It opens at noon on Sundays.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+    for said, day in (
+        ("It is open until midnight on Thursdays.", "Thursday"),
+        ("It stays open until midnight on weekends.", "Sunday"),
+        ("It opens at noon on Mondays.", "Monday"),
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is False, (said, out["explanation"])
+        assert f"the record says otherwise: 'hours.{day}:" in out["explanation"], said
+
+
 def test_a_day_the_hours_mark_closed_is_not_an_open_day(judge: OfflineJudge) -> None:
     """`Sunday: Closed` lists Sunday, but as a day the place does not open: "open seven days a
     week", "open daily" and "open on Sundays" are caught, "closed on Sundays" restates it, in

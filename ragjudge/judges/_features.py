@@ -596,6 +596,8 @@ _DAY_ORDER = [d[:3].lower() for d in DAYS]
 _CLOCK = re.compile(
     r"\b(?P<hour>1[0-2]|0?\d)(?::[0-5]\d)? ?(?P<half>[ap])\.?m\b|\b(?P<word>noon|midnight)\b"
 )
+#: noon and midnight, as tokens of a record's hours (`_records._with_clock_times`)
+_CLOCK_WORDS = frozenset({"noon", "midnight"})
 #: "closed" as a day's state, not a time ("closes at 9 pm", "closed until noon")
 _CLOSED = re.compile(r"\bclosed\b(?! (?:at|from|by|until|till|between|for)\b)")
 _OPEN = re.compile(r"\bopen(?:s|ed)?\b")
@@ -2002,11 +2004,11 @@ def _hours_of_other_days(part: str, days: set[str], ev: Evidence) -> list[int]:
     times = set()
     for m in _CLOCK.finditer(part):
         if m.group("word"):
-            hour = 12 if m.group("word") == "noon" else 0
+            # as the record's hours spell them out: a day's ":0" minutes are no midnight
+            times.add(m.group("word"))
         else:
-            hour = int(m.group("hour")) % 12 + (12 if m.group("half") == "p" else 0)
-        times.add(f"#{hour}")
-    held = {t for i in named for t in ev.seqs[i] if t[0] == "#"}
+            times.add(f"#{int(m.group('hour')) % 12 + (12 if m.group('half') == 'p' else 0)}")
+    held = {t for i in named for t in ev.seqs[i] if t[0] == "#" or t in _CLOCK_WORDS}
     others = {t for i, d in ev.opening_days.items() if i not in named for t in ev.seqs[i]}
     if any(t not in held and t in others for t in times):
         return named
