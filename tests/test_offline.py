@@ -696,6 +696,37 @@ def test_a_japanese_bound_turned_the_other_way_is_caught(judge: OfflineJudge) ->
     assert kept["fully_supported"] is True, kept["explanation"]
 
 
+@pytest.mark.parametrize(
+    ("answer", "opposite"),
+    [
+        ("The museum is open on Mondays.", "The museum is closed on Mondays."),
+        ("Parking is paid for guests.", "Parking is free for guests."),
+        ("Smoking is allowed in all rooms.", "Smoking is prohibited in all rooms."),
+        ("Parking is not free for guests.", "Parking is free for guests."),
+        # said as the documents say it, in their words or with a negation
+        ("The museum is closed on Mondays.", None),
+        ("The museum is not open on Mondays.", None),
+        ("Smoking is not allowed in all rooms.", None),
+    ],
+)
+def test_a_copied_clause_with_a_word_turned_to_its_opposite_is_caught(
+    judge: OfflineJudge, answer: str, opposite: str | None
+) -> None:
+    """ "Open on Mondays" where the documents say "closed on Mondays", "paid" for "free": a
+    word that says the opposite of another reads as that word negated, so a copied clause
+    with it turned is caught as a flipped negation is, and "not open" restates "closed"."""
+    docs = [
+        "The museum is closed on Mondays. Parking is free for guests. Smoking is prohibited in "
+        "all rooms."
+    ]
+    claim = first_verdict(judge, "What should visitors know?", docs, answer)
+    if opposite is None:
+        assert "the documents say the opposite" not in claim["explanation"], claim["explanation"]
+    else:
+        assert claim["fully_supported"] is False, claim["explanation"]
+        assert f"the documents say the opposite: '{opposite}'" in claim["explanation"]
+
+
 CARE_MANUAL_JA = [
     "画面の清掃にベンジンやシンナーを使用しないでください。柔らかい布で拭いてください。"
     "本製品は防水ではありません。水に濡らさないでください。"

@@ -249,12 +249,23 @@ class Polarity:
     #: what makes a negation mean "only" ("not only", 晴れの日しか使えません: "only on sunny
     #: days"): a clause with it denies nothing
     only: re.Pattern[str] | None = None
+    #: words that say the opposite of another, each with that other ("paid" of "free",
+    #: "closed" of "open"): a clause with one says its counterpart's clause negated
+    opposites: dict[str, str] = field(default_factory=dict)
 
     def denies(self, clause: str) -> bool:
-        """Whether the clause is negated."""
-        return self.negation.search(clause) is not None and not (
+        """Whether the clause is negated: by a negation, or by a word that says the opposite
+        of another ("the museum is closed on Mondays"), but not by both."""
+        negated = self.negation.search(clause) is not None and not (
             self.only is not None and self.only.search(clause)
         )
+        return negated != (len(self.opposite_words(clause)) % 2 == 1)
+
+    def opposite_words(self, clause: str) -> list[str]:
+        """The words of the clause that say the opposite of another."""
+        if not self.opposites:
+            return []
+        return [w for w in re.findall(r"[a-z]+", clause.lower()) if w in self.opposites]
 
 
 _POLARITY = {
@@ -272,6 +283,23 @@ _POLARITY = {
             re.IGNORECASE,
         ),
         only=re.compile(r"\b(?:not only|nothing but)\b", re.IGNORECASE),
+        opposites={
+            "paid": "free",
+            "closed": "open",
+            "prohibited": "allowed",
+            "forbidden": "allowed",
+            "banned": "allowed",
+            "excluded": "included",
+            "decrease": "increase",
+            "decreases": "increases",
+            "decreased": "increased",
+            "lower": "higher",
+            "disabled": "enabled",
+            "unavailable": "available",
+            "unsafe": "safe",
+            "impossible": "possible",
+            "rejected": "accepted",
+        },
     ),
     # a verb's negative ending (使用しない, 対応していません, 使用せずに), "none" (なし),
     # "forbidden" (禁止), "not allowed" (不可); not the adjectives "few" and "dangerous"
@@ -505,6 +533,9 @@ class Evidence:
     literal_text: str | None = None
     #: the numbers they give as a bound (`_bounds`), read when a sentence first needs them
     bounds: list[tuple[str, bool, int, str]] | None = None
+    #: the units with a word that says the opposite of another ("closed", see `Polarity`),
+    #: read when the flip check first needs them
+    opposed: set[int] | None = None
     #: per unit: its text as written (not normalised)
     raw_texts: list[str] = field(default_factory=list)
     #: per unit: a field as the record writes it (`NoiseLevel: loud`), "" for other units;
@@ -1407,12 +1438,14 @@ def _negation_flip(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, 
         return None
 
     def negated_unit(i: int) -> bool:
-        # English units carry the tokenizer's flag; Chinese negations (不) are not all its own
-        return (
-            ev.negated[i] if ev.lang == "en" else pol.negation.search(ev.raw_texts[i]) is not None
-        )
+        # English units carry the tokenizer's flag; Chinese negations (不) are not all its own;
+        # a word that says the opposite of another ("closed") reads as a negation here
+        if ev.lang == "en" and ev.negated[i]:
+            return True
+        raw = ev.raw_texts[i]
+        return pol.negation.search(raw) is not None or bool(pol.opposite_words(raw))
 
-    if not negated_unit(cover[0]) and not pol.negation.search(text):
+    if not negated_unit(cover[0]) and not (pol.negation.search(text) or pol.opposite_words(text)):
         return None
     if pol.conditional.search(text):
         return None
@@ -1493,7 +1526,17 @@ def _near_clause(clause: str, said: set[str], pol: Polarity, ev: Evidence) -> li
         spare = int(len(said) * (1 - _FLIP_SHARE) + 1e-9)
         rarest = sorted(said, key=lambda t: len(ev.index.get(t, ())))[: spare + 1]
         pool = {i for t in rarest for i in ev.index.get(t, ())}
-        return [i for i in pool if len(said & ev.sets[i]) >= least]
+        near = [i for i in pool if len(said & ev.sets[i]) >= least]
+        # a sentence with a word that says the opposite of another ("closed") is read with
+        # its counterpart ("open") in its place
+        if ev.opposed is None:
+            ev.opposed = {i for i, raw in enumerate(ev.raw_texts) if pol.opposite_words(raw)}
+        held = {i for t in said for i in ev.index.get(t, ())} & ev.opposed
+        return near + [
+            i
+            for i in held - set(near)
+            if len(said & _unnegated(ev.raw_texts[i], pol, ev.lang)) >= least
+        ]
     # a negation inside a run of Chinese or Japanese changes the tokens around it (器不 and
     # 不支 for 器支): the document sentences are read without theirs too
     pool = {i for t in _clause(normalise(clause), ev.lang)[0] for i in ev.index.get(t, ())}
@@ -1503,6 +1546,9 @@ def _near_clause(clause: str, said: set[str], pol: Polarity, ev: Evidence) -> li
 def _unnegated(clause: str, pol: Polarity, lang: str) -> set[str]:
     """The content tokens of a clause with its negations left out, as `_stems` reads them
     (该路由器不支持 as 该路由器支持; English negations are no content tokens anyway)."""
+    if words := pol.opposite_words(clause):
+        for word in set(words):
+            clause = re.sub(rf"\b{word}\b", pol.opposites[word], clause, flags=re.IGNORECASE)
     return _stems(pol.negation.sub("", clause), lang)
 
 
@@ -1540,7 +1586,8 @@ def _negated_words(clause: str, pol: Polarity, lang: str) -> set[str]:
     """The content tokens a negation of the clause governs: the first after it ("use" in
     "do not use benzene", 支持 in 不支持), or, in Japanese, those of the word before its
     kana ending (使用 in 使用しない, 防水 in 防水ではありません)."""
-    found: set[str] = set()
+    # a word that says the opposite of another governs itself ("closed" as "not open")
+    found = {t for w in pol.opposite_words(clause) if (t := content_token(pol.opposites[w], lang))}
     for m in pol.negation.finditer(clause):
         if pol.after:
             found.update(_clause(normalise(clause[m.end() :]), lang)[0][:1])
