@@ -252,6 +252,17 @@ class Polarity:
     #: words that say the opposite of another, each with that other ("paid" of "free",
     #: "closed" of "open"): a clause with one says its counterpart's clause negated
     opposites: dict[str, str] = field(default_factory=dict)
+    #: those words, as one pattern
+    opposite: re.Pattern[str] | None = field(init=False, default=None)
+    #: and as the tokens that find the units holding them in an index
+    opposite_tokens: frozenset[str] = field(init=False, default=frozenset())
+
+    def __post_init__(self) -> None:
+        if self.opposites:
+            words = "|".join(sorted(self.opposites, key=len, reverse=True))
+            object.__setattr__(self, "opposite", re.compile(rf"\b(?:{words})\b", re.IGNORECASE))
+            tokens = frozenset(t for w in self.opposites if (t := content_token(w, "en")))
+            object.__setattr__(self, "opposite_tokens", tokens)
 
     def denies(self, clause: str) -> bool:
         """Whether the clause is negated: by a negation, or by a word that says the opposite
@@ -263,9 +274,9 @@ class Polarity:
 
     def opposite_words(self, clause: str) -> list[str]:
         """The words of the clause that say the opposite of another."""
-        if not self.opposites:
+        if self.opposite is None:
             return []
-        return [w for w in re.findall(r"[a-z]+", clause.lower()) if w in self.opposites]
+        return [w.lower() for w in self.opposite.findall(clause)]
 
 
 _POLARITY = {
@@ -533,8 +544,8 @@ class Evidence:
     literal_text: str | None = None
     #: the numbers they give as a bound (`_bounds`), read when a sentence first needs them
     bounds: list[tuple[str, bool, int, str]] | None = None
-    #: the units with a word that says the opposite of another ("closed", see `Polarity`),
-    #: read when the flip check first needs them
+    #: the units that may hold a word that says the opposite of another ("closed", see
+    #: `Polarity`), read when the flip check first needs them
     opposed: set[int] | None = None
     #: per unit: its text as written (not normalised)
     raw_texts: list[str] = field(default_factory=list)
@@ -1440,10 +1451,11 @@ def _negation_flip(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, 
     def negated_unit(i: int) -> bool:
         # English units carry the tokenizer's flag; Chinese negations (不) are not all its own;
         # a word that says the opposite of another ("closed") reads as a negation here
-        if ev.lang == "en" and ev.negated[i]:
-            return True
-        raw = ev.raw_texts[i]
-        return pol.negation.search(raw) is not None or bool(pol.opposite_words(raw))
+        if ev.lang == "en":
+            return ev.negated[i] or (
+                i in _opposed(pol, ev) and bool(pol.opposite_words(ev.raw_texts[i]))
+            )
+        return pol.negation.search(ev.raw_texts[i]) is not None
 
     if not negated_unit(cover[0]) and not (pol.negation.search(text) or pol.opposite_words(text)):
         return None
@@ -1529,9 +1541,7 @@ def _near_clause(clause: str, said: set[str], pol: Polarity, ev: Evidence) -> li
         near = [i for i in pool if len(said & ev.sets[i]) >= least]
         # a sentence with a word that says the opposite of another ("closed") is read with
         # its counterpart ("open") in its place
-        if ev.opposed is None:
-            ev.opposed = {i for i, raw in enumerate(ev.raw_texts) if pol.opposite_words(raw)}
-        held = {i for t in said for i in ev.index.get(t, ())} & ev.opposed
+        held = {i for t in said for i in ev.index.get(t, ())} & _opposed(pol, ev)
         return near + [
             i
             for i in held - set(near)
@@ -1541,6 +1551,14 @@ def _near_clause(clause: str, said: set[str], pol: Polarity, ev: Evidence) -> li
     # 不支 for 器支): the document sentences are read without theirs too
     pool = {i for t in _clause(normalise(clause), ev.lang)[0] for i in ev.index.get(t, ())}
     return [i for i in pool if len(said & _unnegated(ev.raw_texts[i], pol, ev.lang)) >= least]
+
+
+def _opposed(pol: Polarity, ev: Evidence) -> set[int]:
+    """The units that may hold a word that says the opposite of another (`Evidence.opposed`):
+    those holding its token ("clos" of "closed" is also "close"'s)."""
+    if ev.opposed is None:
+        ev.opposed = {i for t in pol.opposite_tokens for i in ev.index.get(t, ())}
+    return ev.opposed
 
 
 def _unnegated(clause: str, pol: Polarity, lang: str) -> set[str]:
