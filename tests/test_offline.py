@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+from collections.abc import Callable, Sequence
 from functools import partial
 from importlib import resources
 from itertools import pairwise
@@ -602,6 +603,17 @@ def test_a_japanese_statement_given_to_another_speaker_is_caught(judge: OfflineJ
         assert "the documents give this to" not in out["explanation"], (said, out["explanation"])
 
 
+def said_opposite(claim: dict[str, Any], opposite: str | None, whole: bool = False) -> None:
+    """The verdict quotes `opposite` (its start, or all of it when `whole`) as what the
+    documents say the other way round, and fails; or, for None, quotes nothing so."""
+    if opposite is None:
+        assert "the documents say the opposite" not in claim["explanation"], claim["explanation"]
+        return
+    assert claim["fully_supported"] is False, claim["explanation"]
+    quoted = f"'{opposite}'" if whole else f"'{opposite}"
+    assert f"the documents say the opposite: {quoted}" in claim["explanation"]
+
+
 CARE_MANUAL = [
     "Press and hold the Power button for 5 seconds to reset the remote. Do not use benzene or "
     "thinner to clean the screen. The warranty does not cover damage caused by power surges. "
@@ -637,11 +649,7 @@ def test_a_clause_copied_with_its_negation_flipped_is_caught(
     the documents say it both ways or under a condition ("if the remote does not pair …"),
     as troubleshooting manuals do."""
     claim = first_verdict(judge, "How do I care for it?", CARE_MANUAL, answer)
-    if opposite is None:
-        assert "the documents say the opposite" not in claim["explanation"], claim["explanation"]
-    else:
-        assert claim["fully_supported"] is False, claim["explanation"]
-        assert f"the documents say the opposite: '{opposite}" in claim["explanation"]
+    said_opposite(claim, opposite)
 
 
 @pytest.mark.parametrize(
@@ -677,11 +685,7 @@ def test_a_bound_turned_the_other_way_is_caught(
         "$3,500-$20,000 or more."
     ]
     claim = first_verdict(judge, "What are the limits?", docs, answer)
-    if opposite is None:
-        assert "the documents say the opposite" not in claim["explanation"], claim["explanation"]
-    else:
-        assert claim["fully_supported"] is False, claim["explanation"]
-        assert f"the documents say the opposite: '{opposite}" in claim["explanation"]
+    said_opposite(claim, opposite)
 
 
 def test_a_japanese_bound_turned_the_other_way_is_caught(judge: OfflineJudge) -> None:
@@ -720,11 +724,7 @@ def test_a_copied_clause_with_a_word_turned_to_its_opposite_is_caught(
         "all rooms."
     ]
     claim = first_verdict(judge, "What should visitors know?", docs, answer)
-    if opposite is None:
-        assert "the documents say the opposite" not in claim["explanation"], claim["explanation"]
-    else:
-        assert claim["fully_supported"] is False, claim["explanation"]
-        assert f"the documents say the opposite: '{opposite}'" in claim["explanation"]
+    said_opposite(claim, opposite, whole=True)
 
 
 CARE_MANUAL_JA = [
@@ -772,11 +772,7 @@ def test_a_japanese_or_chinese_clause_with_its_negation_flipped_is_caught(
     though the kana of the verb change with it (拭かない, 拭いて)."""
     question = "手入れの方法は?" if documents is CARE_MANUAL_JA else "如何保养?"
     claim = first_verdict(judge, question, documents, answer)
-    if opposite is None:
-        assert "the documents say the opposite" not in claim["explanation"], claim["explanation"]
-    else:
-        assert claim["fully_supported"] is False, claim["explanation"]
-        assert f"the documents say the opposite: '{opposite}" in claim["explanation"]
+    said_opposite(claim, opposite)
 
 
 def test_rows_contradicting_their_own_comparison_are_flagged(
@@ -1010,24 +1006,37 @@ def test_hours_given_for_several_days_must_hold_on_each(judge: OfflineJudge) -> 
     week = {d: "11:0-21:0" for d in ("Monday", "Tuesday", "Wednesday", "Thursday")}
     week |= {"Friday": "11:0-22:0", "Saturday": "11:0-22:0", "Sunday": "12:0-20:0"}
     doc = json.dumps({"name": "Luna Grill", "city": "Reno", "hours": week})
-    verdict = partial(first_verdict, judge, "Write an overview of the business.", [doc])
-    for said in (
-        "It is open until 10 PM on Fridays and Saturdays.",
-        "It is open from 11 AM to 9 PM Monday to Thursday, and until 10 PM on Fridays and"
-        " Saturdays.",
-        "It opens at 11 AM Monday through Saturday and at noon on Sundays.",
-        "It is open daily, until 10 PM on Fridays.",
-        "On Sundays it is open from 12 PM to 8 PM.",
-        "It is open on weekdays and weekends.",
-    ):
+    hours_read(
+        partial(first_verdict, judge, "Write an overview of the business.", [doc]),
+        kept=(
+            "It is open until 10 PM on Fridays and Saturdays.",
+            "It is open from 11 AM to 9 PM Monday to Thursday, and until 10 PM on Fridays and"
+            " Saturdays.",
+            "It opens at 11 AM Monday through Saturday and at noon on Sundays.",
+            "It is open daily, until 10 PM on Fridays.",
+            "On Sundays it is open from 12 PM to 8 PM.",
+            "It is open on weekdays and weekends.",
+        ),
+        caught=(
+            ("It stays open until 10 PM on weekends.", "Sunday"),
+            ("It is open daily from 11 AM to 9 PM.", "Sunday"),
+            ("It closes at 9 PM every day.", "Friday"),
+            ("It closes at 9 PM on weekdays.", "Friday"),
+        ),
+    )
+
+
+def hours_read(
+    verdict: Callable[[str], dict[str, Any]],
+    kept: Sequence[str],
+    caught: Sequence[tuple[str, str]],
+) -> None:
+    """Each sentence of `kept` is supported; each of `caught` is contradicted, and the
+    explanation quotes the hours of its day."""
+    for said in kept:
         out = verdict(said)
         assert out["fully_supported"] is True, (said, out["explanation"])
-    for said, day in (
-        ("It stays open until 10 PM on weekends.", "Sunday"),
-        ("It is open daily from 11 AM to 9 PM.", "Sunday"),
-        ("It closes at 9 PM every day.", "Friday"),
-        ("It closes at 9 PM on weekdays.", "Friday"),
-    ):
+    for said, day in caught:
         out = verdict(said)
         assert out["fully_supported"] is False, (said, out["explanation"])
         assert f"the record says otherwise: 'hours.{day}:" in out["explanation"], said
@@ -1040,21 +1049,18 @@ def test_noon_and_midnight_are_the_hours_that_say_them(judge: OfflineJudge) -> N
     week = {d: "11:0-21:0" for d in ("Monday", "Tuesday", "Wednesday", "Thursday")}
     week |= {"Friday": "11:0-0:0", "Saturday": "11:0-0:0", "Sunday": "12:0-20:0"}
     doc = json.dumps({"name": "Luna Grill", "city": "Reno", "hours": week})
-    verdict = partial(first_verdict, judge, "Write an overview of the business.", [doc])
-    for said in (
-        "It is open until midnight on Fridays and Saturdays.",
-        "It opens at noon on Sundays.",
-    ):
-        out = verdict(said)
-        assert out["fully_supported"] is True, (said, out["explanation"])
-    for said, day in (
-        ("It is open until midnight on Thursdays.", "Thursday"),
-        ("It stays open until midnight on weekends.", "Sunday"),
-        ("It opens at noon on Mondays.", "Monday"),
-    ):
-        out = verdict(said)
-        assert out["fully_supported"] is False, (said, out["explanation"])
-        assert f"the record says otherwise: 'hours.{day}:" in out["explanation"], said
+    hours_read(
+        partial(first_verdict, judge, "Write an overview of the business.", [doc]),
+        kept=(
+            "It is open until midnight on Fridays and Saturdays.",
+            "It opens at noon on Sundays.",
+        ),
+        caught=(
+            ("It is open until midnight on Thursdays.", "Thursday"),
+            ("It stays open until midnight on weekends.", "Sunday"),
+            ("It opens at noon on Mondays.", "Monday"),
+        ),
+    )
 
 
 def test_a_day_the_hours_mark_closed_is_not_an_open_day(judge: OfflineJudge) -> None:
