@@ -727,6 +727,24 @@ def test_a_copied_clause_with_a_word_turned_to_its_opposite_is_caught(
     said_opposite(claim, opposite, whole=True)
 
 
+@pytest.mark.parametrize(
+    ("answer", "opposite"),
+    [
+        ("駐車場は無料です。", "駐車場は有料です。"),
+        ("売上は前年より増加しました。", "売上は前年より減少しました。"),
+        ("駐車場は無料ではありません。", None),
+        ("売上は前年より減少しました。", None),
+    ],
+)
+def test_a_japanese_word_turned_to_its_opposite_is_caught(
+    judge: OfflineJudge, answer: str, opposite: str | None
+) -> None:
+    """無料 for 有料, 増加 for 減少: a Japanese word that says the opposite of another reads as
+    it negated, as in English, so 無料ではありません restates 有料."""
+    docs = ["駐車場は有料です。売上は前年より減少しました。"]
+    said_opposite(first_verdict(judge, "概要は?", docs, answer), opposite, whole=True)
+
+
 CARE_MANUAL_JA = [
     "画面の清掃にベンジンやシンナーを使用しないでください。柔らかい布で拭いてください。"
     "本製品は防水ではありません。水に濡らさないでください。"

@@ -260,9 +260,19 @@ class Polarity:
     def __post_init__(self) -> None:
         if self.opposites:
             words = "|".join(sorted(self.opposites, key=len, reverse=True))
-            object.__setattr__(self, "opposite", re.compile(rf"\b(?:{words})\b", re.IGNORECASE))
-            tokens = frozenset(t for w in self.opposites if (t := content_token(w, "en")))
+            # a word of a language written without spaces has no word boundary (有料です)
+            bounded = rf"\b(?:{words})\b" if words.isascii() else f"(?:{words})"
+            object.__setattr__(self, "opposite", re.compile(bounded, re.IGNORECASE))
+            lang = "en" if words.isascii() else "ja"
+            tokens = frozenset(t for w in self.opposites for t in tokenize(w, lang=lang).seq)
             object.__setattr__(self, "opposite_tokens", tokens)
+
+    def as_opposites(self, clause: str) -> str:
+        """The clause with each word that says the opposite of another written as that other
+        ("parking is paid" as "parking is free")."""
+        if self.opposite is None:
+            return clause
+        return self.opposite.sub(lambda m: self.opposites[m.group().lower()], clause)
 
     def denies(self, clause: str) -> bool:
         """Whether the clause is negated: by a negation, or by a word that says the opposite
@@ -324,6 +334,14 @@ _POLARITY = {
         after=False,
         fewest=2,
         only=re.compile("しか"),
+        opposites={
+            "有料": "無料",
+            "減少": "増加",
+            "低下": "上昇",
+            "無効": "有効",
+            "不要": "必要",
+            "危険": "安全",
+        },
     ),
     # 不 but not in "different", "however", "not only", "constantly", "many", "pretty good",
     # "soon", "regardless"; 无 but not in "wireless", "regardless", "unmanned"; 非 but not
@@ -1451,11 +1469,11 @@ def _negation_flip(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, 
     def negated_unit(i: int) -> bool:
         # English units carry the tokenizer's flag; Chinese negations (不) are not all its own;
         # a word that says the opposite of another ("closed") reads as a negation here
-        if ev.lang == "en":
-            return ev.negated[i] or (
-                i in _opposed(pol, ev) and bool(pol.opposite_words(ev.raw_texts[i]))
-            )
-        return pol.negation.search(ev.raw_texts[i]) is not None
+        if ev.lang == "en" and ev.negated[i]:
+            return True
+        if ev.lang != "en" and pol.negation.search(ev.raw_texts[i]):
+            return True
+        return i in _opposed(pol, ev) and bool(pol.opposite_words(ev.raw_texts[i]))
 
     if not negated_unit(cover[0]) and not (pol.negation.search(text) or pol.opposite_words(text)):
         return None
@@ -1564,10 +1582,7 @@ def _opposed(pol: Polarity, ev: Evidence) -> set[int]:
 def _unnegated(clause: str, pol: Polarity, lang: str) -> set[str]:
     """The content tokens of a clause with its negations left out, as `_stems` reads them
     (该路由器不支持 as 该路由器支持; English negations are no content tokens anyway)."""
-    if words := pol.opposite_words(clause):
-        for word in set(words):
-            clause = re.sub(rf"\b{word}\b", pol.opposites[word], clause, flags=re.IGNORECASE)
-    return _stems(pol.negation.sub("", clause), lang)
+    return _stems(pol.negation.sub("", pol.as_opposites(clause)), lang)
 
 
 #: a word of Japanese as the check of flipped clauses reads it: a run of kanji, katakana or
@@ -1604,8 +1619,12 @@ def _negated_words(clause: str, pol: Polarity, lang: str) -> set[str]:
     """The content tokens a negation of the clause governs: the first after it ("use" in
     "do not use benzene", 支持 in 不支持), or, in Japanese, those of the word before its
     kana ending (使用 in 使用しない, 防水 in 防水ではありません)."""
-    # a word that says the opposite of another governs itself ("closed" as "not open")
-    found = {t for w in pol.opposite_words(clause) if (t := content_token(pol.opposites[w], lang))}
+    # a word that says the opposite of another governs itself ("closed" as "not open"): the
+    # tokens of the clause, read with its counterpart, that hold that counterpart
+    found: set[str] = set()
+    if words := pol.opposite_words(clause):
+        marks = {content_token(pol.opposites[w], lang) or pol.opposites[w] for w in words}
+        found = {t for t in _stems(pol.as_opposites(clause), lang) if any(m in t for m in marks)}
     for m in pol.negation.finditer(clause):
         if pol.after:
             found.update(_clause(normalise(clause[m.end() :]), lang)[0][:1])
