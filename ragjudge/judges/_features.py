@@ -1193,9 +1193,7 @@ def sentence_features(
     if missing_values:
         # a quantity the documents give in other units ("60 minutes" for "1 hour"), an
         # ordinal they write out ("1st" for "first")
-        if ev.measures is None:
-            ev.measures = measures(ev.text)
-        missing_values -= restated_numbers(lowered, ev.measures)
+        missing_values -= restated_numbers(lowered, _doc_measures(ev))
         missing_values -= _ordinals_written_out(text, cover, ev)
         # a number of the statements it restates, rounded to a bound ("over 150 reviews"
         # for 153)
@@ -1513,15 +1511,15 @@ def _bounds(text: str) -> list[tuple[str, bool, str]]:
     10 Mbps, …") is left out: it says what happens outside the bound."""
     found = []
     for m in _BOUND_SAID.finditer(text):
-        number = m.group("n") or m.group("n2") or m.group("n3")
-        at = m.start("n") if m.group("n") else m.start("n2") if m.group("n2") else m.start("n3")
+        group = next(g for g in ("n", "n2", "n3") if m.group(g))
+        number, at = m.group(group), m.start(group)
         if _RANGE_BEFORE.search(text, 0, at) or _RANGE_AFTER.match(text, at + len(number)):
             continue  # an end of a range ("$3,500-$20,000 or more", "up to 20-50")
-        up = bool(m.group("up") or m.group("up2") or m.group("up3"))
-        clause = _CLAUSE_START.split(text[: m.start()])[-1]
-        if _CONDITION.search(text[: m.start()]):
+        before = text[: m.start()]
+        if _CONDITION.search(before):
             continue  # "if the speed is less than 10 Mbps, …" asks for at least 10
-        if _POLARITY["en"].negation.search(clause):
+        up = bool(m.group("up") or m.group("up2") or m.group("up3"))
+        if _POLARITY["en"].negation.search(_CLAUSE_START.split(before)[-1]):
             up = not up
         found += [(d, up, m.group().strip()) for d in tokenize(number).digits]
     return found
@@ -1651,17 +1649,22 @@ def _missing_literals(text: str, ev: Evidence) -> list[str]:
     return found
 
 
+def _doc_measures(ev: Evidence) -> list[Measure]:
+    """The quantities the documents give with a unit (`Evidence.measures`), read once."""
+    if ev.measures is None:
+        ev.measures = measures(ev.text)
+    return ev.measures
+
+
 def _other_units(text: str, digits: set[str], ev: Evidence) -> list[tuple[Measure, list[str]]]:
     """The sentence's quantities whose number the documents give only in another unit (see
     `_glosses.changed_units`); read only when the sentence gives a number they have."""
     if not digits & ev.numbers or not (said := measures(text)):
         return []
-    if ev.measures is None:
-        ev.measures = measures(ev.text)
-    if not ev.measures:
+    if not (known := _doc_measures(ev)):
         return []
     found = []
-    for quantity, theirs in changed_units(text, said, ev.measures):
+    for quantity, theirs in changed_units(text, said, known):
         seq = tokenize(normalise(quantity.written), normalised=True, lang=ev.lang).seq
         if tuple(seq[:2]) in ev.bigrams:
             continue  # the same quantity written otherwise ("two years" for "2 years")
@@ -1997,16 +2000,22 @@ def _contradictions(claim: str, cover: Sequence[int], ev: Evidence) -> list[int]
     if ev.denied:
         for part in _CONTRAST.split(claim):
             seq, negated = _clause(part, ev.lang)
-            if seq and not negated and not _NON.search(part):
+            if seq and not _says_no(part, negated):
                 found += _named_facts(seq, cover, ev, ev.denied, ev.names)
     if ev.affirmed:
         for part in _CLAUSE_BREAK.split(claim):
             seq, negated = _clause(part, ev.lang)
-            if seq and (negated or _NON.search(part)):
+            if seq and _says_no(part, negated):
                 found += _named_facts(seq, cover, ev, ev.affirmed, ev.affirmed_names)
     if ev.offerings:
         found += _offerings_said(claim, ev)
     return list(dict.fromkeys(found))
+
+
+def _says_no(part: str, negated: bool) -> bool:
+    """Whether a clause (its text, and whether its tokens read negated) says no: by a
+    negation, or by a word negated by its prefix ("non-smoking")."""
+    return negated or _NON.search(part) is not None
 
 
 def _offerings_said(claim: str, ev: Evidence) -> list[int]:
@@ -2023,8 +2032,7 @@ def _offerings_said(claim: str, ev: Evidence) -> list[int]:
         for part in (_CONTRAST if denied else _CLAUSE_BREAK).split(claim):
             seq, negated = _clause(part, ev.lang)
             tokens = set(seq)
-            said_no = negated or _NON.search(part) is not None
-            if head <= tokens and not tokens & others and said_no != denied:
+            if head <= tokens and not tokens & others and _says_no(part, negated) != denied:
                 found.append(i)
     return found
 
@@ -2092,6 +2100,8 @@ def _hours_of_other_days(part: str, days: set[str], ev: Evidence) -> list[int]:
             times.add(m.group("word"))
         else:
             times.add(f"#{int(m.group('hour')) % 12 + (12 if m.group('half') == 'p' else 0)}")
+    if not times:
+        return []
     held = {t for i in named for t in ev.seqs[i] if t[0] == "#" or t in _CLOCK_WORDS}
     others = {t for i, d in ev.opening_days.items() if i not in named for t in ev.seqs[i]}
     if any(t not in held and t in others for t in times):

@@ -530,6 +530,8 @@ _HTML_BLOCKS = frozenset(
 )
 
 
+#: HTML elements whose content is no text of the page
+_HIDDEN_TAGS = frozenset(("script", "style", "noscript", "template"))
 #: a footnote mark in a table cell, as Wikipedia's pages carry them: "[1]", "[a]", "[note 2]"
 _FOOTNOTE = re.compile(r"\[(?:\d+|[a-z]|(?:note|nb) \d+|citation needed)\]", re.I)
 
@@ -583,7 +585,7 @@ class _HtmlTables(HTMLParser):
         self.block, self.block_start = [], -1
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in ("script", "style", "noscript", "template"):
+        if tag in _HIDDEN_TAGS:
             self.hidden += 1
         if tag in _HTML_BLOCKS:
             self.end_block()
@@ -606,7 +608,7 @@ class _HtmlTables(HTMLParser):
             )
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in ("script", "style", "noscript", "template") and self.hidden:
+        if tag in _HIDDEN_TAGS and self.hidden:
             self.hidden -= 1
         if tag in ("td", "th"):
             self._end_cell()
