@@ -812,6 +812,42 @@ def test_rows_contradicting_their_own_comparison_are_flagged(
         assert judge.judge(item)["overall_supported"] is False
 
 
+VISAS = [
+    "UK student visa applications are processed within 3 weeks (15 working days) of the "
+    "completed application being lodged.",
+    "Travellers to India need a passport that is valid for at least six months.",
+]
+
+
+def test_the_question_subject_joined_to_another_documents_fact_is_read(
+    judge: OfflineJudge,
+) -> None:
+    """An answer that puts the question's subject ("India") on a fact of a document about
+    another one (UK visas) repeats a word of the question that some document has, but none of
+    the documents its closest sentences come from."""
+    from ragjudge.judges._features import build_evidence, example_features
+
+    question = "How long does it take to process a student visa to India?"
+    grafted = "Student visa applications to India are processed within 3 weeks by the consulate."
+    faithful = "UK student visa applications are processed within 3 weeks by the consulate."
+    read = {}
+    for said in (grafted, faithful):
+        item = real(question, VISAS, said)
+        read[said] = example_features(item, build_evidence(item))[0].elsewhere
+    assert read == {grafted: ["india"], faithful: []}
+    scores = [first_verdict(judge, question, VISAS, s)["probability"] for s in (grafted, faithful)]
+    assert scores[0] < scores[1]
+    # an unsupported sentence's explanation names the word, as the sentence writes it
+    said = f"{grafted[: -len('consulate.')]}consulates in Mumbai and Delhi."
+    out = first_verdict(judge, question, VISAS, said)
+    assert out["fully_supported"] is False
+    assert "'India', from the question, in none of the documents it draws on" in out["explanation"]
+    kept = first_verdict(
+        judge, question, VISAS, faithful.replace("consulate", "consulates in Mumbai and Delhi")
+    )
+    assert "from the question" not in kept["explanation"]
+
+
 def test_identity_is_stable_and_ask_wraps_judge(judge: OfflineJudge) -> None:
     other = OfflineJudge()
     assert judge.identity() == other.identity()

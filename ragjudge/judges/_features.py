@@ -479,6 +479,7 @@ FEATURE_NAMES: tuple[str, ...] = (
     "window_cov",
     "log_missing_top1",
     "missing_weight",
+    "question_words_elsewhere",
     "contradicts_record",
     "value_of_other_item",
     "contradicts_itself",
@@ -514,6 +515,8 @@ class Evidence:
     denied: list[bool]
     index: dict[str, list[int]]
     vocab: set[str]
+    #: per document: the tokens of all its units
+    doc_vocab: dict[int, frozenset[str]]
     bigrams: set[tuple[str, ...]]
     trigrams: set[tuple[str, ...]]
     numbers: set[str]
@@ -734,6 +737,9 @@ def build_evidence(item: KeyedExample) -> Evidence:
             numbers.update(f"{a}.{b}" for a, b in _STRIPPED_PERCENT.findall(normalised))
         texts.append(normalised)
     question = frozenset(tokenize(item.example.question, lang=lang).seq)
+    doc_vocab: dict[int, set[str]] = {}
+    for d, token_set in zip(doc_of, sets, strict=True):
+        doc_vocab.setdefault(d, set()).update(token_set)
     items, shared = _items(groups, sets)
     names, affirmed_names = _own_words(named, index, lang), _own_words(named_affirmed, index, lang)
     scaled = _other_levels(on_scales, index, lang)
@@ -746,6 +752,7 @@ def build_evidence(item: KeyedExample) -> Evidence:
         denied=denied if any(denied) else [],
         index=index,
         vocab=set(index),
+        doc_vocab={d: frozenset(v) for d, v in doc_vocab.items()},
         bigrams=bigrams,
         trigrams=trigrams,
         numbers=numbers,
@@ -956,6 +963,9 @@ class SentenceEvidence:
     #: units ("71" in "160°F (71°C)"), a share or a margin ("3.35%"), the 100 of a
     #: percentage formula, the count of a list it gives ("3 members (A, B and C)")
     worked: list[str] = field(default_factory=list)
+    #: content tokens of the question that the sentence repeats and that some document has,
+    #: but none of the documents its closest sentences come from
+    elsewhere: list[str] = field(default_factory=list)
 
 
 def _greedy_cover(
@@ -1179,6 +1189,17 @@ def sentence_features(
         window_cov = len(token_set & window) / n
     elif not n:
         local_bigram_cov = 1.0
+    # words of the question that the claim repeats and some document has, but none of the
+    # documents it draws on: the question's subject joined to a fact about another one
+    elsewhere: list[str] = []
+    if cover and ev.question:
+        drawn_on = {ev.doc_of[i] for i in cover}
+        asked = token_set & ev.question & ev.vocab
+        elsewhere = list(
+            dict.fromkeys(
+                t for t in seq if t in asked and all(t not in ev.doc_vocab[d] for d in drawn_on)
+            )
+        )
     bigram_cov = len(bigrams & ev.bigrams) / len(bigrams) if bigrams else cov_all
     trigrams = _ngrams(seq, 3)
     trigram_cov = len(trigrams & ev.trigrams) / len(trigrams) if trigrams else bigram_cov
@@ -1356,6 +1377,7 @@ def sentence_features(
         window_cov,
         math.log1p(missing_top1),
         math.log1p(total_w - present_w),
+        min(len(elsewhere), 3),
         float(bool(contradicted or flipped)),
         float(bool(misplaced or blended or misattributed)),
         float(conflict is not None),
@@ -1379,6 +1401,7 @@ def sentence_features(
         flipped=flipped,
         conflict=conflict,
         worked=written_numbers(text, worked) if worked else [],
+        elsewhere=elsewhere,
     )
 
 

@@ -206,6 +206,10 @@ class OfflineJudge:
         if f.missing_names:
             names = ", ".join(f"'{n}'" for n in f.missing_names[:3])
             parts.append(f"name {names} not found in the documents")
+        if f.elsewhere and not supported:
+            asked = ", ".join(f"'{w}'" for w in written_words(text, f.elsewhere, ev)[:3])
+            if asked:
+                parts.append(f"{asked}, from the question, in none of the documents it draws on")
         if not supported and not f.contradicted and f.conflict is None and f.flipped is None:
             # what the judge could not find, beyond the names and numbers listed above
             listed = {x.lower() for x in f.missing_names}
