@@ -846,6 +846,24 @@ def test_the_question_subject_joined_to_another_documents_fact_is_read(
         judge, question, VISAS, faithful.replace("consulate", "consulates in Mumbai and Delhi")
     )
     assert "from the question" not in kept["explanation"]
+    # of such words only names are quoted: a common word of the question says little
+    docs = [VISAS[0], "The embassy in Paris issues passports. Travellers to India need visas."]
+    question = "How long does the embassy take to process a student visa to India?"
+    said = (
+        "Student visa applications to India are processed by the embassy within 3 weeks in Mumbai."
+    )
+    out = first_verdict(judge, question, docs, said)
+    assert out["fully_supported"] is False
+    assert "'India', from the question" in out["explanation"]
+    assert "'embassy'" not in out["explanation"]
+    # a name that opens the sentence is quoted when a document writes it so in mid-sentence
+    out = first_verdict(
+        judge,
+        question,
+        docs,
+        said.replace("Student visa applications to India", "India student visa applications"),
+    )
+    assert "'India', from the question" in out["explanation"]
 
 
 def test_identity_is_stable_and_ask_wraps_judge(judge: OfflineJudge) -> None:
