@@ -864,6 +864,15 @@ def test_the_question_subject_joined_to_another_documents_fact_is_read(
         said.replace("Student visa applications to India", "India student visa applications"),
     )
     assert "'India', from the question" in out["explanation"]
+    # Japanese marks no names by capitals: the bundled sample's answer that repeats 停止 ("stop")
+    # from the question is read, and the word is not quoted
+    path = Path(__file__).resolve().parent.parent / "datasets" / "sample_ja.jsonl"
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+    row = next(r for r in rows if r["id"] == "ja-016")
+    item = real(row["question"], row["documents"], row["response"])
+    assert any(f.elsewhere for f in example_features(item, build_evidence(item)))
+    verdicts = judge.judge(item)["sentence_support_information"]
+    assert not any("from the question" in v["explanation"] for v in verdicts)
 
 
 def test_identity_is_stable_and_ask_wraps_judge(judge: OfflineJudge) -> None:

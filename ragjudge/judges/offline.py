@@ -13,7 +13,6 @@ rate. It answers with the six-field judgment as JSON text, like every other judg
 from __future__ import annotations
 
 import json
-import re
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -34,8 +33,6 @@ from ragjudge.types import KeyedExample, Message, Reply, Usage
 _model_cache: OfflineModel | None = None
 #: how many of the fields a sentence contradicts its explanation quotes
 _QUOTED_FIELDS = 2
-#: a word of Chinese, Japanese or Korean, which marks no names by capitals
-_CJK_WORD = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 
 
 def default_model() -> OfflineModel:
@@ -49,14 +46,13 @@ def default_model() -> OfflineModel:
 def _names(text: str, tokens: Sequence[str], ev: Evidence) -> list[str]:
     """The words of `text` whose content tokens are `tokens` that are names, as written: in
     capitals, and the first word only if a document writes it so in mid-sentence (so
-    "'Lactulose', from the question" is quoted, "'explain'" is not); in Chinese, Japanese and
-    Korean, every word."""
+    "'Lactulose', from the question" is quoted, "'explain'" is not). Chinese, Japanese and
+    Korean mark no names so, and their words are not quoted (停止 is "stop")."""
     first = text.split(maxsplit=1)[0] if text.strip() else ""
     return [
         w
         for w in written_words(text, tokens, ev)
-        if _CJK_WORD.search(w)
-        or (w[0].isupper() and (not first.startswith(w) or any(f" {w}" in t for t in ev.raw_texts)))
+        if w[0].isupper() and (not first.startswith(w) or any(f" {w}" in t for t in ev.raw_texts))
     ]
 
 
