@@ -850,7 +850,8 @@ def test_the_question_subject_joined_to_another_documents_fact_is_read(
     docs = [VISAS[0], "The embassy in Paris issues passports. Travellers to India need visas."]
     question = "How long does the embassy take to process a student visa to India?"
     said = (
-        "Student visa applications to India are processed by the embassy within 3 weeks in Mumbai."
+        "Student visa applications to India are processed by the embassy within 3 weeks in "
+        "Mumbai and Delhi."
     )
     out = first_verdict(judge, question, docs, said)
     assert out["fully_supported"] is False
@@ -3074,6 +3075,50 @@ def test_an_answer_never_loses_support_when_a_sentence_gains_it(judge: OfflineJu
     assert model.hallucination_probability(one_invented, 20) > (
         model.hallucination_probability(faithful, 20) + 0.03
     )
+
+
+def test_question_coverage_reads_the_question_words_an_answer_repeats() -> None:
+    """How much of the question the answer's best document holds: the question's words that
+    the answer repeats, in one document; a refusal's words, an instruction the answer does
+    not repeat and a single repeated word leave it at its ceiling."""
+    from ragjudge.judges._features import build_evidence, example_features, question_coverage
+    from ragjudge.judges._model import QUESTION_COVERED
+
+    docs = [
+        "The Louvre opens at 9 am every day except Tuesday.",
+        "Tickets for the Eiffel Tower cost 29 euros.",
+    ]
+
+    def coverage(question: str, answer: str, documents: list[str] = docs) -> float:
+        item = real(question, documents, answer)
+        ev = build_evidence(item)
+        return question_coverage(item, ev, example_features(item, ev))
+
+    asked = "When does the Louvre open, and what do Louvre tickets cost?"
+    # louvre, opens, tickets, cost: two in each document, none holds more
+    assert coverage(asked, "The Louvre opens at 9 am, and Louvre tickets cost 29 euros.") == 0.5
+    together = [*docs, "Louvre tickets cost 22 euros; the Louvre opens at 9 am."]
+    joined = coverage(asked, "The Louvre opens at 9 am, and tickets cost 22 euros.", together)
+    assert joined == QUESTION_COVERED
+    # what a refusal repeats is what the documents lack
+    refusal = "The documents do not mention what Louvre tickets cost."
+    assert coverage("What do Louvre tickets cost?", refusal) == QUESTION_COVERED
+    # an instruction the answer does not repeat, and one repeated word, tell nothing
+    summary = "The Louvre opens at 9 am except on Tuesdays."
+    assert coverage("Summarize the following notes within 50 words.", summary) == QUESTION_COVERED
+    assert coverage("Is the museum busy today?", "The museum opens at 9 am.") == QUESTION_COVERED
+
+
+def test_an_answer_loses_support_as_its_documents_cover_less_of_the_question(
+    judge: OfflineJudge,
+) -> None:
+    model = judge.model
+    rng = np.random.default_rng(1)
+    for _ in range(100):
+        z = rng.normal(2.0, 2.0, size=int(rng.integers(1, 6)))
+        p = [model.hallucination_probability(z, 20, c) for c in (0.0, 0.25, 0.5, 0.75)]
+        assert p == sorted(p, reverse=True)
+        assert p[0] > p[-1]
 
 
 def test_support_scores_estimate_the_hallucination_rate(

@@ -38,8 +38,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from ragjudge.dataset import iter_examples  # noqa: E402
-from ragjudge.judges._features import FEATURE_NAMES, build_evidence, example_features  # noqa: E402
+from ragjudge.judges._features import (  # noqa: E402
+    FEATURE_NAMES,
+    build_evidence,
+    example_features,
+    question_coverage,
+)
 from ragjudge.judges._model import (  # noqa: E402
+    QUESTION_COVERED,
     Calibrator,
     Linear,
     OfflineModel,
@@ -70,15 +76,20 @@ CALIBRATION_KNOTS = 48
 #: gap between the two as a count of weak sentences, so one invented sentence in an otherwise
 #: faithful answer barely moved the answer's score. Adding the mean, the second weakest and
 #: the answer's and the documents' sizes ranked answers slightly worse both out of fold and
-#: leaving a subset out.
-COMBINER: tuple[str, ...] = ("softmin",)
+#: leaving a subset out. Beside it, how much of the question the answer's best document holds
+#: (`question_coverage`): over five fold draws AUROC .752 with it and .753 without, but
+#: delucionqa .711 against .675; a subset left out, .732 either way, delucionqa .713 against
+#: .674. Triage loses a little (balanced accuracy at 30 % escalated .814 against .818).
+COMBINER: tuple[str, ...] = ("softmin", "question_coverage")
 #: log-odds taken off a sentence with a number (written in digits) or a capitalised name that
 #: the documents lack; chosen out of fold (example AUROC rose slightly with both, and a
 #: changed number, the classic hallucination, then flags an otherwise copied sentence). A
 #: sentence that gives a row's or a list item's number to another, or one speaker's statement
 #: to another, is taken to be as wrong as a changed number (RAGBench has no records and no
-#: such statement, so no fit could set it), and so is one whose comparison the answer's own
-#: dates contradict (three RAGBench answers, too few to fit). A
+#: such statement, so no fit could set it): 4, as a changed number's fitted features take
+#: more than its own 3 off (a copied sentence with one scores about .3); at 3 such a
+#: sentence scored .67 and its answer sat at the verdict threshold. So is one whose
+#: comparison the answer's own dates contradict (three RAGBench answers, too few to fit). A
 #: sentence that affirms what a structured record denies, or denies what it affirms, or that
 #: copies a clause of the documents with its negation flipped, takes more: it uses the
 #: field's (or the clause's) own words, so its evidence features are those of a faithful
@@ -97,7 +108,7 @@ PENALTIES = {
     "any_number_missing": 3.0,
     "n_caps_missing": 1.0,
     "contradicts_record": 5.0,
-    "value_of_other_item": 3.0,
+    "value_of_other_item": 4.0,
     "contradicts_itself": 3.0,
     "refusal": -1.0,
 }
@@ -128,6 +139,8 @@ class Row:
     supported: np.ndarray  # (sentences,) 1 = supported
     n_doc_sentences: int
     item: KeyedExample
+    #: see `ragjudge.judges._features.question_coverage`
+    question_coverage: float = QUESTION_COVERED
 
 
 def labelled(example: Example) -> tuple[bool, set[str]] | None:
@@ -167,9 +180,15 @@ def load_rows(data: Path, featurize: Callable[[KeyedExample], np.ndarray]) -> li
                     supported=supported,
                     n_doc_sentences=item.n_document_sentences,
                     item=item,
+                    question_coverage=answer_coverage(item),
                 )
             )
     return rows
+
+
+def answer_coverage(item: KeyedExample) -> float:
+    ev = build_evidence(item)
+    return question_coverage(item, ev, example_features(item, ev))
 
 
 def lexical_features(item: KeyedExample) -> np.ndarray:
@@ -323,7 +342,7 @@ def fit_sentence(rows: Sequence[Row], idx: Sequence[int]) -> Linear:
 def combiner_matrix(z: Sequence[np.ndarray], rows: Sequence[Row], idx: Sequence[int]) -> np.ndarray:
     return np.vstack(
         [
-            combiner_inputs(list(zi), rows[i].n_doc_sentences, COMBINER)
+            combiner_inputs(list(zi), rows[i].n_doc_sentences, COMBINER, rows[i].question_coverage)
             for zi, i in zip(z, idx, strict=True)
         ]
     )
@@ -463,7 +482,7 @@ def predict_answer(stage: Stage, row: Row) -> float:
     if not len(row.x):
         return 0.0
     z = penalised(stage.sentence, row.x)
-    inputs = combiner_inputs(list(z), row.n_doc_sentences, COMBINER)
+    inputs = combiner_inputs(list(z), row.n_doc_sentences, COMBINER, row.question_coverage)
     raw = stage.combiner.log_odds(inputs[None, :])
     return float(stage.example_calibration(raw)[0])
 

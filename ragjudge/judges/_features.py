@@ -32,6 +32,7 @@ from ragjudge.judges._glosses import (
     worked_out,
 )
 from ragjudge.judges._listings import aliases
+from ragjudge.judges._model import QUESTION_COVERED
 from ragjudge.judges._records import DAYS, TABLE_RULE, Fact, name_parts, record_facts, words
 from ragjudge.judges._tokens import (
     MONTH_MAY,
@@ -2173,6 +2174,28 @@ def _named_facts(
         joined = tokens | {a + b for a, b in pairwise(seq)}
         found += [i for i, name in names.items() if _said(name, joined)]
     return found
+
+
+def question_coverage(item: KeyedExample, ev: Evidence, feats: Sequence[SentenceEvidence]) -> float:
+    """Of the question's content words that the answer repeats, the largest share that one
+    document holds, up to `QUESTION_COVERED` (which it is when the answer repeats none).
+    A refusal ("the documents do not give the price") repeats what they lack by its nature:
+    its words are not counted. One repeated word is too little to tell ("museum", where the
+    documents write "Musée"): it takes two.
+
+    An answer about what was asked whose documents never hold the question's words together
+    was answered from something else than a document on that subject: on RAGBench, answers
+    whose documents cover at most half of the question are hallucinated .31 of the time, those
+    above three quarters .12. Only the words the answer repeats are counted, so an
+    instruction ("Summarize the following news within 100 words") is not read as a question
+    that no document answers.
+    """
+    claims = [s.text for s, f in zip(item.response, feats, strict=True) if not f.refusal]
+    asked = ev.question.intersection(tokenize(" ".join(claims), lang=ev.lang).seq)
+    if len(asked) < 2:
+        return QUESTION_COVERED
+    held = max((len(asked & words) for words in ev.doc_vocab.values()), default=0)
+    return min(held / len(asked), QUESTION_COVERED)
 
 
 def example_features(item: KeyedExample, ev: Evidence | None = None) -> list[SentenceEvidence]:
