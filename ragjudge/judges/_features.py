@@ -967,6 +967,8 @@ class SentenceEvidence:
     #: content tokens of the question that the sentence repeats and that some document has,
     #: but none of the documents its closest sentences come from
     elsewhere: list[str] = field(default_factory=list)
+    #: content tokens of the question that the sentence's claim repeats
+    asked: frozenset[str] = frozenset()
 
 
 def _greedy_cover(
@@ -1403,6 +1405,7 @@ def sentence_features(
         conflict=conflict,
         worked=written_numbers(text, worked) if worked else [],
         elsewhere=elsewhere,
+        asked=ev.question.intersection(tokens.seq),
     )
 
 
@@ -2190,8 +2193,7 @@ def question_coverage(item: KeyedExample, ev: Evidence, feats: Sequence[Sentence
     instruction ("Summarize the following news within 100 words") is not read as a question
     that no document answers.
     """
-    claims = [s.text for s, f in zip(item.response, feats, strict=True) if not f.refusal]
-    asked = ev.question.intersection(tokenize(" ".join(claims), lang=ev.lang).seq)
+    asked = frozenset().union(*(f.asked for f in feats if not f.refusal))
     if len(asked) < 2:
         return QUESTION_COVERED
     held = max((len(asked & words) for words in ev.doc_vocab.values()), default=0)
