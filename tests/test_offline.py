@@ -3092,7 +3092,7 @@ def test_question_coverage_reads_the_question_words_an_answer_repeats() -> None:
     def coverage(question: str, answer: str, documents: list[str] = docs) -> float:
         item = real(question, documents, answer)
         ev = build_evidence(item)
-        return question_coverage(item, ev, example_features(item, ev))
+        return question_coverage(ev, example_features(item, ev))
 
     asked = "When does the Louvre open, and what do Louvre tickets cost?"
     # louvre, opens, tickets, cost: two in each document, none holds more

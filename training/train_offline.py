@@ -188,7 +188,7 @@ def load_rows(data: Path, featurize: Callable[[KeyedExample], np.ndarray]) -> li
 
 def answer_coverage(item: KeyedExample) -> float:
     ev = build_evidence(item)
-    return question_coverage(item, ev, example_features(item, ev))
+    return question_coverage(ev, example_features(item, ev))
 
 
 def lexical_features(item: KeyedExample) -> np.ndarray:

@@ -2179,12 +2179,13 @@ def _named_facts(
     return found
 
 
-def question_coverage(item: KeyedExample, ev: Evidence, feats: Sequence[SentenceEvidence]) -> float:
-    """Of the question's content words that the answer repeats, the largest share that one
-    document holds, up to `QUESTION_COVERED` (which it is when the answer repeats none).
+def question_coverage(ev: Evidence, feats: Sequence[SentenceEvidence]) -> float:
+    """Of the question's content words that the answer's claims repeat (`feats`, its
+    sentences' features), the largest share that one document holds, up to
+    `QUESTION_COVERED` (which it is when the answer repeats fewer than two).
     A refusal ("the documents do not give the price") repeats what they lack by its nature:
     its words are not counted. One repeated word is too little to tell ("museum", where the
-    documents write "Musée"): it takes two.
+    documents write "Musée").
 
     An answer about what was asked whose documents never hold the question's words together
     was answered from something else than a document on that subject: on RAGBench, answers

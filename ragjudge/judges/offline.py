@@ -109,7 +109,7 @@ class OfflineJudge:
         """The judgment for `item` as a dict: the six RAGBench fields plus `support_score`."""
         ev = build_evidence(item)
         feats = example_features(item, ev)
-        probability, support_score = self.score(feats, ev, question_coverage(item, ev, feats))
+        probability, support_score = self.score(feats, ev, question_coverage(ev, feats))
         # decide on the figures the record shows, so a reader can check every verdict
         probability = np.round(probability, 4)
         support_score = round(support_score, 4)
