@@ -3077,48 +3077,63 @@ def test_an_answer_never_loses_support_when_a_sentence_gains_it(judge: OfflineJu
     )
 
 
-def test_question_coverage_reads_the_question_words_an_answer_repeats() -> None:
-    """How much of the question the answer's best document holds: the question's words that
-    the answer repeats, in one document; a refusal's words, an instruction the answer does
-    not repeat and a single repeated word leave it at its ceiling."""
-    from ragjudge.judges._features import build_evidence, example_features, question_coverage
-    from ragjudge.judges._model import QUESTION_COVERED
+def test_question_reading_reads_the_question_words_an_answer_repeats() -> None:
+    """How the documents hold the question's words that the answer repeats: the largest
+    share in one document, and the share of claims drawn from documents that hold at least
+    half of them; a refusal's words, an instruction the answer does not repeat and a single
+    repeated word read as fully held."""
+    from ragjudge.judges._features import build_evidence, example_features, question_reading
+    from ragjudge.judges._model import QUESTION_COVERED, QuestionReading
 
     docs = [
         "The Louvre opens at 9 am every day except Tuesday.",
         "Tickets for the Eiffel Tower cost 29 euros.",
     ]
 
-    def coverage(question: str, answer: str, documents: list[str] = docs) -> float:
+    def reading(question: str, answer: str, documents: list[str] = docs) -> QuestionReading:
         item = real(question, documents, answer)
         ev = build_evidence(item)
-        return question_coverage(ev, example_features(item, ev))
+        return question_reading(ev, example_features(item, ev))
 
     asked = "When does the Louvre open, and what do Louvre tickets cost?"
     # louvre, opens, tickets, cost: two in each document, none holds more
-    assert coverage(asked, "The Louvre opens at 9 am, and Louvre tickets cost 29 euros.") == 0.5
+    split = reading(asked, "The Louvre opens at 9 am, and Louvre tickets cost 29 euros.")
+    assert split == QuestionReading(coverage=0.5, on_question=1.0)
     together = [*docs, "Louvre tickets cost 22 euros; the Louvre opens at 9 am."]
-    joined = coverage(asked, "The Louvre opens at 9 am, and tickets cost 22 euros.", together)
-    assert joined == QUESTION_COVERED
+    joined = reading(asked, "The Louvre opens at 9 am, and tickets cost 22 euros.", together)
+    assert joined == QuestionReading(coverage=QUESTION_COVERED, on_question=1.0)
+    # the second claim comes from a document about something else
+    off = reading(
+        "When does the Louvre open on Mondays?",
+        "The Louvre opens at 9 am on Mondays. Eiffel Tower tickets cost 29 euros.",
+        ["The Louvre opens at 9 am on Mondays.", docs[1]],
+    )
+    assert off == QuestionReading(coverage=QUESTION_COVERED, on_question=0.5)
     # what a refusal repeats is what the documents lack
     refusal = "The documents do not mention what Louvre tickets cost."
-    assert coverage("What do Louvre tickets cost?", refusal) == QUESTION_COVERED
+    assert reading("What do Louvre tickets cost?", refusal) == QuestionReading()
     # an instruction the answer does not repeat, and one repeated word, tell nothing
     summary = "The Louvre opens at 9 am except on Tuesdays."
-    assert coverage("Summarize the following notes within 50 words.", summary) == QUESTION_COVERED
-    assert coverage("Is the museum busy today?", "The museum opens at 9 am.") == QUESTION_COVERED
+    assert reading("Summarize the following notes within 50 words.", summary) == QuestionReading()
+    assert reading("Is the museum busy today?", "The museum opens at 9 am.") == QuestionReading()
 
 
-def test_an_answer_loses_support_as_its_documents_cover_less_of_the_question(
+def test_an_answer_loses_support_as_its_documents_hold_less_of_the_question(
     judge: OfflineJudge,
 ) -> None:
+    from ragjudge.judges._model import QuestionReading
+
     model = judge.model
     rng = np.random.default_rng(1)
     for _ in range(100):
         z = rng.normal(2.0, 2.0, size=int(rng.integers(1, 6)))
-        p = [model.hallucination_probability(z, 20, c) for c in (0.0, 0.25, 0.5, 0.75)]
-        assert p == sorted(p, reverse=True)
-        assert p[0] > p[-1]
+        for reading in (
+            [QuestionReading(coverage=c) for c in (0.0, 0.25, 0.5, 0.75)],
+            [QuestionReading(on_question=o) for o in (0.0, 0.5, 1.0)],
+        ):
+            p = [model.hallucination_probability(z, 20, r) for r in reading]
+            assert p == sorted(p, reverse=True)
+            assert p[0] > p[-1]
 
 
 def test_support_scores_estimate_the_hallucination_rate(

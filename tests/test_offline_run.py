@@ -79,18 +79,30 @@ def test_a_judge_without_support_scores_has_no_estimate(tmp_path: Path) -> None:
 
 
 def test_offline_threshold_moves_verdicts_not_scores(run: Path, tmp_path: Path) -> None:
+    default = pd.read_csv(run / "examples.csv")
+    # just above the weakest answer the default threshold passes
+    raised_to = round(
+        float(default.loc[default["adherence"] == 1, "support_score"].min()) + 0.001, 4
+    )
     strict = tmp_path / "strict"
     code = main(
-        ["eval", str(SAMPLE), "--out", str(strict), "--quiet", "--offline-threshold", "0.87"]
+        [
+            "eval",
+            str(SAMPLE),
+            "--out",
+            str(strict),
+            "--quiet",
+            "--offline-threshold",
+            str(raised_to),
+        ]
     )
     assert code == 0
-    default = pd.read_csv(run / "examples.csv")
     raised = pd.read_csv(strict / "examples.csv")
     assert list(default["support_score"]) == list(raised["support_score"])
-    assert (raised["adherence"] == (raised["support_score"] >= 0.87)).all()
+    assert (raised["adherence"] == (raised["support_score"] >= raised_to)).all()
     assert raised["adherence"].sum() < default["adherence"].sum()
     judge = json.loads((strict / "run.json").read_text())["judge"]
-    assert judge["params"]["threshold"] == 0.87
+    assert judge["params"]["threshold"] == raised_to
 
 
 def test_offline_threshold_is_refused_for_other_judges(tmp_path: Path) -> None:

@@ -32,7 +32,7 @@ from ragjudge.judges._glosses import (
     worked_out,
 )
 from ragjudge.judges._listings import aliases
-from ragjudge.judges._model import QUESTION_COVERED
+from ragjudge.judges._model import QUESTION_COVERED, QUESTION_HELD, QuestionReading
 from ragjudge.judges._records import DAYS, TABLE_RULE, Fact, name_parts, record_facts, words
 from ragjudge.judges._tokens import (
     MONTH_MAY,
@@ -2179,26 +2179,33 @@ def _named_facts(
     return found
 
 
-def question_coverage(ev: Evidence, feats: Sequence[SentenceEvidence]) -> float:
-    """Of the question's content words that the answer's claims repeat (`feats`, its
-    sentences' features), the largest share that one document holds, up to
-    `QUESTION_COVERED` (which it is when the answer repeats fewer than two).
-    A refusal ("the documents do not give the price") repeats what they lack by its nature:
-    its words are not counted. One repeated word is too little to tell ("museum", where the
-    documents write "Musée").
+def question_reading(ev: Evidence, feats: Sequence[SentenceEvidence]) -> QuestionReading:
+    """How the documents hold the question's content words that the answer's claims repeat
+    (`feats`, its sentences' features): the largest share one document holds, up to
+    `QUESTION_COVERED`, and the share of the claims whose closest document sentence comes from
+    a document that holds at least `QUESTION_HELD` of them.
 
-    An answer about what was asked whose documents never hold the question's words together
-    was answered from something else than a document on that subject: on RAGBench, answers
-    whose documents cover at most half of the question are hallucinated .31 of the time, those
-    above three quarters .12. Only the words the answer repeats are counted, so an
-    instruction ("Summarize the following news within 100 words") is not read as a question
-    that no document answers.
+    An answer about what was asked whose documents never hold the question's words together,
+    or that draws its claims from documents about something else, was answered from something
+    else than a document on that subject: on RAGBench, answers whose documents cover at most
+    half of the question are hallucinated .31 of the time, those above three quarters .12.
+
+    A refusal ("the documents do not give the price") repeats what they lack by its nature,
+    and a sentence without a claim of its own draws on nothing: neither counts. One repeated
+    word is too little to tell ("museum", where the documents write "Musée"), and an
+    instruction ("Summarize the following news within 100 words") is not repeated by its
+    answer: then the question reads as fully held.
     """
     asked = frozenset().union(*(f.asked for f in feats if not f.refusal))
     if len(asked) < 2:
-        return QUESTION_COVERED
-    held = max((len(asked & words) for words in ev.doc_vocab.values()), default=0)
-    return min(held / len(asked), QUESTION_COVERED)
+        return QuestionReading()
+    share = {d: len(asked & words) / len(asked) for d, words in ev.doc_vocab.items()}
+    claims = [f for f in feats if f.cover and not f.refusal and not f.general]
+    held = [share[ev.doc_of[f.cover[0]]] >= QUESTION_HELD for f in claims]
+    return QuestionReading(
+        coverage=min(max(share.values(), default=0.0), QUESTION_COVERED),
+        on_question=sum(held) / len(held) if held else 1.0,
+    )
 
 
 def example_features(item: KeyedExample, ev: Evidence | None = None) -> list[SentenceEvidence]:

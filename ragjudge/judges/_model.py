@@ -116,23 +116,39 @@ class Calibrator:
 #: about as often as one another (.14 from three quarters, .12 where one document holds every
 #: such word), and less than half as often as those at or below half (.31)
 QUESTION_COVERED = 0.75
+#: a document holds the question when it has at least this share of the question's words that
+#: the answer repeats
+QUESTION_HELD = 0.5
+
+
+@dataclass(frozen=True)
+class QuestionReading:
+    """How the documents hold what was asked, as the answer's claims repeat it
+    (`ragjudge.judges._features.question_reading`); the defaults read as fully held."""
+
+    #: of the question's words that the claims repeat, the largest share one document holds,
+    #: up to `QUESTION_COVERED`
+    coverage: float = QUESTION_COVERED
+    #: the share of the claims whose closest document sentence comes from a document that
+    #: holds the question (`QUESTION_HELD`)
+    on_question: float = 1.0
 
 
 def combiner_inputs(
     log_odds: Sequence[float] | np.ndarray,
     n_doc_sentences: int,
     names: Sequence[str] | None = None,
-    question_coverage: float = QUESTION_COVERED,
+    question: QuestionReading | None = None,
 ) -> np.ndarray:
     """The example combiner's inputs from the sentence log-odds of one answer (all of
     `COMBINER_INPUTS`, or those in `names`, in that order).
 
     `weakest` and `second` are the two lowest log-odds (the second repeats a large value for
     a one-sentence answer), `softmin` a smooth minimum that still feels the other weak
-    sentences, `mean` their average; then the answer's and the documents' sizes, and
-    `question_coverage` (`ragjudge.judges._features.question_coverage`): of the question's
-    words that the answer repeats, the largest share one document holds.
+    sentences, `mean` their average; then the answer's and the documents' sizes, and how the
+    documents hold the question (`QuestionReading`).
     """
+    question = question or QuestionReading()
     z = np.asarray(log_odds, dtype=float)
     if z.size == 0:
         z = np.array([8.0])
@@ -147,7 +163,8 @@ def combiner_inputs(
         "mean": float(z.mean()),
         "log_sentences": math.log1p(z.size),
         "log_doc_sentences": math.log1p(n_doc_sentences),
-        "question_coverage": question_coverage,
+        "question_coverage": question.coverage,
+        "claims_on_question": question.on_question,
     }
     return np.array([values[n] for n in (names or COMBINER_INPUTS)])
 
@@ -160,6 +177,7 @@ COMBINER_INPUTS: tuple[str, ...] = (
     "log_sentences",
     "log_doc_sentences",
     "question_coverage",
+    "claims_on_question",
 )
 
 
@@ -200,11 +218,11 @@ class OfflineModel:
         self,
         log_odds: Sequence[float] | np.ndarray,
         n_doc_sentences: int,
-        question_coverage: float = QUESTION_COVERED,
+        question: QuestionReading | None = None,
     ) -> float:
         """Calibrated probability that an answer with these sentence log-odds holds at least
-        one unsupported sentence (`question_coverage`: see `combiner_inputs`)."""
-        inputs = combiner_inputs(log_odds, n_doc_sentences, self.combiner_names, question_coverage)
+        one unsupported sentence (`question`: see `combiner_inputs`)."""
+        inputs = combiner_inputs(log_odds, n_doc_sentences, self.combiner_names, question)
         raw = float(self.combiner.log_odds(inputs[None, :])[0])
         return float(self.example_calibration(np.array([raw]))[0])
 

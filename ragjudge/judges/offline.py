@@ -24,11 +24,11 @@ from ragjudge.judges._features import (
     SentenceEvidence,
     build_evidence,
     example_features,
-    question_coverage,
+    question_reading,
     unmatched_words,
     written_words,
 )
-from ragjudge.judges._model import QUESTION_COVERED, OfflineModel, load_model
+from ragjudge.judges._model import OfflineModel, QuestionReading, load_model
 from ragjudge.types import KeyedExample, Message, Reply, Usage
 
 _model_cache: OfflineModel | None = None
@@ -109,7 +109,7 @@ class OfflineJudge:
         """The judgment for `item` as a dict: the six RAGBench fields plus `support_score`."""
         ev = build_evidence(item)
         feats = example_features(item, ev)
-        probability, support_score = self.score(feats, ev, question_coverage(ev, feats))
+        probability, support_score = self.score(feats, ev, question_reading(ev, feats))
         # decide on the figures the record shows, so a reader can check every verdict
         probability = np.round(probability, 4)
         support_score = round(support_score, 4)
@@ -156,11 +156,11 @@ class OfflineJudge:
         self,
         feats: Sequence[SentenceEvidence],
         ev: Evidence,
-        question_coverage: float = QUESTION_COVERED,
+        question: QuestionReading | None = None,
     ) -> tuple[np.ndarray, float]:
         """Calibrated support probability of each sentence, and the answer's support score
-        (one minus its calibrated hallucination probability; `question_coverage`: see
-        `ragjudge.judges._features.question_coverage`)."""
+        (one minus its calibrated hallucination probability; `question`: how the documents
+        hold what was asked, `ragjudge.judges._features.question_reading`)."""
         if not feats:
             return np.zeros(0), 1.0
         x = np.asarray([f.features for f in feats], dtype=float)
@@ -169,9 +169,7 @@ class OfflineJudge:
         if ev.n_sentences == 0 and not all(f.refusal for f in feats):
             # nothing to support the answer with: no score can make it grounded
             return probability, 0.0
-        p_hallucination = self.model.hallucination_probability(
-            log_odds, ev.n_sentences, question_coverage
-        )
+        p_hallucination = self.model.hallucination_probability(log_odds, ev.n_sentences, question)
         return probability, 1.0 - p_hallucination
 
     def _unsupported(self, probability: np.ndarray, flagged: bool) -> set[int]:
