@@ -3098,17 +3098,17 @@ def test_question_reading_reads_the_question_words_an_answer_repeats() -> None:
     asked = "When does the Louvre open, and what do Louvre tickets cost?"
     # louvre, opens, tickets, cost: two in each document, none holds more
     split = reading(asked, "The Louvre opens at 9 am, and Louvre tickets cost 29 euros.")
-    assert split == QuestionReading(coverage=0.5, on_question=1.0)
+    assert split == QuestionReading(coverage=0.5, on_question=1.0, claims=1)
     together = [*docs, "Louvre tickets cost 22 euros; the Louvre opens at 9 am."]
     joined = reading(asked, "The Louvre opens at 9 am, and tickets cost 22 euros.", together)
-    assert joined == QuestionReading(coverage=QUESTION_COVERED, on_question=1.0)
+    assert joined == QuestionReading(coverage=QUESTION_COVERED, on_question=1.0, claims=1)
     # the second claim comes from a document about something else
     off = reading(
         "When does the Louvre open on Mondays?",
         "The Louvre opens at 9 am on Mondays. Eiffel Tower tickets cost 29 euros.",
         ["The Louvre opens at 9 am on Mondays.", docs[1]],
     )
-    assert off == QuestionReading(coverage=QUESTION_COVERED, on_question=0.5)
+    assert off == QuestionReading(coverage=QUESTION_COVERED, on_question=0.5, claims=2)
     # what a refusal repeats is what the documents lack
     refusal = "The documents do not mention what Louvre tickets cost."
     assert reading("What do Louvre tickets cost?", refusal) == QuestionReading()
@@ -3116,6 +3116,35 @@ def test_question_reading_reads_the_question_words_an_answer_repeats() -> None:
     summary = "The Louvre opens at 9 am except on Tuesdays."
     assert reading("Summarize the following notes within 50 words.", summary) == QuestionReading()
     assert reading("Is the museum busy today?", "The museum opens at 9 am.") == QuestionReading()
+
+
+def test_the_overall_explanation_says_when_the_documents_do_not_hold_the_question(
+    judge: OfflineJudge,
+) -> None:
+    docs = ["The Louvre opens at 9 am on Mondays.", "Tickets for the Eiffel Tower cost 29 euros."]
+    asked = "When does the Louvre open on Mondays?"
+    tail = "holding less than half of the question's words it repeats"
+
+    def overall(question: str, answer: str) -> dict[str, Any]:
+        return judge.judge(real(question, docs, answer))
+
+    two = overall(asked, "The Louvre opens at 9 am on Mondays. Eiffel Tower tickets cost 35 euros.")
+    assert two["overall_supported"] is False
+    assert f"1 of its 2 claims comes from documents {tail}" in two["overall_supported_explanation"]
+    one = overall(asked, "Eiffel Tower tickets cost 35 euros on Mondays at the Louvre.")
+    assert f"its claim comes from a document {tail}" in one["overall_supported_explanation"]
+    # louvre and mondays in one document, tickets and cost in the other: neither holds half
+    children = overall(
+        "How much do Louvre tickets cost for children on Mondays?",
+        "Louvre tickets for children cost 35 euros on Mondays.",
+    )
+    assert (
+        "no document holds half of the question's words it repeats"
+        in (children["overall_supported_explanation"])
+    )
+    faithful = overall(asked, "The Louvre opens at 9 am on Mondays.")
+    assert faithful["overall_supported"] is True
+    assert "question" not in faithful["overall_supported_explanation"]
 
 
 def test_an_answer_loses_support_as_its_documents_hold_less_of_the_question(

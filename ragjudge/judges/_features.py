@@ -2205,6 +2205,7 @@ def question_reading(ev: Evidence, feats: Sequence[SentenceEvidence]) -> Questio
     return QuestionReading(
         coverage=min(max(share.values(), default=0.0), QUESTION_COVERED),
         on_question=sum(held) / len(held) if held else 1.0,
+        claims=len(held),
     )
 
 

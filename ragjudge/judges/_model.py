@@ -132,6 +132,8 @@ class QuestionReading:
     #: the share of the claims whose closest document sentence comes from a document that
     #: holds the question (`QUESTION_HELD`)
     on_question: float = 1.0
+    #: how many claims that share counts (for explanations; the combiner does not read it)
+    claims: int = 0
 
 
 def combiner_inputs(

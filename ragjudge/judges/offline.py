@@ -28,7 +28,7 @@ from ragjudge.judges._features import (
     unmatched_words,
     written_words,
 )
-from ragjudge.judges._model import OfflineModel, QuestionReading, load_model
+from ragjudge.judges._model import QUESTION_HELD, OfflineModel, QuestionReading, load_model
 from ragjudge.types import KeyedExample, Message, Reply, Usage
 
 _model_cache: OfflineModel | None = None
@@ -109,7 +109,8 @@ class OfflineJudge:
         """The judgment for `item` as a dict: the six RAGBench fields plus `support_score`."""
         ev = build_evidence(item)
         feats = example_features(item, ev)
-        probability, support_score = self.score(feats, ev, question_reading(ev, feats))
+        question = question_reading(ev, feats)
+        probability, support_score = self.score(feats, ev, question)
         # decide on the figures the record shows, so a reader can check every verdict
         probability = np.round(probability, 4)
         support_score = round(support_score, 4)
@@ -144,7 +145,7 @@ class OfflineJudge:
             "relevance_explanation": self._relevance_explanation(relevant, item),
             "all_relevant_sentence_keys": relevant,
             "overall_supported_explanation": self._overall_explanation(
-                unsupported, len(sentence_info), support_score
+                unsupported, len(sentence_info), support_score, question
             ),
             "overall_supported": not unsupported,
             "sentence_support_information": sentence_info,
@@ -296,13 +297,30 @@ class OfflineJudge:
         )
 
     @staticmethod
-    def _overall_explanation(unsupported: list[str], n: int, score: float) -> str:
+    def _overall_explanation(
+        unsupported: list[str], n: int, score: float, question: QuestionReading
+    ) -> str:
         if not n:
             return "The response has no sentences to check."
         if not unsupported:
             return f"All {n} response sentences are covered by the documents (support {score:.2f})."
         keys = ", ".join(unsupported)
+        # what the answer's score read beside its sentences, when it counted against it
+        held = []
+        if question.coverage < QUESTION_HELD:
+            # then every claim comes from a document holding less than half
+            held.append("no document holds half of the question's words it repeats")
+        elif question.on_question < 1:
+            n_claims = question.claims
+            off = round((1 - question.on_question) * n_claims)
+            which = (
+                "its claim comes from a document"
+                if n_claims == 1
+                else f"{'all' if off == n_claims else off} of its {n_claims} claims "
+                f"{'comes' if off == 1 else 'come'} from documents"
+            )
+            held.append(f"{which} holding less than half of the question's words it repeats")
         return (
             f"{len(unsupported)} of {n} response sentences lack support in the documents "
-            f"({keys}); support {score:.2f}."
+            f"({keys}); {''.join(f'{h}; ' for h in held)}support {score:.2f}."
         )
