@@ -159,7 +159,9 @@ def iter_files(data: Path) -> Iterator[tuple[str, str, Path]]:
                 yield subset, split, path
 
 
-def load_rows(data: Path, featurize: Callable[[KeyedExample], np.ndarray]) -> list[Row]:
+def load_rows(
+    data: Path, featurize: Callable[[KeyedExample], tuple[np.ndarray, QuestionReading]]
+) -> list[Row]:
     rows: list[Row] = []
     for subset, split, path in iter_files(data):
         for example in iter_examples(path):
@@ -170,7 +172,7 @@ def load_rows(data: Path, featurize: Callable[[KeyedExample], np.ndarray]) -> li
                 continue
             hallucinated, bad = labels
             item = key_example(example)
-            x = featurize(item)
+            x, reading = featurize(item)
             supported = np.array([0 if s.key in bad else 1 for s in item.response], dtype=int)
             rows.append(
                 Row(
@@ -182,20 +184,18 @@ def load_rows(data: Path, featurize: Callable[[KeyedExample], np.ndarray]) -> li
                     supported=supported,
                     n_doc_sentences=item.n_document_sentences,
                     item=item,
-                    question_reading=answer_question(item),
+                    question_reading=reading,
                 )
             )
     return rows
 
 
-def answer_question(item: KeyedExample) -> QuestionReading:
+def lexical_features(item: KeyedExample) -> tuple[np.ndarray, QuestionReading]:
+    """The sentence features of `item`, and how its documents hold the question."""
     ev = build_evidence(item)
-    return question_reading(ev, example_features(item, ev))
-
-
-def lexical_features(item: KeyedExample) -> np.ndarray:
-    feats = example_features(item, build_evidence(item))
-    return np.asarray([f.features for f in feats], dtype=float).reshape(len(feats), -1)
+    feats = example_features(item, ev)
+    x = np.asarray([f.features for f in feats], dtype=float).reshape(len(feats), -1)
+    return x, question_reading(ev, feats)
 
 
 # --- fitting ---------------------------------------------------------------------------------

@@ -39,6 +39,7 @@ from ragjudge.judges._tokens import (
     content_token,
     exact_counts,
     implied_numbers,
+    is_year,
     language_of,
     normalise,
     number_value,
@@ -517,7 +518,7 @@ class Evidence:
     index: dict[str, list[int]]
     vocab: set[str]
     #: per document: the tokens of all its units
-    doc_vocab: dict[int, frozenset[str]]
+    doc_vocab: dict[int, set[str]]
     bigrams: set[tuple[str, ...]]
     trigrams: set[tuple[str, ...]]
     numbers: set[str]
@@ -697,6 +698,7 @@ def build_evidence(item: KeyedExample) -> Evidence:
     weeks: list[int] = []
     shut: set[int] = set()  # days the record lists as closed
     groups_of_options: dict[int, Fact] = {}
+    doc_vocab: dict[int, set[str]] = {}
     raw_texts: list[str] = []
     for unit in document_units(item):
         fact = unit.fact
@@ -730,6 +732,7 @@ def build_evidence(item: KeyedExample) -> Evidence:
             groups_of_options[i] = fact
         for tok in token_set:
             index.setdefault(tok, []).append(i)
+        doc_vocab.setdefault(unit.document, set()).update(token_set)
         bigrams.update(pairwise(tokens.seq))
         trigrams.update(zip(tokens.seq, tokens.seq[1:], tokens.seq[2:], strict=False))
         numbers |= tokens.numbers | implied_numbers(normalised)
@@ -738,9 +741,6 @@ def build_evidence(item: KeyedExample) -> Evidence:
             numbers.update(f"{a}.{b}" for a, b in _STRIPPED_PERCENT.findall(normalised))
         texts.append(normalised)
     question = frozenset(tokenize(item.example.question, lang=lang).seq)
-    doc_vocab: dict[int, set[str]] = {}
-    for d, token_set in zip(doc_of, sets, strict=True):
-        doc_vocab.setdefault(d, set()).update(token_set)
     items, shared = _items(groups, sets)
     names, affirmed_names = _own_words(named, index, lang), _own_words(named_affirmed, index, lang)
     scaled = _other_levels(on_scales, index, lang)
@@ -753,7 +753,7 @@ def build_evidence(item: KeyedExample) -> Evidence:
         denied=denied if any(denied) else [],
         index=index,
         vocab=set(index),
-        doc_vocab={d: frozenset(v) for d, v in doc_vocab.items()},
+        doc_vocab=doc_vocab,
         bigrams=bigrams,
         trigrams=trigrams,
         numbers=numbers,
@@ -1197,10 +1197,10 @@ def sentence_features(
     elsewhere: list[str] = []
     if cover and ev.question:
         drawn_on = {ev.doc_of[i] for i in cover}
-        asked = token_set & ev.question & ev.vocab
+        repeated = token_set & ev.question & ev.vocab
         elsewhere = list(
             dict.fromkeys(
-                t for t in seq if t in asked and all(t not in ev.doc_vocab[d] for d in drawn_on)
+                t for t in seq if t in repeated and all(t not in ev.doc_vocab[d] for d in drawn_on)
             )
         )
     bigram_cov = len(bigrams & ev.bigrams) / len(bigrams) if bigrams else cov_all
@@ -1730,16 +1730,12 @@ def _unexplained(values: set[str], said: set[str]) -> set[str]:
     the sentence gives: a span ("ruled for 29 years, from 1825 to 1854"; with or without the
     first year). Any two numbers of a sentence full of figures differ by some small number, so
     only years count."""
-    years = sorted(int(x) for x in map(number_value, said) if x is not None and _is_year(x))
+    years = sorted(int(x) for x in map(number_value, said) if x is not None and is_year(x))
     if not values or len(years) < 2:
         return values
     gaps = {b - a for i, a in enumerate(years) for b in years[i + 1 :]}
     gaps |= {g - 1 for g in gaps}
     return {v for v in values if number_value(v) not in gaps}
-
-
-def _is_year(x: float) -> bool:
-    return x.is_integer() and 1000 <= x <= 2100
 
 
 def _values_of_other_items(tokens: set[str], digits: set[str], ev: Evidence) -> list[str]:

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from itertools import permutations
 from typing import NamedTuple
 
-from ragjudge.judges._tokens import number_value, tokenize
+from ragjudge.judges._tokens import is_year, number_value, tokenize
 
 #: units written out (not "m", "in" or "s" alone, which are also other words): read in a
 #: gloss and in a quantity restated without one ("60 minutes" for "1 hour")
@@ -173,14 +173,14 @@ def bounded_numbers(text: str, known: set[str]) -> set[str]:
             bounds.append((m.group("n") or m.group("n2"), _CJK_MEETS[word]))
     for number, word in bounds:
         said = float(number.replace(",", ""))
-        if said <= 0 or (said.is_integer() and 1000 <= said <= 2100):
+        if said <= 0 or is_year(said):
             continue
         low, high, inclusive = _MEETS[word]
         lo, hi = low * said, high * said
         if any(
             (lo <= v <= hi) if inclusive else (lo <= v <= hi and v != said)
             for v in values
-            if not (v.is_integer() and 1000 <= v <= 2100)
+            if not is_year(v)
         ):
             found |= tokenize(number).digits
     return found

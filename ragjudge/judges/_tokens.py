@@ -552,6 +552,11 @@ def number_value(value: str) -> float | None:
         return None
 
 
+def is_year(x: float) -> bool:
+    """Whether a number reads as a year (1000 to 2100, whole)."""
+    return x.is_integer() and 1000 <= x <= 2100
+
+
 def _number(raw: str, decimal_comma: bool = False) -> str:
     """A number as one notation: thousands separators dropped, a decimal comma read as a point
     ("1.234,5" is 1234.5 anywhere; "1,5" is 1.5 where `decimal_comma`, as German, French and
