@@ -31,6 +31,8 @@ from ragjudge.judges.base import Judge
 from ragjudge.judges.offline import OfflineJudge
 from ragjudge.types import SPECIAL_KEYS, Example, KeyedExample, Message, Sentence, Usage
 
+from .test_samples import read_rows
+
 SUBSETS = ("covidqa", "delucionqa", "emanual", "expertqa", "hagrid", "hotpotqa", "msmarco")
 SIX_FIELDS = {
     "relevance_explanation",
@@ -867,9 +869,7 @@ def test_the_question_subject_joined_to_another_documents_fact_is_read(
     assert "'India', from the question" in out["explanation"]
     # Japanese marks no names by capitals: the bundled sample's answer that repeats 停止 ("stop")
     # from the question is read, and the word is not quoted
-    path = Path(__file__).resolve().parent.parent / "datasets" / "sample_ja.jsonl"
-    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
-    row = next(r for r in rows if r["id"] == "ja-016")
+    row = next(r for r in read_rows("sample_ja.jsonl") if r["id"] == "ja-016")
     item = real(row["question"], row["documents"], row["response"])
     assert any(f.elsewhere for f in example_features(item, build_evidence(item)))
     verdicts = judge.judge(item)["sentence_support_information"]
