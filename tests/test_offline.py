@@ -621,7 +621,8 @@ CARE_MANUAL = [
     "thinner to clean the screen. The warranty does not cover damage caused by power surges. "
     "You cannot change the region after setup. If the remote does not pair automatically, "
     "point it at the TV. The remote pairs automatically when the TV is first turned on. "
-    "The remote works not only with the TV but also with the soundbar."
+    "The remote works not only with the TV but also with the soundbar. The speaker is not "
+    "waterproof."
 ]
 
 
@@ -631,11 +632,14 @@ CARE_MANUAL = [
         ("Use benzene or thinner to clean the screen.", "Do not use benzene or thinner"),
         ("The warranty covers damage caused by power surges.", "The warranty does not cover"),
         ("You can change the region after setup.", "You cannot change the region"),
+        # a clause of two words
+        ("This speaker is waterproof.", "The speaker is not waterproof."),
         # said as the documents say it, or as a clause they state both ways
         ("Do not use benzene or thinner to clean the screen.", None),
         ("Never use benzene or thinner on the screen.", None),
         ("The remote pairs automatically.", None),
         ("The remote does not pair automatically.", None),
+        ("The soundbar is waterproof.", None),
         # "not only" denies nothing
         ("The remote works with the TV.", None),
         # a condition or a test is no claim of either side

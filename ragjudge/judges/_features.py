@@ -245,8 +245,9 @@ class Polarity:
     #: whether the word a negation governs follows it ("do not use", 不支持) or comes before
     #: it (使用しない)
     after: bool = True
-    #: the fewest content tokens of a clause the check reads (Japanese is read by its words,
-    #: without kana: "do not get it wet", 水に濡らさないで, is two)
+    #: the fewest content tokens of a clause the check reads: two in English ("this product
+    #: is waterproof") and in Japanese, read by its words without kana ("do not get it wet",
+    #: 水に濡らさないで); three in Chinese, read by character pairs
     fewest: int = 3
     #: what makes a negation mean "only" ("not only", 晴れの日しか使えません: "only on sunny
     #: days"): a clause with it denies nothing
@@ -305,6 +306,7 @@ _POLARITY = {
             r"verify|confirm|try|in case|otherwise)\b",
             re.IGNORECASE,
         ),
+        fewest=2,
         only=re.compile(r"\b(?:not only|nothing but)\b", re.IGNORECASE),
         opposites={
             "paid": "free",
