@@ -757,7 +757,7 @@ CARE_MANUAL_JA = [
     "この保証は落雷による損傷を対象としていません。必ず電源を切ってから掃除してください。"
     "このルーターはWPA3に対応しています。本機は消費電力が少ないです。"
     "電源が入らない場合は、電源コードが接続されているか確認してください。"
-    "このモードは晴れの日しか使えません。"
+    "このモードは晴れの日しか使えません。本体は耐熱仕様ではありません。"
 ]
 CARE_MANUAL_ZH = ["该路由器不支持WPA3。请勿使用苯或稀释剂清洁屏幕。本保修不包括雷击造成的损坏。"]
 
@@ -769,6 +769,8 @@ CARE_MANUAL_ZH = ["该路由器不支持WPA3。请勿使用苯或稀释剂清洁
         (CARE_MANUAL_JA, "柔らかい布で拭かないでください。", "柔らかい布で拭いて"),
         (CARE_MANUAL_JA, "本製品は防水です。", "本製品は防水ではありません"),
         (CARE_MANUAL_JA, "水に濡らしてください。", "水に濡らさないで"),
+        # a word the documents hold in a compound (耐熱 in 耐熱仕様)
+        (CARE_MANUAL_JA, "この本体は耐熱です。", "本体は耐熱仕様ではありません"),
         (CARE_MANUAL_JA, "この保証は落雷による損傷を対象としています。", "この保証は"),
         (CARE_MANUAL_JA, "このルーターはWPA3に対応していません。", "このルーターは"),
         (CARE_MANUAL_JA, "電源を切らずに掃除してください。", "必ず電源を切って"),
@@ -778,6 +780,7 @@ CARE_MANUAL_ZH = ["该路由器不支持WPA3。请勿使用苯或稀释剂清洁
         # said as the documents say it: "few" (少ない) and "surely" (必ず) are no negations
         (CARE_MANUAL_JA, "画面の清掃にベンジンやシンナーを使用しないでください。", None),
         (CARE_MANUAL_JA, "本製品は防水ではありません。", None),
+        (CARE_MANUAL_JA, "この本体は耐熱ではありません。", None),
         (CARE_MANUAL_JA, "本機は消費電力が少ないです。", None),
         (CARE_MANUAL_JA, "必ず電源を切ってから掃除してください。", None),
         (CARE_MANUAL_ZH, "该路由器不支持WPA3。", None),
@@ -793,7 +796,8 @@ def test_a_japanese_or_chinese_clause_with_its_negation_flipped_is_caught(
     """Japanese negates a verb by its ending (対応していません) and Chinese by a character
     before it (不支持): a copied clause with its negation dropped or added holds every word
     of the documents but one kana or one character, and is caught as the English one is,
-    though the kana of the verb change with it (拭かない, 拭いて)."""
+    though the kana of the verb change with it (拭かない, 拭いて), and a Japanese word may
+    stand for a compound of the documents that holds it (耐熱 for 耐熱仕様)."""
     question = "手入れの方法は?" if documents is CARE_MANUAL_JA else "如何保养?"
     claim = first_verdict(judge, question, documents, answer)
     said_opposite(claim, opposite)

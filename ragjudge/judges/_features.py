@@ -1595,7 +1595,11 @@ def _near_clause(clause: str, said: set[str], pol: Polarity, ev: Evidence) -> li
     # a negation inside a run of Chinese or Japanese changes the tokens around it (器不 and
     # 不支 for 器支): the document sentences are read without theirs too
     pool = {i for t in _clause(normalise(clause), ev.lang)[0] for i in ev.index.get(t, ())}
-    return [i for i in pool if len(said & _unnegated(ev.raw_texts[i], pol, ev.lang)) >= least]
+    return [
+        i
+        for i in pool
+        if len(_held_by(said, _unnegated(ev.raw_texts[i], pol, ev.lang), ev.lang)[0]) >= least
+    ]
 
 
 def _opposed(pol: Polarity, ev: Evidence) -> set[int]:
@@ -1636,10 +1640,25 @@ def _clauses_like(
     alike: list[tuple[str, bool, set[str]]] = []
     for theirs in pol.clause.split(text):
         held = _unnegated(theirs, pol, lang)
-        shared = said & held
-        if len(shared) >= _FLIP_SHARE * len(said) and len(shared) >= _FLIP_HELD * len(held):
-            alike.append((theirs.strip(), pol.denies(theirs), shared))
+        ours, their_words = _held_by(said, held, lang)
+        if len(ours) >= _FLIP_SHARE * len(said) and len(their_words) >= _FLIP_HELD * len(held):
+            alike.append((theirs.strip(), pol.denies(theirs), ours | their_words))
     return alike
+
+
+def _held_by(said: set[str], held: set[str], lang: str) -> tuple[set[str], set[str]]:
+    """The tokens of `said` that `held` holds, and those of `held` that hold one. A Japanese
+    word holds another of two characters or more that it contains, or that contains it: a
+    compound says what its head says (防水 in 防水仕様, 製品 in 本製品)."""
+    if lang != "ja":
+        shared = said & held
+        return shared, shared
+
+    def alike(a: str, b: str) -> bool:
+        return a == b or (min(len(a), len(b)) > 1 and (a in b or b in a))
+
+    ours = {t for t in said if any(alike(t, h) for h in held)}
+    return ours, {h for h in held if any(alike(t, h) for t in ours)}
 
 
 def _negated_words(clause: str, pol: Polarity, lang: str) -> set[str]:
