@@ -622,7 +622,8 @@ CARE_MANUAL = [
     "You cannot change the region after setup. If the remote does not pair automatically, "
     "point it at the TV. The remote pairs automatically when the TV is first turned on. "
     "The remote works not only with the TV but also with the soundbar. The speaker is not "
-    "waterproof."
+    "waterproof. The charger is incompatible with older models. Firmware updates are "
+    "installed automatically. Never expose the TV to direct sunlight."
 ]
 
 
@@ -634,12 +635,19 @@ CARE_MANUAL = [
         ("You can change the region after setup.", "You cannot change the region"),
         # a clause of two words
         ("This speaker is waterproof.", "The speaker is not waterproof."),
+        # a word that says the opposite of another, and one that only stresses a clause
+        ("The charger is compatible with older models.", "The charger is incompatible"),
+        ("Firmware updates must be installed manually.", "Firmware updates are installed"),
+        ("Always expose the TV to direct sunlight.", "Never expose the TV"),
         # said as the documents say it, or as a clause they state both ways
         ("Do not use benzene or thinner to clean the screen.", None),
         ("Never use benzene or thinner on the screen.", None),
         ("The remote pairs automatically.", None),
         ("The remote does not pair automatically.", None),
         ("The soundbar is waterproof.", None),
+        ("The charger is incompatible with older models.", None),
+        ("Firmware updates are installed automatically.", None),
+        ("Never expose the TV to direct sunlight.", None),
         # "not only" denies nothing
         ("The remote works with the TV.", None),
         # a condition or a test is no claim of either side

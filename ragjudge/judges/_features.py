@@ -255,6 +255,9 @@ class Polarity:
     #: words that say the opposite of another, each with that other ("paid" of "free",
     #: "closed" of "open"): a clause with one says its counterpart's clause negated
     opposites: dict[str, str] = field(default_factory=dict)
+    #: words that say no more of a clause either way ("always"): left out when clauses are
+    #: compared, so "always expose it to sunlight" is "never expose it to sunlight" flipped
+    neutral: re.Pattern[str] | None = None
     #: those words, as one pattern
     opposite: re.Pattern[str] | None = field(init=False, default=None)
     #: and as the tokens that find the units holding them in an index
@@ -308,6 +311,7 @@ _POLARITY = {
         ),
         fewest=2,
         only=re.compile(r"\b(?:not only|nothing but)\b", re.IGNORECASE),
+        neutral=re.compile(r"\b(?:always|definitely|certainly)\b", re.IGNORECASE),
         opposites={
             "paid": "free",
             "closed": "open",
@@ -324,6 +328,22 @@ _POLARITY = {
             "unsafe": "safe",
             "impossible": "possible",
             "rejected": "accepted",
+            "incompatible": "compatible",
+            "unsupported": "supported",
+            "unnecessary": "necessary",
+            "insufficient": "sufficient",
+            "unsuitable": "suitable",
+            "inappropriate": "appropriate",
+            "invalid": "valid",
+            "inactive": "active",
+            "incorrect": "correct",
+            "ineffective": "effective",
+            "illegal": "legal",
+            "unlikely": "likely",
+            "unlimited": "limited",
+            "unlocked": "locked",
+            "disconnected": "connected",
+            "manually": "automatically",
         },
     ),
     # a verb's negative ending (使用しない, 対応していません, 使用せずに), "none" (なし),
@@ -1613,7 +1633,8 @@ def _opposed(pol: Polarity, ev: Evidence) -> set[int]:
 def _unnegated(clause: str, pol: Polarity, lang: str) -> set[str]:
     """The content tokens of a clause with its negations left out, as `_stems` reads them
     (该路由器不支持 as 该路由器支持; English negations are no content tokens anyway)."""
-    return _stems(pol.negation.sub("", pol.as_opposites(clause)), lang)
+    said = pol.negation.sub("", pol.as_opposites(clause))
+    return _stems(pol.neutral.sub("", said) if pol.neutral else said, lang)
 
 
 #: a word of Japanese as the check of flipped clauses reads it: a run of kanji, katakana or
