@@ -209,6 +209,15 @@ def test_invented_name_is_not_supported(judge: OfflineJudge) -> None:
             ["For reheating pizza, preheat the oven to 450 – 475 degrees."],
             "Preheat the oven to 475 degrees Fahrenheit to reheat pizza.",
         ),
+        (
+            ["The battery stores 2 kWh and charges in 3 hours."],
+            "The battery stores 2 kWh and takes 3 hours to charge.",
+        ),
+        # a name in lower case with a capital inside, as the documents write it
+        (
+            ["The app runs on iOS and Android phones."],
+            "The app runs on iOS and on Android phones.",
+        ),
     ],
 )
 def test_a_name_the_documents_write_another_way_is_no_new_name(
@@ -216,6 +225,18 @@ def test_a_name_the_documents_write_another_way_is_no_new_name(
 ) -> None:
     out = first_verdict(judge, "What should I know?", docs, said)
     assert "name" not in out["explanation"], out["explanation"]
+
+
+@pytest.mark.parametrize("name", ["iPhone", "eBay", "macOS"])
+def test_a_name_in_lower_case_with_a_capital_inside_is_a_name(
+    judge: OfflineJudge, name: str
+) -> None:
+    """ "iPhone" starts in lower case, so it is no capitalised word: a name written with a
+    capital inside is read as a name all the same, at the start of a sentence too."""
+    docs = ["The app is available for Android phones only."]
+    for said in (f"The app is available for {name} only.", f"{name} users can get the app."):
+        out = first_verdict(judge, "Which phones can run the app?", docs, said)
+        assert f"name '{name}' not found in the documents" in out["explanation"], out
 
 
 def test_a_name_near_another_is_still_new() -> None:

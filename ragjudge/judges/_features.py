@@ -1278,10 +1278,14 @@ def sentence_features(
     words = vocabulary(ev.lang)
     # German capitalises every noun: there a capital letter does not mark a name
     for m in _CAPITALISED.finditer(text) if words.names else ():
-        if not m.group()[0].isupper():
+        name = m.group()
+        # a name may start in lower case and hold a capital after it ("iPhone", "eBay")
+        mixed = name.isascii() and name.isalnum() and name[0].islower() and name != name.lower()
+        if not (mixed or name[0].isupper()):
             continue
         # the first word and words after a sentence break are capitalised by grammar alone
-        if m.start() == first_at or text[max(0, m.start() - 2) : m.start()].rstrip() in ".!?:":
+        at_break = text[max(0, m.start() - 2) : m.start()].rstrip() in ".!?:"
+        if not mixed and (m.start() == first_at or at_break):
             continue
         if m.group() in glossed:
             continue
