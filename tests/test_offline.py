@@ -418,7 +418,7 @@ def test_supported_sentence_with_little_coverage_is_not_called_covered(
     for example in iter_examples(data):
         assert isinstance(example, Example)
         for s in judge.judge(key_example(example))["sentence_support_information"]:
-            share = re.search(r"\((\d+)% of content words\)", s["explanation"])
+            share = re.search(r"\((\d+)% of content words", s["explanation"])
             if share is None:
                 continue
             if s["explanation"].startswith("Covered by"):
@@ -2991,6 +2991,22 @@ def test_a_word_in_latin_letters_is_a_name_in_japanese_text(judge: OfflineJudge)
         'The particle "了" (le) marks a completed action.',
     )
     assert "name" not in english["explanation"]
+
+
+def test_a_bare_phrase_says_its_share_counts_the_questions_words(judge: OfflineJudge) -> None:
+    """A bare phrase is read with the question's words ("Older models" answers which models
+    the charger does not fit), and those count in the share its explanation gives: a copy
+    of the document's sentence with a question word the document lacks is not at 100%, so
+    the explanation says the question's words were read with it."""
+    docs = ["The charger is incompatible with older models."]
+    question = "Which models does the charger not fit?"
+    phrase = first_verdict(judge, question, docs, "Older models.")
+    assert phrase["fully_supported"] is True
+    assert re.search(r"\(\d+% of content words, read with the question's\)", phrase["explanation"])
+    longer = first_verdict(
+        judge, question, docs, "The charger is incompatible with older models of the phone."
+    )
+    assert "read with the question's" not in longer["explanation"], longer["explanation"]
 
 
 def test_a_tagged_citation_is_no_claim(judge: OfflineJudge) -> None:

@@ -991,6 +991,9 @@ class SentenceEvidence:
     elsewhere: list[str] = field(default_factory=list)
     #: content tokens of the question that the sentence's claim repeats
     asked: frozenset[str] = frozenset()
+    #: whether the sentence was read with the question's words, as a bare phrase is
+    #: (`sentence_features`' `context`): its coverage counts them too
+    with_question: bool = False
 
 
 def _greedy_cover(
@@ -1432,6 +1435,7 @@ def sentence_features(
         worked=written_numbers(text, worked) if worked else [],
         elsewhere=elsewhere,
         asked=ev.question.intersection(tokens.seq),
+        with_question=bool(context),
     )
 
 

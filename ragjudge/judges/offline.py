@@ -209,7 +209,9 @@ class OfflineJudge:
             # a sentence supported on little of its wording is not "covered" by its best match
             covered = supported and f.coverage >= 0.5
             verb = "covered by" if covered else "closest document sentences"
-            parts.append(f"{verb} {keys} ({_pct(f.coverage)} of content words)")
+            # a bare phrase is read with the question's words, which count in its share
+            read = ", read with the question's" if f.with_question else ""
+            parts.append(f"{verb} {keys} ({_pct(f.coverage)} of content words{read})")
         else:
             parts.append("no document sentence shares its content words")
         if f.missing_numbers:
