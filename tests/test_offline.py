@@ -687,6 +687,15 @@ def test_a_clause_copied_with_its_negation_flipped_is_caught(
     said_opposite(claim, opposite)
 
 
+def test_a_short_english_question_and_answer_are_read_as_english(judge: OfflineJudge) -> None:
+    """ "How?" and "A positive test result means no infection." hold no frequent English word
+    but "a" and "no", which Portuguese and Spanish use too: the answer is still read as
+    English, so the English check of a flipped clause reads it."""
+    docs = ["Store the kit at room temperature. A negative test result means no infection."]
+    claim = first_verdict(judge, "How?", docs, "A positive test result means no infection.")
+    said_opposite(claim, "A negative test result means no infection.")
+
+
 @pytest.mark.parametrize(
     ("answer", "opposite"),
     [

@@ -436,6 +436,13 @@ def test_the_language_list_is_one_constant() -> None:
         ("報告書はまだ完成していませんが、チームと一緒に作業しています。", "ja"),
         ("보고서는 아직 준비되지 않았지만 팀과 함께 작업하고 있습니다.", "ko"),
         ("The report is not ready yet, but we are working on it with the team.", "en"),
+        # a short English text whose frequent words are "a" and "no", which Portuguese and
+        # Spanish use too
+        ("Price? A one-year plan costs 20 dollars.", "en"),
+        ("is a personality disorder a mental illness Yes, a personality disorder is a type", "en"),
+        ("How? A positive test result means no infection.", "en"),
+        ("A casa é bonita.", "pt"),
+        ("No, no es gratis.", "es"),
     ],
 )
 def test_detect_language_by_script_then_words(text: str, lang: str) -> None:
