@@ -644,7 +644,8 @@ CARE_MANUAL = [
     "point it at the TV. The remote pairs automatically when the TV is first turned on. "
     "The remote works not only with the TV but also with the soundbar. The speaker is not "
     "waterproof. The charger is incompatible with older models. Firmware updates are "
-    "installed automatically. Never expose the TV to direct sunlight."
+    "installed automatically. Never expose the TV to direct sunlight. Turn the knob clockwise "
+    "to raise the volume. Use cold water to clean the filter."
 ]
 
 
@@ -660,6 +661,8 @@ CARE_MANUAL = [
         ("The charger is compatible with older models.", "The charger is incompatible"),
         ("Firmware updates must be installed manually.", "Firmware updates are installed"),
         ("Always expose the TV to direct sunlight.", "Never expose the TV"),
+        ("Turn the knob counterclockwise to raise the volume.", "Turn the knob clockwise"),
+        ("Use hot water to clean the filter.", "Use cold water"),
         # said as the documents say it, or as a clause they state both ways
         ("Do not use benzene or thinner to clean the screen.", None),
         ("Never use benzene or thinner on the screen.", None),
@@ -669,6 +672,7 @@ CARE_MANUAL = [
         ("The charger is incompatible with older models.", None),
         ("Firmware updates are installed automatically.", None),
         ("Never expose the TV to direct sunlight.", None),
+        ("Turn the knob clockwise to raise the volume.", None),
         # "not only" denies nothing
         ("The remote works with the TV.", None),
         # a condition or a test is no claim of either side
