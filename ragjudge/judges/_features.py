@@ -230,6 +230,10 @@ _LITERAL = re.compile(
 _SCHEME = re.compile(r"https?://|www\.")
 
 
+#: a word of lower-case Latin letters, as `Polarity` looks up its words that say the opposite
+_LOWER_WORDS = re.compile(r"[a-z]+")
+
+
 @dataclass(frozen=True, slots=True)
 class Polarity:
     """How the check of flipped clauses (`_negation_flip`) reads one language."""
@@ -262,6 +266,8 @@ class Polarity:
     opposite: re.Pattern[str] | None = field(init=False, default=None)
     #: and as the tokens that find the units holding them in an index
     opposite_tokens: frozenset[str] = field(init=False, default=frozenset())
+    #: whether they are words of a language written with spaces between words
+    spaced: bool = field(init=False, default=False)
 
     def __post_init__(self) -> None:
         if self.opposites:
@@ -272,11 +278,21 @@ class Polarity:
             lang = "en" if words.isascii() else "ja"
             tokens = frozenset(t for w in self.opposites for t in tokenize(w, lang=lang).seq)
             object.__setattr__(self, "opposite_tokens", tokens)
+            object.__setattr__(self, "spaced", words.isascii())
+
+    def _has_opposite(self, clause: str) -> bool:
+        """Whether the clause may hold a word that says the opposite of another: a set test
+        of its words that spares the long pattern the clauses without one (most of them)."""
+        if self.opposite is None:
+            return False
+        if not self.spaced:
+            return True
+        return not self.opposites.keys().isdisjoint(_LOWER_WORDS.findall(clause.lower()))
 
     def as_opposites(self, clause: str) -> str:
         """The clause with each word that says the opposite of another written as that other
         ("parking is paid" as "parking is free")."""
-        if self.opposite is None:
+        if self.opposite is None or not self._has_opposite(clause):
             return clause
         return self.opposite.sub(lambda m: self.opposites[m.group().lower()], clause)
 
@@ -290,7 +306,7 @@ class Polarity:
 
     def opposite_words(self, clause: str) -> list[str]:
         """The words of the clause that say the opposite of another."""
-        if self.opposite is None:
+        if self.opposite is None or not self._has_opposite(clause):
             return []
         return [w.lower() for w in self.opposite.findall(clause)]
 
@@ -1546,7 +1562,7 @@ def _negation_flip(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, 
     if pol.conditional.search(text):
         return None
     for clause in pol.clause.split(text):
-        said = _unnegated(clause, pol, ev.lang)
+        said = _unnegated(clause, ev.lang)
         if len(said) < pol.fewest or _BOUND_SAID.search(clause):
             continue  # a bound's negation turns the bound ("not more than"): `_bound_flipped`
         negated = pol.denies(clause)
@@ -1612,7 +1628,7 @@ def _bound_flipped(text: str, ev: Evidence) -> tuple[str, str] | None:
     return None
 
 
-def _near_clause(clause: str, said: set[str], pol: Polarity, ev: Evidence) -> list[int]:
+def _near_clause(clause: str, said: frozenset[str], pol: Polarity, ev: Evidence) -> list[int]:
     """The document sentences that hold nine tenths of the content tokens `said` of a
     clause."""
     least = _FLIP_SHARE * len(said)
@@ -1627,9 +1643,7 @@ def _near_clause(clause: str, said: set[str], pol: Polarity, ev: Evidence) -> li
         # its counterpart ("open") in its place
         held = {i for t in said for i in ev.index.get(t, ())} & _opposed(pol, ev)
         return near + [
-            i
-            for i in held - set(near)
-            if len(said & _unnegated(ev.raw_texts[i], pol, ev.lang)) >= least
+            i for i in held - set(near) if len(said & _unnegated(ev.raw_texts[i], ev.lang)) >= least
         ]
     # a negation inside a run of Chinese or Japanese changes the tokens around it (器不 and
     # 不支 for 器支): the document sentences are read without theirs too
@@ -1637,7 +1651,7 @@ def _near_clause(clause: str, said: set[str], pol: Polarity, ev: Evidence) -> li
     return [
         i
         for i in pool
-        if len(_held_by(said, _unnegated(ev.raw_texts[i], pol, ev.lang), ev.lang)[0]) >= least
+        if len(_held_by(said, _unnegated(ev.raw_texts[i], ev.lang), ev.lang)[0]) >= least
     ]
 
 
@@ -1649,11 +1663,15 @@ def _opposed(pol: Polarity, ev: Evidence) -> set[int]:
     return ev.opposed
 
 
-def _unnegated(clause: str, pol: Polarity, lang: str) -> set[str]:
+@lru_cache(maxsize=65_536)
+def _unnegated(clause: str, lang: str) -> frozenset[str]:
     """The content tokens of a clause with its negations left out, as `_stems` reads them
-    (该路由器不支持 as 该路由器支持; English negations are no content tokens anyway)."""
+    in `lang` (a language with a `Polarity`): 该路由器不支持 as 该路由器支持 (English
+    negations are no content tokens anyway). Cached: a document sentence is read again for
+    every clause of the answer that comes near it."""
+    pol = _POLARITY[lang]
     said = pol.negation.sub("", pol.as_opposites(clause))
-    return _stems(pol.neutral.sub("", said) if pol.neutral else said, lang)
+    return frozenset(_stems(pol.neutral.sub("", said) if pol.neutral else said, lang))
 
 
 #: a word of Japanese as the check of flipped clauses reads it: a run of kanji, katakana or
@@ -1672,21 +1690,23 @@ def _stems(text: str, lang: str) -> set[str]:
 
 
 def _clauses_like(
-    said: set[str], text: str, pol: Polarity, lang: str
-) -> list[tuple[str, bool, set[str]]]:
+    said: frozenset[str], text: str, pol: Polarity, lang: str
+) -> list[tuple[str, bool, frozenset[str]]]:
     """The clauses of a document sentence that are one statement with a clause of content
     tokens `said` (see `_negation_flip`), each with whether it is negated and the tokens the
     two share."""
-    alike: list[tuple[str, bool, set[str]]] = []
+    alike: list[tuple[str, bool, frozenset[str]]] = []
     for theirs in pol.clause.split(text):
-        held = _unnegated(theirs, pol, lang)
+        held = _unnegated(theirs, lang)
         ours, their_words = _held_by(said, held, lang)
         if len(ours) >= _FLIP_SHARE * len(said) and len(their_words) >= _FLIP_HELD * len(held):
             alike.append((theirs.strip(), pol.denies(theirs), ours | their_words))
     return alike
 
 
-def _held_by(said: set[str], held: set[str], lang: str) -> tuple[set[str], set[str]]:
+def _held_by(
+    said: frozenset[str], held: frozenset[str], lang: str
+) -> tuple[frozenset[str], frozenset[str]]:
     """The tokens of `said` that `held` holds, and those of `held` that hold one. A Japanese
     word holds another of two characters or more that it contains, or that contains it: a
     compound says what its head says (防水 in 防水仕様, 製品 in 本製品)."""
@@ -1697,8 +1717,8 @@ def _held_by(said: set[str], held: set[str], lang: str) -> tuple[set[str], set[s
     def alike(a: str, b: str) -> bool:
         return a == b or (min(len(a), len(b)) > 1 and (a in b or b in a))
 
-    ours = {t for t in said if any(alike(t, h) for h in held)}
-    return ours, {h for h in held if any(alike(t, h) for t in ours)}
+    ours = frozenset(t for t in said if any(alike(t, h) for h in held))
+    return ours, frozenset(h for h in held if any(alike(t, h) for t in ours))
 
 
 def _negated_words(clause: str, pol: Polarity, lang: str) -> set[str]:
