@@ -691,6 +691,33 @@ def test_a_clause_copied_with_its_negation_flipped_is_caught(
     said_opposite(claim, opposite)
 
 
+NEWS = [
+    "The Tigers won the final against the Bears on Sunday. Shares of the company fell 5 percent "
+    "after the report. The jury found the defendant guilty of fraud. Two hikers were found "
+    "alive near the summit."
+]
+
+
+@pytest.mark.parametrize(
+    ("answer", "opposite"),
+    [
+        ("The Tigers lost the final against the Bears on Sunday.", "The Tigers won the final"),
+        ("Shares of the company rose 5 percent after the report.", "Shares of the company fell"),
+        ("The jury found the defendant innocent of fraud.", "The jury found the defendant"),
+        ("Two hikers were found dead near the summit.", "Two hikers were found alive"),
+        ("The Tigers won the final against the Bears on Sunday.", None),
+        ("The defendant was found guilty of fraud by the jury.", None),
+    ],
+)
+def test_a_news_fact_turned_to_its_opposite_is_caught(
+    judge: OfflineJudge, answer: str, opposite: str | None
+) -> None:
+    """A summary that keeps an article's words but turns one to its opposite (won and lost,
+    fell and rose, guilty and innocent, alive and dead) contradicts it."""
+    claim = first_verdict(judge, "Summarize the article.", NEWS, answer)
+    said_opposite(claim, opposite)
+
+
 def test_a_short_english_question_and_answer_are_read_as_english(judge: OfflineJudge) -> None:
     """ "How?" and "A positive test result means no infection." hold no frequent English word
     but "a" and "no", which Portuguese and Spanish use too: the answer is still read as
