@@ -827,6 +827,7 @@ CARE_MANUAL_JA = [
     "このルーターはWPA3に対応しています。本機は消費電力が少ないです。"
     "電源が入らない場合は、電源コードが接続されているか確認してください。"
     "このモードは晴れの日しか使えません。本体は耐熱仕様ではありません。"
+    "ファームウェアの更新は自動で行われます。ノブを時計回りに回すと音量が上がります。"
 ]
 CARE_MANUAL_ZH = ["该路由器不支持WPA3。请勿使用苯或稀释剂清洁屏幕。本保修不包括雷击造成的损坏。"]
 
@@ -840,6 +841,9 @@ CARE_MANUAL_ZH = ["该路由器不支持WPA3。请勿使用苯或稀释剂清洁
         (CARE_MANUAL_JA, "水に濡らしてください。", "水に濡らさないで"),
         # a word the documents hold in a compound (耐熱 in 耐熱仕様)
         (CARE_MANUAL_JA, "この本体は耐熱です。", "本体は耐熱仕様ではありません"),
+        # a word that says the opposite of another (手動 of 自動, 反時計 of 時計)
+        (CARE_MANUAL_JA, "ファームウェアの更新は手動で行われます。", "ファームウェアの更新は"),
+        (CARE_MANUAL_JA, "ノブを反時計回りに回すと音量が上がります。", "ノブを時計回りに"),
         (CARE_MANUAL_JA, "この保証は落雷による損傷を対象としています。", "この保証は"),
         (CARE_MANUAL_JA, "このルーターはWPA3に対応していません。", "このルーターは"),
         (CARE_MANUAL_JA, "電源を切らずに掃除してください。", "必ず電源を切って"),
@@ -850,6 +854,7 @@ CARE_MANUAL_ZH = ["该路由器不支持WPA3。请勿使用苯或稀释剂清洁
         (CARE_MANUAL_JA, "画面の清掃にベンジンやシンナーを使用しないでください。", None),
         (CARE_MANUAL_JA, "本製品は防水ではありません。", None),
         (CARE_MANUAL_JA, "この本体は耐熱ではありません。", None),
+        (CARE_MANUAL_JA, "ファームウェアの更新は自動で行われます。", None),
         (CARE_MANUAL_JA, "本機は消費電力が少ないです。", None),
         (CARE_MANUAL_JA, "必ず電源を切ってから掃除してください。", None),
         (CARE_MANUAL_ZH, "该路由器不支持WPA3。", None),
