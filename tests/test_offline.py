@@ -694,7 +694,7 @@ def test_a_clause_copied_with_its_negation_flipped_is_caught(
 NEWS = [
     "The Tigers won the final against the Bears on Sunday. Shares of the company fell 5 percent "
     "after the report. The jury found the defendant guilty of fraud. Two hikers were found "
-    "alive near the summit."
+    "alive near the summit. No one was injured in the fire at the plant, officials said."
 ]
 
 
@@ -707,13 +707,18 @@ NEWS = [
         ("Two hikers were found dead near the summit.", "Two hikers were found alive"),
         ("The Tigers won the final against the Bears on Sunday.", None),
         ("The defendant was found guilty of fraud by the jury.", None),
+        # a count or a quantifier where the article says "no one"
+        ("Several people were injured in the fire at the plant.", "No one was injured"),
+        ("Three people were injured in the fire at the plant.", "No one was injured"),
+        ("Nobody was injured in the fire at the plant.", None),
     ],
 )
 def test_a_news_fact_turned_to_its_opposite_is_caught(
     judge: OfflineJudge, answer: str, opposite: str | None
 ) -> None:
     """A summary that keeps an article's words but turns one to its opposite (won and lost,
-    fell and rose, guilty and innocent, alive and dead) contradicts it."""
+    fell and rose, guilty and innocent, alive and dead), or that counts what the article
+    says nobody was ("several people were injured" where no one was), contradicts it."""
     claim = first_verdict(judge, "Summarize the article.", NEWS, answer)
     said_opposite(claim, opposite)
 

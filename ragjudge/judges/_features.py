@@ -314,7 +314,8 @@ class Polarity:
 _POLARITY = {
     "en": Polarity(
         re.compile(
-            r"\b(?:not|never|no|nothing|none|neither|nor|without|cannot)\b|n't\b", re.IGNORECASE
+            r"\b(?:not|never|no|nothing|nobody|nowhere|none|neither|nor|without|cannot)\b|n't\b",
+            re.IGNORECASE,
         ),
         re.compile(
             r"[,;:]|\b(?:if|when|unless|but|because|so|while|which|that|then|however|whereas)\b",
@@ -327,7 +328,14 @@ _POLARITY = {
         ),
         fewest=2,
         only=re.compile(r"\b(?:not only|nothing but)\b", re.IGNORECASE),
-        neutral=re.compile(r"\b(?:always|definitely|certainly)\b", re.IGNORECASE),
+        # "always" stresses a clause; a count or a quantifier of its subject is what "no one"
+        # or "none of" deny ("several people were hurt" against "no one was hurt")
+        neutral=re.compile(
+            r"\b(?:always|definitely|certainly|several|many|numerous|multiple|people|persons?|"
+            r"everyone|everybody|someone|somebody|\d+|two|three|four|five|six|seven|eight|nine|"
+            r"ten|dozens?|hundreds?|thousands?)\b",
+            re.IGNORECASE,
+        ),
         opposites={
             "paid": "free",
             "closed": "open",
