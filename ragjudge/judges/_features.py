@@ -172,6 +172,8 @@ def _unbracketed(text: str) -> str:
 
 #: a word that may be a name (the caller keeps those that start with a capital letter)
 _CAPITALISED = re.compile(r"\b[^\W\d_][\w\-]*\w")
+#: a word of ASCII letters and digits that starts in lower case and holds a capital ("iPhone")
+_MIXED_CASE = re.compile(r"\b[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*\b")
 _FIRST_WORD = re.compile(r"[^\W\d_]")
 _ACRONYM = re.compile(r"\b[A-Z]{2,}[A-Z0-9]*\b")
 #: a word in Latin letters that starts in lower case, with the dots, dashes and underscores
@@ -1340,15 +1342,15 @@ def sentence_features(
     first_at = first.start() if first else -1
     words = vocabulary(ev.lang)
     # German capitalises every noun: there a capital letter does not mark a name
+    # a name may start in lower case and hold a capital after it ("iPhone", "eBay")
+    mixed = frozenset(_MIXED_CASE.findall(text)) if words.names else frozenset()
     for m in _CAPITALISED.finditer(text) if words.names else ():
-        name = m.group()
-        # a name may start in lower case and hold a capital after it ("iPhone", "eBay")
-        mixed = name.isascii() and name.isalnum() and name[0].islower() and name != name.lower()
-        if not (mixed or name[0].isupper()):
+        if not m.group()[0].isupper() and m.group() not in mixed:
             continue
         # the first word and words after a sentence break are capitalised by grammar alone
-        at_break = text[max(0, m.start() - 2) : m.start()].rstrip() in ".!?:"
-        if not mixed and (m.start() == first_at or at_break):
+        if m.group() not in mixed and (
+            m.start() == first_at or text[max(0, m.start() - 2) : m.start()].rstrip() in ".!?:"
+        ):
             continue
         if m.group() in glossed:
             continue
