@@ -261,17 +261,23 @@ class Polarity:
     #: words that say the opposite of another, each with that other ("paid" of "free",
     #: "closed" of "open"): a clause with one says its counterpart's clause negated
     opposites: dict[str, str] = field(default_factory=dict)
-    #: words that say no more of a clause either way ("always"): left out when clauses are
-    #: compared, so "always expose it to sunlight" is "never expose it to sunlight" flipped
-    neutral: re.Pattern[str] | None = None
+    #: words that say no more of a clause either way ("always"), and whether its counts do
+    #: too: left out when clauses are compared, so "always expose it to sunlight" is "never
+    #: expose it to sunlight" flipped
+    neutral: tuple[str, ...] = ()
+    counts_neutral: bool = False
     #: those words, as one pattern
     opposite: re.Pattern[str] | None = field(init=False, default=None)
     #: and as the tokens that find the units holding them in an index
     opposite_tokens: frozenset[str] = field(init=False, default=frozenset())
     #: whether they are words of a language written with spaces between words
     spaced: bool = field(init=False, default=False)
+    #: the neutral words as content tokens
+    neutral_tokens: frozenset[str] = field(init=False, default=frozenset())
 
     def __post_init__(self) -> None:
+        tokens = frozenset(t for w in self.neutral for t in tokenize(w).seq)
+        object.__setattr__(self, "neutral_tokens", tokens)
         if self.opposites:
             words = "|".join(sorted(self.opposites, key=len, reverse=True))
             # a word of a language written without spaces has no word boundary (有料です)
@@ -332,12 +338,12 @@ _POLARITY = {
         only=re.compile(r"\b(?:not only|nothing but)\b", re.IGNORECASE),
         # "always" stresses a clause; a count or a quantifier of its subject is what "no one"
         # or "none of" deny ("several people were hurt" against "no one was hurt")
-        neutral=re.compile(
-            r"\b(?:always|definitely|certainly|several|many|numerous|multiple|people|persons?|"
-            r"everyone|everybody|someone|somebody|\d+|two|three|four|five|six|seven|eight|nine|"
-            r"ten|dozens?|hundreds?|thousands?)\b",
-            re.IGNORECASE,
+        neutral=(
+            *("always", "definitely", "certainly", "several", "many", "numerous", "multiple"),
+            *("people", "persons", "everyone", "everybody", "someone", "somebody", "dozens"),
+            *("hundreds", "thousands"),
         ),
+        counts_neutral=True,
         opposites={
             "paid": "free",
             "closed": "open",
@@ -1705,8 +1711,10 @@ def _unnegated(clause: str, lang: str) -> frozenset[str]:
     negations are no content tokens anyway). Cached: a document sentence is read again for
     every clause of the answer that comes near it."""
     pol = _POLARITY[lang]
-    said = pol.negation.sub("", pol.as_opposites(clause))
-    return frozenset(_stems(pol.neutral.sub("", said) if pol.neutral else said, lang))
+    said = _stems(pol.negation.sub("", pol.as_opposites(clause)), lang)
+    if pol.counts_neutral:
+        said = {t for t in said if t[:1] != "#"}
+    return frozenset(said - pol.neutral_tokens)
 
 
 #: a word of Japanese as the check of flipped clauses reads it: a run of kanji, katakana or
