@@ -723,6 +723,42 @@ def test_a_news_fact_turned_to_its_opposite_is_caught(
     said_opposite(claim, opposite)
 
 
+BRIDGE = [
+    "Construction is expected to begin in September and to last about 18 months. Local "
+    "business owners said the closure had cut their sales by as much as 40 percent. Commuters "
+    "have faced detours of up to 20 minutes. Residents can comment on the design at a public "
+    "meeting on June 14.",
+    "Studio Ghibli made the film. It was founded on 15 June 1985 by Hayao Miyazaki.",
+]
+
+
+@pytest.mark.parametrize(
+    ("answer", "strayed"),
+    [
+        ("Construction is expected to last about 14 months.", "'14' only in 0d"),
+        ("The closure had cut sales by as much as 20 percent.", "'20' only in 0c"),
+        # the numbers where the documents give them
+        ("Construction is expected to last about 18 months.", None),
+        ("The closure had cut sales by as much as 40 percent.", None),
+        # a step of a chain shares a word with the number's sentence ("founded")
+        ("Studio Ghibli, which made the film, was founded in 1985.", None),
+    ],
+)
+def test_a_number_of_a_sentence_about_something_else_is_caught(
+    judge: OfflineJudge, answer: str, strayed: str | None
+) -> None:
+    """A summary that takes a number from a sentence about something else keeps every word:
+    "cut sales by 20 percent" where the article's 20 counts the minutes of a detour and its
+    closest sentence says 40 percent. The explanation names the sentence the number is from;
+    a sentence that shares a word with the number's is a step of a chain, not caught."""
+    claim = first_verdict(judge, "Summarize the article.", BRIDGE, answer)
+    if strayed is None:
+        assert "about something else" not in claim["explanation"], claim["explanation"]
+        return
+    assert claim["fully_supported"] is False, claim["explanation"]
+    assert f"the documents give {strayed}, about something else" in claim["explanation"]
+
+
 def test_a_short_english_question_and_answer_are_read_as_english(judge: OfflineJudge) -> None:
     """ "How?" and "A positive test result means no infection." hold no frequent English word
     but "a" and "no", which Portuguese and Spanish use too: the answer is still read as

@@ -86,9 +86,11 @@ COMBINER: tuple[str, ...] = ("softmin", "question_coverage", "claims_on_question
 #: log-odds taken off a sentence with a number (written in digits) or a capitalised name that
 #: the documents lack; chosen out of fold (example AUROC rose slightly with both, and a
 #: changed number, the classic hallucination, then flags an otherwise copied sentence). A
-#: sentence that gives a row's or a list item's number to another, or one speaker's statement
-#: to another, is taken to be as wrong as a changed number (RAGBench has no records and no
-#: such statement, so no fit could set it): 4, as a changed number's fitted features take
+#: sentence that gives a row's or a list item's number to another, one speaker's statement
+#: to another, or a number the documents give only in a sentence about something else (two
+#: RAGBench sentences, both unsupported: "lasted from 1681 to 1707") is taken to be as wrong
+#: as a changed number (RAGBench has no records and no such statement, and too few such
+#: numbers, so no fit could set it): 4, as a changed number's fitted features take
 #: more than its own 3 off (a copied sentence with one scores about .3); at 3 such a
 #: sentence scored .67 and its answer sat at the verdict threshold. So is one whose
 #: comparison the answer's own dates contradict (three RAGBench answers, too few to fit). A

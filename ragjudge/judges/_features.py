@@ -1031,6 +1031,10 @@ class SentenceEvidence:
     contradicted: list[str] = field(default_factory=list)
     #: those facts' fields as the record writes them (`NoiseLevel: loud`)
     contradicted_fields: list[str] = field(default_factory=list)
+    #: numbers of the sentence (as written, with the key of a document sentence holding
+    #: them) that the documents give only in sentences about something else, while its
+    #: closest document sentence gives another number (`_numbers_of_other_statements`)
+    strayed: list[tuple[str, str]] = field(default_factory=list)
     #: numbers of the sentence found only in items of a list (rows of a table, records of a
     #: list) that share nothing else with the sentence: a value given to the wrong item
     misplaced: list[str] = field(default_factory=list)
@@ -1430,6 +1434,7 @@ def sentence_features(
         flipped = _bound_flipped(text, ev)
     fields = list(dict.fromkeys(ev.labels[i] for i in against if ev.labels and ev.labels[i]))
     misplaced = _values_of_other_items(token_set, tokens.digits, ev) if ev.shared else []
+    strayed = _numbers_of_other_statements(text, token_set, tokens.digits, cover, ev)
     blended = _items_blended(claim, ev) if ev.shared else []
     speaks = "according to" in lowered or not _SPEECH_WORDS.isdisjoint(_LETTERS.findall(lowered))
     speaks = speaks or (ev.lang == "ja" and _JA_SAYS.search(text) is not None)
@@ -1479,7 +1484,7 @@ def sentence_features(
         math.log1p(total_w - present_w),
         min(len(elsewhere), 3),
         float(bool(contradicted or flipped)),
-        float(bool(misplaced or blended or misattributed)),
+        float(bool(misplaced or strayed or blended or misattributed)),
         float(conflict is not None),
     ]
     return SentenceEvidence(
@@ -1494,6 +1499,7 @@ def sentence_features(
         contradicted=contradicted,
         contradicted_fields=fields,
         misplaced=misplaced,
+        strayed=strayed,
         blended=blended,
         misattributed=misattributed,
         other_units=[(said.written, theirs) for said, theirs in other_units],
@@ -1860,6 +1866,38 @@ def _unexplained(values: set[str], said: set[str]) -> set[str]:
     gaps = {b - a for i, a in enumerate(years) for b in years[i + 1 :]}
     gaps |= {g - 1 for g in gaps}
     return {v for v in values if number_value(v) not in gaps}
+
+
+#: a number written on its own, not inside a name or a code ("H5N1", "U2", "4L")
+_STANDALONE_NUMBER = re.compile(r"(?<![^\W\d_])(?<![\d.,])\d[\d,]*(?:\.\d+)?(?![^\W_])")
+
+
+def _numbers_of_other_statements(
+    text: str, tokens: set[str], digits: set[str], cover: Sequence[int], ev: Evidence
+) -> list[tuple[str, str]]:
+    """The sentence's numbers that the documents give only in sentences sharing no word
+    with it, while the document sentence it is closest to gives another number: "the
+    closure cut sales by as much as 20 percent" where the article says 40 percent, and its
+    20 counts the minutes of a detour. Each as written, with the key of the first document
+    sentence that holds it. A sentence that shares even one word with the number's may be a
+    step of a chain ("it was founded in 1985"), and a number of the question is the
+    asker's; a number of a list's item belongs to `_values_of_other_items`."""
+    if not cover or not digits:
+        return []
+    top = ev.sets[cover[0]]
+    if not any(t[:1] == "#" and t[1:] not in digits for t in top):
+        return []  # the closest sentence gives no other number: nothing was put in its place
+    words = {t for t in tokens if t[:1] != "#"}
+    found: list[tuple[str, str]] = []
+    for m in _STANDALONE_NUMBER.finditer(text):
+        for value in tokenize(m.group(), lang=ev.lang).digits:
+            tok = f"#{value}"
+            if tok in top or tok in ev.question or value not in ev.numbers:
+                continue
+            units = ev.index.get(tok, [])
+            if units and not any(words & ev.sets[i] for i in units):
+                found.append((m.group(), ev.keys[min(units)]))
+    return list(dict.fromkeys(found))
 
 
 def _values_of_other_items(tokens: set[str], digits: set[str], ev: Evidence) -> list[str]:

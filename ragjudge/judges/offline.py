@@ -259,6 +259,8 @@ class OfflineJudge:
         if f.misplaced:
             values = ", ".join(f"'{v}'" for v in f.misplaced[:3])
             parts.append(f"{values} belongs to another row or item of the record")
+        for number, key in f.strayed[:2]:
+            parts.append(f"the documents give '{number}' only in {key}, about something else")
         if f.blended:
             said = ", ".join(f"'{w}'" for w in written_words(text, f.blended, ev)[:4])
             parts.append(f"it joins what different items of the record say ({said})")
