@@ -649,48 +649,6 @@ CARE_MANUAL = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("answer", "opposite"),
-    [
-        ("Use benzene or thinner to clean the screen.", "Do not use benzene or thinner"),
-        ("The warranty covers damage caused by power surges.", "The warranty does not cover"),
-        ("You can change the region after setup.", "You cannot change the region"),
-        # a clause of two words
-        ("This speaker is waterproof.", "The speaker is not waterproof."),
-        # a word that says the opposite of another, and one that only stresses a clause
-        ("The charger is compatible with older models.", "The charger is incompatible"),
-        ("Firmware updates must be installed manually.", "Firmware updates are installed"),
-        ("Always expose the TV to direct sunlight.", "Never expose the TV"),
-        ("Turn the knob counterclockwise to raise the volume.", "Turn the knob clockwise"),
-        ("Use hot water to clean the filter.", "Use cold water"),
-        # said as the documents say it, or as a clause they state both ways
-        ("Do not use benzene or thinner to clean the screen.", None),
-        ("Never use benzene or thinner on the screen.", None),
-        ("The remote pairs automatically.", None),
-        ("The remote does not pair automatically.", None),
-        ("The soundbar is waterproof.", None),
-        ("The charger is incompatible with older models.", None),
-        ("Firmware updates are installed automatically.", None),
-        ("Never expose the TV to direct sunlight.", None),
-        ("Turn the knob clockwise to raise the volume.", None),
-        # "not only" denies nothing
-        ("The remote works with the TV.", None),
-        # a condition or a test is no claim of either side
-        ("If the warranty covers damage caused by power surges, keep the receipt.", None),
-    ],
-)
-def test_a_clause_copied_with_its_negation_flipped_is_caught(
-    judge: OfflineJudge, answer: str, opposite: str | None
-) -> None:
-    """ "Use benzene or thinner to clean the screen", where the manual says "Do not use …",
-    holds every word of the documents: a clause copied with its negation dropped (or added)
-    is caught, and the explanation quotes the documents' clause. Nothing is claimed where
-    the documents say it both ways or under a condition ("if the remote does not pair …"),
-    as troubleshooting manuals do."""
-    claim = first_verdict(judge, "How do I care for it?", CARE_MANUAL, answer)
-    said_opposite(claim, opposite)
-
-
 NEWS = [
     "The Tigers won the final against the Bears on Sunday. Shares of the company fell 5 percent "
     "after the report. The jury found the defendant guilty of fraud. Two hikers were found "
@@ -699,27 +657,62 @@ NEWS = [
 
 
 @pytest.mark.parametrize(
-    ("answer", "opposite"),
+    ("documents", "answer", "opposite"),
     [
-        ("The Tigers lost the final against the Bears on Sunday.", "The Tigers won the final"),
-        ("Shares of the company rose 5 percent after the report.", "Shares of the company fell"),
-        ("The jury found the defendant innocent of fraud.", "The jury found the defendant"),
-        ("Two hikers were found dead near the summit.", "Two hikers were found alive"),
-        ("The Tigers won the final against the Bears on Sunday.", None),
-        ("The defendant was found guilty of fraud by the jury.", None),
+        (CARE_MANUAL, "Use benzene or thinner to clean the screen.", "Do not use benzene"),
+        (CARE_MANUAL, "The warranty covers damage caused by power surges.", "The warranty does"),
+        (CARE_MANUAL, "You can change the region after setup.", "You cannot change the region"),
+        # a clause of two words
+        (CARE_MANUAL, "This speaker is waterproof.", "The speaker is not waterproof."),
+        # a word that says the opposite of another, and one that only stresses a clause
+        (CARE_MANUAL, "The charger is compatible with older models.", "The charger is"),
+        (CARE_MANUAL, "Firmware updates must be installed manually.", "Firmware updates"),
+        (CARE_MANUAL, "Always expose the TV to direct sunlight.", "Never expose the TV"),
+        (CARE_MANUAL, "Turn the knob counterclockwise to raise the volume.", "Turn the knob"),
+        (CARE_MANUAL, "Use hot water to clean the filter.", "Use cold water"),
+        # said as the documents say it, or as a clause they state both ways
+        (CARE_MANUAL, "Do not use benzene or thinner to clean the screen.", None),
+        (CARE_MANUAL, "Never use benzene or thinner on the screen.", None),
+        (CARE_MANUAL, "The remote pairs automatically.", None),
+        (CARE_MANUAL, "The remote does not pair automatically.", None),
+        (CARE_MANUAL, "The soundbar is waterproof.", None),
+        (CARE_MANUAL, "The charger is incompatible with older models.", None),
+        (CARE_MANUAL, "Firmware updates are installed automatically.", None),
+        (CARE_MANUAL, "Never expose the TV to direct sunlight.", None),
+        (CARE_MANUAL, "Turn the knob clockwise to raise the volume.", None),
+        # "not only" denies nothing
+        (CARE_MANUAL, "The remote works with the TV.", None),
+        # a condition or a test is no claim of either side
+        (
+            CARE_MANUAL,
+            "If the warranty covers damage caused by power surges, keep the receipt.",
+            None,
+        ),
+        # a news article: a word turned to its opposite, or a count where it says "no one"
+        (NEWS, "The Tigers lost the final against the Bears on Sunday.", "The Tigers won"),
+        (NEWS, "Shares of the company rose 5 percent after the report.", "Shares of the"),
+        (NEWS, "The jury found the defendant innocent of fraud.", "The jury found the defendant"),
+        (NEWS, "Two hikers were found dead near the summit.", "Two hikers were found alive"),
+        (NEWS, "The Tigers won the final against the Bears on Sunday.", None),
+        (NEWS, "The defendant was found guilty of fraud by the jury.", None),
         # a count or a quantifier where the article says "no one"
-        ("Several people were injured in the fire at the plant.", "No one was injured"),
-        ("Three people were injured in the fire at the plant.", "No one was injured"),
-        ("Nobody was injured in the fire at the plant.", None),
+        (NEWS, "Several people were injured in the fire at the plant.", "No one was injured"),
+        (NEWS, "Three people were injured in the fire at the plant.", "No one was injured"),
+        (NEWS, "Nobody was injured in the fire at the plant.", None),
     ],
 )
-def test_a_news_fact_turned_to_its_opposite_is_caught(
-    judge: OfflineJudge, answer: str, opposite: str | None
+def test_a_clause_copied_with_its_negation_flipped_is_caught(
+    judge: OfflineJudge, documents: list[str], answer: str, opposite: str | None
 ) -> None:
-    """A summary that keeps an article's words but turns one to its opposite (won and lost,
-    fell and rose, guilty and innocent, alive and dead), or that counts what the article
-    says nobody was ("several people were injured" where no one was), contradicts it."""
-    claim = first_verdict(judge, "Summarize the article.", NEWS, answer)
+    """ "Use benzene or thinner to clean the screen", where the manual says "Do not use …",
+    holds every word of the documents: a clause copied with its negation dropped (or added)
+    is caught, and the explanation quotes the documents' clause. So is one with a word turned
+    to its opposite (won and lost, fell and rose), or one that counts what the documents say
+    nobody was ("several people were injured" where no one was). Nothing is claimed where
+    the documents say it both ways or under a condition ("if the remote does not pair …"),
+    as troubleshooting manuals do."""
+    question = "How do I care for it?" if documents is CARE_MANUAL else "Summarize the article."
+    claim = first_verdict(judge, question, documents, answer)
     said_opposite(claim, opposite)
 
 
