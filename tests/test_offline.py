@@ -730,20 +730,23 @@ BRIDGE = [
     [
         ("Construction is expected to last about 14 months.", "'14' only in 0d"),
         ("The closure had cut sales by as much as 20 percent.", "'20' only in 0c"),
+        ("Construction is expected to begin in June.", "'June' only in 0d"),
         # the numbers where the documents give them
         ("Construction is expected to last about 18 months.", None),
+        ("Construction is expected to begin in September.", None),
         ("The closure had cut sales by as much as 40 percent.", None),
         # a step of a chain shares a word with the number's sentence ("founded")
         ("Studio Ghibli, which made the film, was founded in 1985.", None),
     ],
 )
-def test_a_number_of_a_sentence_about_something_else_is_caught(
+def test_a_number_or_month_of_a_sentence_about_something_else_is_caught(
     judge: OfflineJudge, answer: str, strayed: str | None
 ) -> None:
-    """A summary that takes a number from a sentence about something else keeps every word:
-    "cut sales by 20 percent" where the article's 20 counts the minutes of a detour and its
-    closest sentence says 40 percent. The explanation names the sentence the number is from;
-    a sentence that shares a word with the number's is a step of a chain, not caught."""
+    """A summary that takes a number or a month from a sentence about something else keeps
+    every word: "cut sales by 20 percent" where the article's 20 counts the minutes of a
+    detour and its closest sentence says 40 percent, "begin in June" where June is the month
+    of a meeting. The explanation names the sentence the value is from; a sentence that
+    shares a word with the value's is a step of a chain, not caught."""
     claim = first_verdict(judge, "Summarize the article.", BRIDGE, answer)
     if strayed is None:
         assert "about something else" not in claim["explanation"], claim["explanation"]

@@ -1031,9 +1031,10 @@ class SentenceEvidence:
     contradicted: list[str] = field(default_factory=list)
     #: those facts' fields as the record writes them (`NoiseLevel: loud`)
     contradicted_fields: list[str] = field(default_factory=list)
-    #: numbers of the sentence (as written, with the key of a document sentence holding
-    #: them) that the documents give only in sentences about something else, while its
-    #: closest document sentence gives another number (`_numbers_of_other_statements`)
+    #: numbers, months and days of the sentence (as written, with the key of a document
+    #: sentence holding them) that the documents give only in sentences about something
+    #: else, while its closest document sentence gives another
+    #: (`_values_of_other_statements`)
     strayed: list[tuple[str, str]] = field(default_factory=list)
     #: numbers of the sentence found only in items of a list (rows of a table, records of a
     #: list) that share nothing else with the sentence: a value given to the wrong item
@@ -1434,7 +1435,7 @@ def sentence_features(
         flipped = _bound_flipped(text, ev)
     fields = list(dict.fromkeys(ev.labels[i] for i in against if ev.labels and ev.labels[i]))
     misplaced = _values_of_other_items(token_set, tokens.digits, ev) if ev.shared else []
-    strayed = _numbers_of_other_statements(text, token_set, tokens.digits, cover, ev)
+    strayed = _values_of_other_statements(text, token_set, tokens.digits, cover, ev)
     blended = _items_blended(claim, ev) if ev.shared else []
     speaks = "according to" in lowered or not _SPEECH_WORDS.isdisjoint(_LETTERS.findall(lowered))
     speaks = speaks or (ev.lang == "ja" and _JA_SAYS.search(text) is not None)
@@ -1872,31 +1873,55 @@ def _unexplained(values: set[str], said: set[str]) -> set[str]:
 _STANDALONE_NUMBER = re.compile(r"(?<![^\W\d_])(?<![\d.,])\d[\d,]*(?:\.\d+)?(?![^\W_])")
 
 
-def _numbers_of_other_statements(
+#: the months and the days of the week, as tokens, with their names
+_CALENDAR = {
+    **{
+        tokenize(name).seq[0]: name.capitalize()
+        for name in (
+            *("january", "february", "march", "april", "june", "july", "august", "september"),
+            *("october", "november", "december", "monday", "tuesday", "wednesday"),
+            *("thursday", "friday", "saturday", "sunday"),
+        )
+    },
+    "maymonth": "May",
+}
+
+
+def _values_of_other_statements(
     text: str, tokens: set[str], digits: set[str], cover: Sequence[int], ev: Evidence
 ) -> list[tuple[str, str]]:
-    """The sentence's numbers that the documents give only in sentences sharing no word
-    with it, while the document sentence it is closest to gives another number: "the
-    closure cut sales by as much as 20 percent" where the article says 40 percent, and its
-    20 counts the minutes of a detour. Each as written, with the key of the first document
-    sentence that holds it. A sentence that shares even one word with the number's may be a
-    step of a chain ("it was founded in 1985"), and a number of the question is the
-    asker's; a number of a list's item belongs to `_values_of_other_items`."""
-    if not cover or not digits:
+    """The sentence's numbers, months and days that the documents give only in sentences
+    sharing no word with it, while the document sentence it is closest to gives another
+    number (or month, or day): "the closure cut sales by as much as 20 percent" where the
+    article says 40 percent and its 20 counts the minutes of a detour; "construction
+    begins in June" where it begins in September and June is the month of a public
+    meeting. Each as written, with the key of the first document sentence that holds it.
+    A sentence that shares even one word with the value's may be a step of a chain ("it was
+    founded in 1985"); a value of the question is the asker's; a number of a list's item
+    belongs to `_values_of_other_items`."""
+    if not cover:
         return []
     top = ev.sets[cover[0]]
-    if not any(t[:1] == "#" and t[1:] not in digits for t in top):
-        return []  # the closest sentence gives no other number: nothing was put in its place
-    words = {t for t in tokens if t[:1] != "#"}
+    words = {t for t in tokens if t[:1] != "#" and t not in _CALENDAR}
+
+    def elsewhere(tok: str) -> str | None:
+        """The key of a document sentence holding `tok`, if all that do share no word."""
+        if tok in top or tok in ev.question:
+            return None
+        units = ev.index.get(tok, [])
+        return ev.keys[min(units)] if units and not any(words & ev.sets[i] for i in units) else None
+
     found: list[tuple[str, str]] = []
-    for m in _STANDALONE_NUMBER.finditer(text):
-        for value in tokenize(m.group(), lang=ev.lang).digits:
-            tok = f"#{value}"
-            if tok in top or tok in ev.question or value not in ev.numbers:
-                continue
-            units = ev.index.get(tok, [])
-            if units and not any(words & ev.sets[i] for i in units):
-                found.append((m.group(), ev.keys[min(units)]))
+    if digits and any(t[:1] == "#" and t[1:] not in digits for t in top):
+        for m in _STANDALONE_NUMBER.finditer(text):
+            for value in tokenize(m.group(), lang=ev.lang).digits:
+                if value in ev.numbers and (key := elsewhere(f"#{value}")):
+                    found.append((m.group(), key))
+    said = tokens & _CALENDAR.keys()
+    if said and any(t in _CALENDAR and t not in said for t in top):
+        for tok in sorted(said):
+            if key := elsewhere(tok):
+                found.append((_CALENDAR[tok], key))
     return list(dict.fromkeys(found))
 
 
