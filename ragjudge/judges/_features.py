@@ -1902,25 +1902,28 @@ def _values_of_other_statements(
     if not cover:
         return []
     top = ev.sets[cover[0]]
-    words = {t for t in tokens if t[:1] != "#" and t not in _CALENDAR}
+    words = {t for t in tokens if t[:1] != "#"}
 
-    def elsewhere(tok: str) -> str | None:
-        """The key of a document sentence holding `tok`, if all that do share no word."""
+    def elsewhere(tok: str, words: set[str]) -> str | None:
+        """The key of a document sentence holding `tok`, if all that do share none of `words`
+        (a record's fields are left to the checks of records)."""
         if tok in top or tok in ev.question:
             return None
         units = ev.index.get(tok, [])
-        return ev.keys[min(units)] if units and not any(words & ev.sets[i] for i in units) else None
+        if not units or any(words & ev.sets[i] or (ev.fields and ev.fields[i]) for i in units):
+            return None
+        return ev.keys[min(units)]
 
     found: list[tuple[str, str]] = []
     if digits and any(t[:1] == "#" and t[1:] not in digits for t in top):
         for m in _STANDALONE_NUMBER.finditer(text):
             for value in tokenize(m.group(), lang=ev.lang).digits:
-                if value in ev.numbers and (key := elsewhere(f"#{value}")):
+                if value in ev.numbers and (key := elsewhere(f"#{value}", words)):
                     found.append((m.group(), key))
     said = tokens & _CALENDAR.keys()
     if said and any(t in _CALENDAR and t not in said for t in top):
         for tok in sorted(said):
-            if key := elsewhere(tok):
+            if key := elsewhere(tok, words - said):
                 found.append((_CALENDAR[tok], key))
     return list(dict.fromkeys(found))
 
