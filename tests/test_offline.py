@@ -755,6 +755,24 @@ def test_a_number_or_month_of_a_sentence_about_something_else_is_caught(
     assert f"the documents give {strayed}, about something else" in claim["explanation"]
 
 
+def test_a_japanese_number_of_a_sentence_about_something_else_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """A Japanese number stands next to its counter (14か月): it is read on its own all the
+    same, so 約14か月 where the works last about 18 months and 14 is the day of a meeting is
+    caught as in English."""
+    docs = ["工事は9月に始まり、約18か月続く予定です。設計についての説明会は6月14日に開かれます。"]
+    for said, strayed in (
+        ("工事は約14か月続く予定です。", "'14' only in 0b"),
+        ("工事は約18か月続く予定です。", None),
+    ):
+        claim = first_verdict(judge, "工事の期間は？", docs, said)
+        if strayed is None:
+            assert "about something else" not in claim["explanation"], claim["explanation"]
+        else:
+            assert f"the documents give {strayed}, about something else" in claim["explanation"]
+
+
 def test_a_short_english_question_and_answer_are_read_as_english(judge: OfflineJudge) -> None:
     """ "How?" and "A positive test result means no infection." hold no frequent English word
     but "a" and "no", which Portuguese and Spanish use too: the answer is still read as

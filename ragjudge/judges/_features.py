@@ -1869,8 +1869,9 @@ def _unexplained(values: set[str], said: set[str]) -> set[str]:
     return {v for v in values if number_value(v) not in gaps}
 
 
-#: a number written on its own, not inside a name or a code ("H5N1", "U2", "4L")
-_STANDALONE_NUMBER = re.compile(r"(?<![^\W\d_])(?<![\d.,])\d[\d,]*(?:\.\d+)?(?![^\W_])")
+#: a number written on its own, not inside a name or a code ("H5N1", "U2", "4L"); in
+#: Chinese or Japanese a counter follows it (20分, 5回)
+_STANDALONE_NUMBER = re.compile(r"(?<![A-Za-z\d.,])\d[\d,]*(?:\.\d+)?(?![A-Za-z\d])")
 
 
 #: the months and the days of the week, as tokens, with their names
