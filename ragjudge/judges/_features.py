@@ -1352,9 +1352,9 @@ def sentence_features(
     first = _FIRST_WORD.search(text)
     first_at = first.start() if first else -1
     words = vocabulary(ev.lang)
-    # German capitalises every noun: there a capital letter does not mark a name
     # a name may start in lower case and hold a capital after it ("iPhone", "eBay")
     mixed = frozenset(_MIXED_CASE.findall(text)) if words.names else frozenset()
+    # German capitalises every noun: there a capital letter does not mark a name
     for m in _CAPITALISED.finditer(text) if words.names else ():
         if not m.group()[0].isupper() and m.group() not in mixed:
             continue
@@ -1905,13 +1905,13 @@ def _values_of_other_statements(
     top = ev.sets[cover[0]]
     words = {t for t in tokens if t[:1] != "#"}
 
-    def elsewhere(tok: str, words: set[str]) -> str | None:
-        """The key of a document sentence holding `tok`, if all that do share none of `words`
+    def elsewhere(tok: str, own: set[str]) -> str | None:
+        """The key of a document sentence holding `tok`, if all that do share none of `own`
         (a record's fields are left to the checks of records)."""
         if tok in top or tok in ev.question:
             return None
         units = ev.index.get(tok, [])
-        if not units or any(words & ev.sets[i] or (ev.fields and ev.fields[i]) for i in units):
+        if not units or any(own & ev.sets[i] or (ev.fields and ev.fields[i]) for i in units):
             return None
         return ev.keys[min(units)]
 
