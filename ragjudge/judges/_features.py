@@ -36,6 +36,7 @@ from ragjudge.judges._model import QUESTION_COVERED, QUESTION_HELD, QuestionRead
 from ragjudge.judges._records import DAYS, TABLE_RULE, Fact, name_parts, record_facts, words
 from ragjudge.judges._tokens import (
     MONTH_MAY,
+    MONTH_NAMES,
     content_token,
     exact_counts,
     implied_numbers,
@@ -1874,17 +1875,10 @@ def _unexplained(values: set[str], said: set[str]) -> set[str]:
 _STANDALONE_NUMBER = re.compile(r"(?<![A-Za-z\d.,])\d[\d,]*(?:\.\d+)?(?![A-Za-z\d])")
 
 
-#: the months and the days of the week, as tokens, with their names
+#: the months and the days of the week, as tokens, with their names (the month May is a
+#: token of its own, as `normalise` reads it)
 _CALENDAR = {
-    **{
-        tokenize(name).seq[0]: name.capitalize()
-        for name in (
-            *("january", "february", "march", "april", "june", "july", "august", "september"),
-            *("october", "november", "december", "monday", "tuesday", "wednesday"),
-            *("thursday", "friday", "saturday", "sunday"),
-        )
-    },
-    "maymonth": "May",
+    ("maymonth" if name == "May" else tokenize(name).seq[0]): name for name in (*MONTH_NAMES, *DAYS)
 }
 
 

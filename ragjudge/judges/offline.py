@@ -310,10 +310,10 @@ class OfflineJudge:
             return f"All {n} response sentences are covered by the documents (support {score:.2f})."
         keys = ", ".join(unsupported)
         # what the answer's score read beside its sentences, when it counted against it
-        held = []
+        held = ""
         if question.coverage < QUESTION_HELD:
             # then every claim comes from a document holding less than half
-            held.append("no document holds half of the question's words it repeats")
+            held = "no document holds half of the question's words it repeats; "
         elif question.on_question < 1:
             n_claims = question.claims
             off = round((1 - question.on_question) * n_claims)
@@ -323,8 +323,8 @@ class OfflineJudge:
                 else f"{'all' if off == n_claims else off} of its {n_claims} claims "
                 f"{'comes' if off == 1 else 'come'} from documents"
             )
-            held.append(f"{which} holding less than half of the question's words it repeats")
+            held = f"{which} holding less than half of the question's words it repeats; "
         return (
             f"{len(unsupported)} of {n} response sentences lack support in the documents "
-            f"({keys}); {''.join(f'{h}; ' for h in held)}support {score:.2f}."
+            f"({keys}); {held}support {score:.2f}."
         )
