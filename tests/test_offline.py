@@ -2092,6 +2092,36 @@ def test_one_review_said_with_the_words_of_another_is_caught(judge: OfflineJudge
         assert out["fully_supported"] is True, (said, out["explanation"])
 
 
+def test_a_day_of_the_hours_said_of_a_review_is_caught(judge: OfflineJudge) -> None:
+    """A review's "Friday night" retold as "Saturday night" keeps every word of the listing,
+    since Saturday is in its hours; but that Saturday is the hours', and the review gives
+    another day. A day said of the hours is theirs."""
+    listing = {
+        "name": "Casa Lupita",
+        "city": "Tucson",
+        "hours": {"Friday": "11:0-22:0", "Saturday": "10:0-22:0"},
+        "review_info": [
+            {
+                "review_stars": 3.0,
+                "review_text": "Food was good but we waited 40 minutes for a table on a"
+                " Friday night. The margaritas are strong.",
+            },
+        ],
+    }
+    verdict = partial(
+        first_verdict, judge, "Write an overview of the business.", [json.dumps(listing)]
+    )
+    out = verdict("One reviewer waited 40 minutes for a table on a Saturday night.")
+    assert out["fully_supported"] is False, out["explanation"]
+    assert "the documents give 'Saturday' only in" in out["explanation"], out["explanation"]
+    for said in (
+        "One reviewer waited 40 minutes for a table on a Friday night.",
+        "Casa Lupita opens at 10 AM on Saturday.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+
+
 def test_a_contradiction_quotes_the_field_and_an_action_names_no_field(
     judge: OfflineJudge,
 ) -> None:

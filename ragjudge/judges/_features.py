@@ -1898,14 +1898,16 @@ def _values_of_other_statements(
         return []
     top = ev.sets[cover[0]]
     words = {t for t in tokens if t[:1] != "#"}
+    # a sentence closest to a record's field is left to the checks of records, which know
+    # which field a value belongs to ("open 9 AM to 6 PM on Friday" against the hours)
+    fields = ev.fields if ev.fields and ev.fields[cover[0]] else []
 
     def elsewhere(tok: str, own: set[str]) -> str | None:
-        """The key of a document sentence holding `tok`, if all that do share none of `own`
-        (a record's fields are left to the checks of records)."""
+        """The key of a document sentence holding `tok`, if all that do share none of `own`."""
         if tok in top or tok in ev.question:
             return None
         units = ev.index.get(tok, [])
-        if not units or any(own & ev.sets[i] or (ev.fields and ev.fields[i]) for i in units):
+        if not units or any(own & ev.sets[i] or (fields and fields[i]) for i in units):
             return None
         return ev.keys[min(units)]
 
