@@ -2977,6 +2977,24 @@ def test_a_count_of_the_answers_own_list_or_the_questions_number_is_no_new_numbe
     assert counted_lists("It has 3 modes: eco, sport.") == set()
 
 
+def test_the_length_an_instruction_asks_for_is_no_premise(judge: OfflineJudge) -> None:
+    """ "The overview should be 100 - 200 words" asks for a length: an answer's "over 200
+    reviews" takes nothing from it, while a number the question states is still the asker's."""
+    from ragjudge.judges._features import _length_asked
+
+    listing = json.dumps({"name": "Casa Lupita", "city": "Tucson", "review_count": 48})
+    asked = "Write an overview of the business. The overview should be 100 - 200 words."
+    made_up = first_verdict(judge, asked, [listing], "Casa Lupita has over 200 reviews.")
+    assert made_up["fully_supported"] is False, made_up["explanation"]
+    assert "number '200' not found" in made_up["explanation"], made_up["explanation"]
+    premise = "Casa Lupita, with its 200 seats, is in which city?"
+    kept = first_verdict(judge, premise, [listing], "Casa Lupita, with 200 seats, is in Tucson.")
+    assert "number" not in kept["explanation"], kept["explanation"]
+    assert _length_asked("Summarize the following news within 116 words:") == {"#116"}
+    assert _length_asked("Write a 500-word essay. 要約は200文字以内で。") == {"#500", "#200"}
+    assert _length_asked("How many words are in 200 pages?") == set()
+
+
 def test_a_number_worked_out_from_the_documents_is_no_new_number(judge: OfflineJudge) -> None:
     """A share or a margin the answer works out from the documents' numbers is not made up;
     a wrong one still is."""

@@ -765,6 +765,23 @@ _EXCEPT = re.compile(r"\b(?:except|other than|besides|apart from)\b")
 _AFFIRMING = (" yes", " true")
 
 
+#: the length an instruction asks of the answer ("in 100 - 200 words", "within 116 words",
+#: 200文字以内): its numbers are no facts the answer may restate
+_LENGTH_ASKED = re.compile(
+    r"(?P<n>\d+(?:\s*(?:-|–|to|and)\s*\d+)?)[\s-]*"
+    r"(?:(?:words?|sentences?|paragraphs?|bullet points?)\b|文字|字|語)",
+    re.IGNORECASE,
+)
+
+
+def _length_asked(question: str) -> set[str]:
+    """The number tokens of the answer's length that `question` asks for."""
+    found: set[str] = set()
+    for m in _LENGTH_ASKED.finditer(question):
+        found |= {f"#{d}" for d in tokenize(m.group("n")).digits}
+    return found
+
+
 def build_evidence(item: KeyedExample) -> Evidence:
     lang = language_of(" ".join([item.example.question, *(s.text for s in item.response)]))
     keys: list[str] = []
@@ -831,7 +848,9 @@ def build_evidence(item: KeyedExample) -> Evidence:
             # text stripped of its punctuation writes 39.6% as "39 6 %"
             numbers.update(f"{a}.{b}" for a, b in _STRIPPED_PERCENT.findall(normalised))
         texts.append(normalised)
-    question = frozenset(tokenize(item.example.question, lang=lang).seq)
+    question = frozenset(tokenize(item.example.question, lang=lang).seq) - _length_asked(
+        item.example.question
+    )
     items, shared = _items(groups, sets)
     names, affirmed_names = _own_words(named, index, lang), _own_words(named_affirmed, index, lang)
     scaled = _other_levels(on_scales, index, lang)
