@@ -2977,6 +2977,38 @@ def test_a_count_of_the_answers_own_list_or_the_questions_number_is_no_new_numbe
     assert counted_lists("It has 3 modes: eco, sport.") == set()
 
 
+def test_the_top_of_a_rating_scale_is_no_value(judge: OfflineJudge) -> None:
+    """ "4 out of 5 stars" gives a rating of 4; its 5 is the scale's, neither a number the
+    listing lacks nor the 5 stars of one review. "3 out of 5 reviewers" counts reviewers."""
+    listing = {
+        "name": "Casa Lupita",
+        "stars": 4.0,
+        "review_info": [
+            {"review_stars": 5.0, "review_text": "The carne asada tacos were amazing."},
+            {"review_stars": 3.0, "review_text": "Strong margaritas but a long wait."},
+        ],
+    }
+    verdict = partial(
+        first_verdict, judge, "Write an overview of the business.", [json.dumps(listing)]
+    )
+    for said in (
+        "Casa Lupita has a rating of 4 out of 5 stars.",
+        "Casa Lupita is rated 4 stars out of 5 on Yelp.",
+        "Casa Lupita is rated 4.0/5 by its customers.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+    made_up = verdict("Casa Lupita has a rating of 4.5 out of 5 stars.")
+    assert "number '4.5' not found" in made_up["explanation"], made_up["explanation"]
+    counted = first_verdict(
+        judge,
+        "How was it?",
+        ["Two reviewers praised the tacos."],
+        "3 out of 7 reviewers praised the tacos.",
+    )
+    assert "'7'" in counted["explanation"], counted["explanation"]
+
+
 def test_the_length_an_instruction_asks_for_is_no_premise(judge: OfflineJudge) -> None:
     """ "The overview should be 100 - 200 words" asks for a length: an answer's "over 200
     reviews" takes nothing from it, while a number the question states is still the asker's."""

@@ -127,9 +127,21 @@ _CHAT_WORDS = (
 )  # fmt: skip
 
 
+#: the top of a rating's scale ("4 out of 5 stars", "4 stars out of 5", "4.5/5", "85 out of
+#: 100 on the test"): no value of its own. Not a share of a count ("3 out of 5 reviewers").
+_RATING_SCALE = re.compile(
+    r"(?:(?<=\d)(?P<unit>\s?-?(?:stars?|points?))?\s*out of|(?<=\d\.\d)\s*/)\s*(?:5|10|100)"
+    r"(?:\.0)?(?![\d.,]*\d)(?=(?:\s?-?(?:stars?|points?))?(?:\s*[.,;:!?)]|\s*$|\s+(?:on|from"
+    r"|based|with|and|by|according|in|at|for|across|among|over|after|as)\b))",
+    re.IGNORECASE,
+)
+
+
 def _claims_only(text: str) -> str:
     """`text` without what is no claim about the world: list numbering and citation marks,
-    references to the documents by number, a chat model's pleasantries."""
+    references to the documents by number, a chat model's pleasantries, a rating's scale."""
+    if "out of" in text or "/" in text:
+        text = _RATING_SCALE.sub(lambda m: m.group("unit") or "", text)
     if "step" in text or "Step" in text:
         text = _STEP_NUMBERS.sub(r"\1", text)
     text = _MARKERS.sub(" ", text)
