@@ -580,6 +580,12 @@ COUNCIL = [
         ),
         ("The mayor said the vote ended months of uncertainty for commuters.", None),
         ("The director said a repair would extend the bridge's life by only ten years.", None),
+        # who did what: a deed the documents give to another of their people
+        ("Mayor Helen Ortiz owns a bakery on Elm Street.", "Maria Gonzalez"),
+        ("Tom Becker owns a bakery on Elm Street.", "Maria Gonzalez"),
+        ("Maria Gonzalez owns a bakery on Elm Street.", None),
+        # a deed of the council may be the mayor's too
+        ("Mayor Helen Ortiz voted to rebuild the Elm Street bridge.", None),
         # a speaker the documents never quote, and a statement no speaker makes, are not judged
         ("Officials said a repair would extend the bridge's life by only ten years.", None),
         ("According to Tom Becker, the new bridge will have a protected bike lane.", None),
@@ -590,10 +596,10 @@ def test_a_statement_given_to_another_speaker_is_caught(
     judge: OfflineJudge, answer: str, given_to: str | None
 ) -> None:
     """Every word of "Reyes said a repair would …" may be in the documents while the statement
-    is Becker's: a summary that gives a quotation to the wrong person is caught, and the
-    explanation names who said it. Only speakers the documents quote are checked; one named
-    by a role alone ("the mayor said …") is the one whose name the role leads there ("Mayor
-    Helen Ortiz")."""
+    is Becker's: a summary that gives a quotation (or a deed: "Tom Becker owns a bakery") to
+    the wrong person is caught, and the explanation names whose it is. Only speakers the
+    documents quote are checked; one named by a role alone ("the mayor said …") is the one
+    whose name the role leads there ("Mayor Helen Ortiz")."""
     claim = first_verdict(judge, "Summarize the news.", COUNCIL, answer)
     if given_to is None:
         assert "the documents give this to" not in claim["explanation"], claim["explanation"]

@@ -1472,6 +1472,8 @@ def sentence_features(
     speaks = "according to" in lowered or not _SPEECH_WORDS.isdisjoint(_LETTERS.findall(lowered))
     speaks = speaks or (ev.lang == "ja" and _JA_SAYS.search(text) is not None)
     misattributed = _misattributed(text, ev) if speaks else None
+    if misattributed is None and ev.lang == "en":
+        misattributed = _actor_swapped(text, ev)
 
     # a colon inside markdown emphasis ("**Amenities:**") ends the sentence too
     ends_colon = text.rstrip().rstrip("*_").rstrip().endswith((":", "："))
@@ -2168,6 +2170,97 @@ def _misattributed(text: str, ev: Evidence) -> Misattribution | None:
     if not found:
         return None
     return Misattribution(" and ".join(name for name, _ in claimed), tuple(dict.fromkeys(found)))
+
+
+#: a sentence that opens with who acts, and its verb: "Mayor Helen Ortiz voted …", "Council
+#: member Priya Shah said …" (role words in lower case may stand between the capitals)
+_ACTOR = re.compile(
+    r"\s*(?P<name>[A-Z][\w'’.\-]*(?:\s+(?:[a-z]+\s+){0,2}[A-Z][\w'’.\-]*)*),?\s+(?P<verb>[a-z]+)\b"
+)
+#: a run of capitalised words in a document sentence: a name, where it is not one word
+#: opening the sentence ("Construction is …", "Residents can …")
+_CAPITALS = re.compile(r"[A-Z][\w'’.\-]*(?:\s+[A-Z][\w'’.\-]*)*")
+#: verbs that say what someone is or may do rather than what they did: the same statement
+#: of two people ("X is a member") is no swap to read from word order alone
+_NO_ACTION = frozenset({
+    "is", "are", "was", "were", "be", "been", "has", "have", "had", "will", "would", "can",
+    "could", "may", "might", "must", "should", "shall", "also", "and", "or", "who", "which",
+    "whose", "that", "of", "in", "on", "at", "for", "to", "with", "as", "by", "from", "not",
+    "the", "a", "an", "this", "these", "those", "its", "their", "his", "her",
+})  # fmt: skip
+#: a verb that says what someone did or does: "voted", "owns", or a common irregular past
+_PAST_OR_PRESENT = re.compile(
+    r"[a-z]+(?:ed|es|s)|won|lost|said|told|made|took|gave|went|led|ran|met|began|wrote|became"
+    r"|left|held|got|found|saw|came|brought|built|bought|sold|paid|spent|sent|beat|set|put|cut"
+    r"|kept|shot|struck|fought|taught|caught|chose|drove|flew|rode|spoke|stole|threw|wore"
+)
+#: what stands before a word inside a sentence, not at its opening or a quotation's
+_INSIDE = re.compile(r"[\w,;:)]\s+$")
+
+
+def _named_mid_sentence(word: str, ev: Evidence) -> bool:
+    """Whether the documents write `word` capitalised inside a sentence: a name."""
+    inside = re.compile(rf"[\w,;:)]\s+{re.escape(word)}\b")
+    return any(word in raw and inside.search(raw) for raw in ev.raw_texts)
+
+
+def _actor_swapped(text: str, ev: Evidence) -> Misattribution | None:
+    """Who the documents say did what the sentence gives to another of their people: "Mayor
+    Helen Ortiz voted against the plan" where the document sentence that holds the rest of
+    its words has "Council members Dan Reyes and Priya Shah voted against the plan".
+
+    The sentence must open with a name the documents know and go on with a verb; each
+    document sentence holding most of its other words must give that verb, with names
+    before it and none of the sentence's. A statement whose actor the documents leave
+    unnamed there ("He voted …") may be the sentence's, and then nothing is claimed."""
+    m = _ACTOR.match(text)
+    if m is None or not _PAST_OR_PRESENT.fullmatch(verb := m.group("verb")) or verb in _NO_ACTION:
+        return None
+    written = m.group("name").split()
+    words = [w for w in written if w[:1].isupper()]
+    # a name opens with a content word, and the words in lower case inside it are roles
+    # ("Council member Priya Shah"), not "For the Picture", "Once in the Smart Hub"
+    if any(content_token(w, ev.lang) is None for w in written if w not in words[1:]):
+        return None
+    if len(words) == 1 and not _named_mid_sentence(words[0], ev):
+        return None  # one capitalised word opening a sentence: "Select …", "Residents …"
+    who = (
+        frozenset(
+            t for w in words if w.lower() not in _NO_SPEAKER and (t := content_token(w, ev.lang))
+        )
+        - _CALENDAR.keys()
+    )
+    if not who or not all(t in ev.index for t in who):
+        return None  # no name, or one the documents lack (a missing name says so already)
+    statement = set(tokenize(normalise(text), normalised=True, lang=ev.lang).seq) - who
+    if len(statement) < _STATEMENT_WORDS:
+        return None
+    held: dict[int, int] = {}
+    for token in statement:
+        for i in ev.index.get(token, ()):
+            held[i] = held.get(i, 0) + 1
+    sources = sorted(i for i, n in held.items() if n >= _STATEMENT_COVER * len(statement))
+    verb_at = re.compile(rf"\b{verb}\b")
+    found: list[tuple[str, str]] = []
+    for i in sources:
+        raw = ev.raw_texts[i]
+        at = verb_at.search(raw)
+        if who & ev.sets[i] or at is None:
+            return None
+        names = [
+            run.group()
+            for run in _CAPITALS.finditer(raw, 0, at.start())
+            if (" " in run.group() or _INSIDE.search(raw, 0, run.start()))
+            and any(
+                (t := content_token(w, ev.lang)) and t not in _CALENDAR for w in run.group().split()
+            )
+        ]
+        if not names:
+            return None
+        found.append((" and ".join(names), ev.keys[i]))
+    if not found:
+        return None
+    return Misattribution(m.group("name"), tuple(dict.fromkeys(found)))
 
 
 def _items_blended(claim: str, ev: Evidence) -> list[str]:
