@@ -847,6 +847,17 @@ def test_a_japanese_bound_turned_the_other_way_is_caught(judge: OfflineJudge) ->
         ("The museum is closed on Mondays.", None),
         ("The museum is not open on Mondays.", None),
         ("Smoking is not allowed in all rooms.", None),
+        # a shortened copy that keeps all its words but the one turned
+        (
+            "A shuttle will run between downtown and the west side.",
+            "A free shuttle will run between downtown and the east side during construction.",
+        ),
+        ("A shuttle will run between downtown and the east side.", None),
+        # a word of a name is no opposite: "West Virginia" is no "east" turned
+        (
+            "The West Virginia Mountaineers baseball team, which is coached by Randy Mazey, won.",
+            None,
+        ),
     ],
 )
 def test_a_copied_clause_with_a_word_turned_to_its_opposite_is_caught(
@@ -857,7 +868,9 @@ def test_a_copied_clause_with_a_word_turned_to_its_opposite_is_caught(
     with it turned is caught as a flipped negation is, and "not open" restates "closed"."""
     docs = [
         "The museum is closed on Mondays. Parking is free for guests. Smoking is prohibited in "
-        "all rooms."
+        "all rooms. A free shuttle will run between downtown and the east side during "
+        "construction. The West Virginia Mountaineers baseball team represents West Virginia "
+        "University in the 2016 season."
     ]
     claim = first_verdict(judge, "What should visitors know?", docs, answer)
     said_opposite(claim, opposite, whole=True)

@@ -310,12 +310,19 @@ class Polarity:
             return True
         return not self.opposites.keys().isdisjoint(_LOWER_WORDS.findall(clause.lower()))
 
+    def _in_name(self, m: re.Match[str]) -> bool:
+        """Whether a word found by `opposite` is part of a name: capitalised inside a clause
+        ("West Virginia", "Private Eye")."""
+        return m.group()[:1].isupper() and bool(m.string[: m.start()].strip(" \t\n\"'*-("))
+
     def as_opposites(self, clause: str) -> str:
         """The clause with each word that says the opposite of another written as that other
         ("parking is paid" as "parking is free")."""
         if self.opposite is None or not self._has_opposite(clause):
             return clause
-        return self.opposite.sub(lambda m: self.opposites[m.group().lower()], clause)
+        return self.opposite.sub(
+            lambda m: m.group() if self._in_name(m) else self.opposites[m.group().lower()], clause
+        )
 
     def denies(self, clause: str) -> bool:
         """Whether the clause is negated: by a negation, or by a word that says the opposite
@@ -329,7 +336,7 @@ class Polarity:
         """The words of the clause that say the opposite of another."""
         if self.opposite is None or not self._has_opposite(clause):
             return []
-        return [w.lower() for w in self.opposite.findall(clause)]
+        return [m.group().lower() for m in self.opposite.finditer(clause) if not self._in_name(m)]
 
 
 _POLARITY = {
@@ -412,6 +419,23 @@ _POLARITY = {
             "outdoors": "indoors",
             "private": "public",
             "wireless": "wired",
+            "west": "east",
+            "western": "eastern",
+            "south": "north",
+            "southern": "northern",
+            "younger": "older",
+            "youngest": "oldest",
+            "worse": "better",
+            "worst": "best",
+            "weaker": "stronger",
+            "smaller": "larger",
+            "shorter": "longer",
+            "slower": "faster",
+            "later": "earlier",
+            "deficit": "surplus",
+            "minority": "majority",
+            "opposed": "supported",
+            "defeat": "victory",
         },
     ),
     # a verb's negative ending (使用しない, 対応していません, 使用せずに), "none" (なし),
@@ -483,6 +507,10 @@ _BOUND_SAID = re.compile(
 #: negation ("the router does not support WPA3" and "the router supports WPA3 and WPA2")
 _FLIP_SHARE = 0.9
 _FLIP_HELD = 0.75
+#: … or half of them, where the sentence's clause keeps all its words of at least four with
+#: one turned to its opposite
+_FLIP_HELD_SWAPPED = 0.5
+_FLIP_SWAPPED_WORDS = 4
 
 
 #: how an answer says that the documents do not tell, whatever the subject of the sentence
@@ -1648,6 +1676,7 @@ def _negation_flip(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, 
         if len(said) < pol.fewest or _BOUND_SAID.search(clause):
             continue  # a bound's negation turns the bound ("not more than"): `_bound_flipped`
         negated = pol.denies(clause)
+        swapped = bool(pol.opposite_words(clause))
         near = _near_clause(clause, said, pol, ev)
         # a flip of a clause without a negation needs a document sentence with one
         candidates = near if negated else [i for i in near if negated_unit(i)]
@@ -1655,7 +1684,9 @@ def _negation_flip(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, 
             (theirs, ev.keys[i])
             for i in candidates
             if not pol.conditional.search(ev.raw_texts[i])
-            for theirs, denied, shared in _clauses_like(said, ev.raw_texts[i], pol, ev.lang)
+            for theirs, denied, shared in _clauses_like(
+                said, ev.raw_texts[i], pol, ev.lang, swapped
+            )
             if denied != negated
             and not _BOUND_SAID.search(theirs)
             and _negated_words(theirs if denied else clause, pol, ev.lang) & shared
@@ -1664,7 +1695,7 @@ def _negation_flip(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, 
         if flips and not any(
             denied == negated
             for i in near
-            for _, denied, _ in _clauses_like(said, ev.raw_texts[i], pol, ev.lang)
+            for _, denied, _ in _clauses_like(said, ev.raw_texts[i], pol, ev.lang, swapped)
         ):
             return flips[0]
     return None
@@ -1774,7 +1805,7 @@ def _stems(text: str, lang: str) -> set[str]:
 
 
 def _clauses_like(
-    said: frozenset[str], text: str, pol: Polarity, lang: str
+    said: frozenset[str], text: str, pol: Polarity, lang: str, swapped: bool = False
 ) -> list[tuple[str, bool, frozenset[str]]]:
     """The clauses of a document sentence that are one statement with a clause of content
     tokens `said` (see `_negation_flip`), each with whether it is negated and the tokens the
@@ -1783,7 +1814,16 @@ def _clauses_like(
     for theirs in pol.clause.split(text):
         held = _unnegated(theirs, lang)
         ours, their_words = _held_by(said, held, lang)
-        if len(ours) >= _FLIP_SHARE * len(said) and len(their_words) >= _FLIP_HELD * len(held):
+        # a clause that swaps one word for its opposite and keeps all its others may be a
+        # shortened copy ("a shuttle between downtown and the west side" of "a free shuttle
+        # between downtown and the east side during construction")
+        least = (
+            _FLIP_HELD_SWAPPED
+            if len(ours) == len(said) >= _FLIP_SWAPPED_WORDS
+            and (swapped or pol.opposite_words(theirs))
+            else _FLIP_HELD
+        )
+        if len(ours) >= _FLIP_SHARE * len(said) and len(their_words) >= least * len(held):
             alike.append((theirs.strip(), pol.denies(theirs), ours | their_words))
     return alike
 
