@@ -3046,6 +3046,31 @@ def test_the_length_an_instruction_asks_for_is_no_premise(judge: OfflineJudge) -
     assert _length_asked("How many words are in 200 pages?") == set()
 
 
+def test_an_age_worked_out_from_a_birth_and_an_event_is_no_new_number(
+    judge: OfflineJudge,
+) -> None:
+    """ "42 years old when the album went gold" is the years from the singer's birth to the
+    certification, or one less; an age that is neither is still a new number, and years of
+    sentences that share nothing with the answer work out no age."""
+    docs = [
+        "William DuVall (born September 6, 1967) is an American musician. The album was "
+        "certified gold by the RIAA on May 26, 2010. The band toured Japan in 1994."
+    ]
+    question = "How old was William DuVall when the album was certified gold?"
+    verdict = partial(first_verdict, judge, question, docs)
+    for age in (42, 43):
+        said = f"William DuVall was {age} years old when the album was certified gold."
+        out = verdict(said)
+        assert "not found" not in out["explanation"], (said, out["explanation"])
+    for said in (
+        "William DuVall was 45 years old when the album was certified gold.",
+        # 1994 - 1967, but the tour is no part of what the answer restates
+        "William DuVall was 27 years old when the album was certified gold.",
+    ):
+        out = verdict(said)
+        assert "number '" in out["explanation"] and "not found" in out["explanation"], said
+
+
 def test_a_number_worked_out_from_the_documents_is_no_new_number(judge: OfflineJudge) -> None:
     """A share or a margin the answer works out from the documents' numbers is not made up;
     a wrong one still is."""

@@ -1381,6 +1381,8 @@ def sentence_features(
         # for 153)
         near = {t[1:] for i in cover for t in ev.seqs[i] if t[0] == "#"}
         missing_values -= bounded_numbers(text, near)
+        if "age" in lowered or "old" in lowered:
+            missing_values -= _ages_worked_out(lowered, token_set, ev)
     worked: set[str] = set()
     if missing_values:
         # a measure given again in other units ("160°F (71°C)"), worked out from two numbers
@@ -1928,6 +1930,43 @@ def _changed_counts(seq: Sequence[str], digits: set[str], ev: Evidence) -> set[s
                 changed.add(value)
                 break
     return changed
+
+
+#: an age: "42 years old", "a 42-year-old", "at the age of 42", "aged 42"
+_AGE = re.compile(
+    r"\b(?P<n>\d{1,3})[\s-]years?[\s-]old\b|\b(?:at the age of|aged|age)\s+(?P<m>\d{1,3})\b"
+)
+
+
+#: a sentence that gives a birth: "(born September 6, 1967)", "was born in", "b. 1967"
+_BORN = re.compile(r"\b(?:born|birth)\b|\(b\. ", re.IGNORECASE)
+
+
+def _ages_worked_out(lowered: str, tokens: set[str], ev: Evidence) -> set[str]:
+    """Ages the sentence gives that are the years from a birth to an event, or one less (a
+    birthday yet to come), each in a document sentence sharing two words with it: "William
+    DuVall was 42 years old when the album was certified gold" of "William DuVall (born
+    September 6, 1967)" and "certified gold by the RIAA on May 26, 2010"."""
+    said = {m.group("n") or m.group("m") for m in _AGE.finditer(lowered)}
+    if not said:
+        return set()
+    shared: dict[int, int] = {}
+    for t in tokens:
+        for i in ev.index.get(t, ()):
+            shared[i] = shared.get(i, 0) + 1
+    births: set[int] = set()
+    events: set[int] = set()
+    for i, n in shared.items():
+        if n < 2:
+            continue
+        years = {
+            int(v) for t in ev.sets[i] if t[0] == "#" and (v := number_value(t[1:])) and is_year(v)
+        }
+        events |= years
+        if _BORN.search(ev.raw_texts[i]):
+            births |= years
+    gaps = {b - a for a in births for b in events if b > a}
+    return {n for n in said if int(n) in gaps or int(n) + 1 in gaps}
 
 
 def _unexplained(values: set[str], said: set[str]) -> set[str]:
