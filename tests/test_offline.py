@@ -250,6 +250,58 @@ def test_a_name_near_another_is_still_new() -> None:
     assert _demonym_known("roman", ev)
 
 
+@pytest.mark.parametrize(
+    ("docs", "said", "swapped"),
+    [
+        (
+            ["The camera uses a sensor made by Sony and takes sharp pictures in the dark."],
+            "The camera uses a sensor made by Canon and takes sharp pictures in the dark.",
+            ("Canon", "Sony"),
+        ),
+        # at the sentence's end, with one word more before it
+        (
+            ["The camera uses a sensor made by Sony and takes sharp pictures in the dark."],
+            "The camera uses a sensor made by Canon.",
+            ("Canon", "Sony"),
+        ),
+        (
+            ["カメラはソニー製のセンサーを採用し、暗い場所でも鮮明に撮影できる。"],
+            "カメラはキヤノン製のセンサーを採用している。",
+            ("キヤノン", "ソニー"),
+        ),
+        # the documents' name; one they write with a space; a new name in a phrase of its own
+        (
+            ["The camera uses a sensor made by Sony."],
+            "The camera uses a sensor made by Sony.",
+            None,
+        ),
+        (
+            ["The West African Ebola virus outbreak began in Guinea."],
+            "The West African Ebolavirus outbreak began in Guinea.",
+            None,
+        ),
+        (["The camera uses a sensor made by Sony."], "Canon also makes good cameras.", None),
+        # a word in katakana spelt another way, and one in no copied phrase
+        (["新型スマートフォンを発売した。"], "新型スマホを発売した。", None),
+        (["カメラはソニー製のセンサーを採用している。"], "アマゾンで購入できる。", None),
+    ],
+)
+def test_a_name_put_in_the_place_of_another_is_caught(
+    judge: OfflineJudge, docs: list[str], said: str, swapped: tuple[str, str] | None
+) -> None:
+    """A name the documents lack, in a phrase they copy with another name in its place, is
+    a swap ("made by Canon" where they say "made by Sony"), not a name they merely leave out;
+    in Japanese, where katakana writes names and borrowed words alike, it is the one way a
+    new word in katakana is read as a name."""
+    out = first_verdict(judge, "What does it have?", docs, said)
+    if swapped is None:
+        assert "stands where the documents have" not in out["explanation"], out["explanation"]
+    else:
+        name, other = swapped
+        assert out["fully_supported"] is False, out["explanation"]
+        assert f"'{name}' stands where the documents have '{other}' (0a)" in out["explanation"]
+
+
 def test_refusal_is_supported_without_sentence(judge: OfflineJudge) -> None:
     item = keyed(
         "What does the dishwasher cost?",

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import re
 from bisect import bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import pairwise
@@ -1105,6 +1105,9 @@ class SentenceEvidence:
     #: a statement the sentence gives another speaker than the documents do ("Reyes said …"
     #: where Becker said it)
     misattributed: Misattribution | None = None
+    #: names the documents lack, in a phrase they copy with another name in its place: each
+    #: with that name and its key
+    swapped: list[tuple[str, str, str]] = field(default_factory=list)
     #: a document clause the sentence copies with its negation dropped or added ("use
     #: benzene" for "do not use benzene"), with its key
     flipped: tuple[str, str] | None = None
@@ -1462,6 +1465,11 @@ def sentence_features(
         bare = normalise(m.group("stem") or m.group("firm") or m.group("firm_before") or name)
         if name not in ev.text and bare not in ev.text and m.group() not in missing_names:
             missing_names.append(m.group())
+    swapped = _names_swapped(text, missing_names, ev)
+    for name, _, _ in swapped:
+        if not any(name in other for other in missing_names):
+            n_caps += 1  # a word in katakana, read as a name where it takes a name's place
+            missing_names.append(name)
     if tokens.cjk_chars and tokens.cjk_chars >= sum(c.isascii() and c.isalpha() for c in text):
         # in Chinese, Japanese or Korean text a word in Latin letters stands out as a name
         # does in English: a file, a command, a product ("bkpignore", "watch-agent")
@@ -1549,7 +1557,7 @@ def sentence_features(
         math.log1p(total_w - present_w),
         min(len(elsewhere), 3),
         float(bool(contradicted or flipped)),
-        float(bool(misplaced or strayed or blended or misattributed)),
+        float(bool(misplaced or strayed or blended or misattributed or swapped)),
         float(conflict is not None),
     ]
     return SentenceEvidence(
@@ -1567,6 +1575,7 @@ def sentence_features(
         strayed=strayed,
         blended=blended,
         misattributed=misattributed,
+        swapped=swapped,
         other_units=[(said.written, theirs) for said, theirs in other_units],
         missing_literals=literals,
         flipped=flipped,
@@ -1627,6 +1636,83 @@ def written_words(text: str, tokens: Sequence[str], ev: Evidence) -> list[str]:
             wanted.discard(token)
             found.append(word)
     return found
+
+
+#: a word in katakana, not one part of a name joined by a middle dot (`_CJK_NAME` reads those)
+_KATAKANA_WORD = re.compile(
+    r"(?<![\u30a1-\u30fc・･])[\u30a1-\u30fa][\u30a1-\u30fa\u30fc]+(?![\u30a1-\u30fc・･])"
+)
+_KATAKANA_SLOT = r"([\u30a1-\u30fa][\u30a1-\u30fa\u30fc]+)"
+#: a name in a document's phrase: capitalised words, as many as the answer's name has or more
+_NAME_SLOT = r"([A-Z][\w'’\-]*(?: [A-Z][\w'’\-]*)*)"
+_NAME_WORD = re.compile(r"[\w'’\-]+")
+_WORD_GAP = r"\W+"
+#: how many words (characters, in Japanese) on each side of a name must be copied for it to
+#: be read as put in another's place
+_SWAP_CONTEXT = 2
+
+
+def _names_swapped(text: str, missing: Sequence[str], ev: Evidence) -> list[tuple[str, str, str]]:
+    """Names the documents lack, each in a phrase they copy with another name in its place:
+    "the camera uses a sensor made by Canon" where they say "made by Sony"; カメラはキヤノン製
+    のセンサー where they say ソニー製. Each with the documents' name and the key where they
+    give it. The phrase is the two words on each side of the name (or before it, at the
+    sentence's end); in Japanese the two characters on each side of a word in katakana,
+    which writes names and borrowed words alike, so that a new one is read as a name only
+    where it takes another's place. Two spellings of one word (スマホ and スマートフォン,
+    コンピューター and コンピュータ) are no swap."""
+    found: list[tuple[str, str, str]] = []
+    if ev.lang == "ja":
+        if not any("\u30a1" <= ch <= "\u30fa" for ch in text):
+            return found
+        normalised = normalise(text)
+        plain = ev.text.replace("ー", "")
+        for m in _KATAKANA_WORD.finditer(normalised):
+            word = m.group()
+            if word.replace("ー", "") in plain or ev.question.issuperset(
+                tokenize(word, lang="ja").seq
+            ):
+                continue  # the documents' word, or the asker's
+            before = normalised[max(0, m.start() - _SWAP_CONTEXT) : m.start()]
+            after = normalised[m.end() : m.end() + _SWAP_CONTEXT]
+            if len(before) == len(after) == _SWAP_CONTEXT:
+                slot = re.escape(before) + _KATAKANA_SLOT + re.escape(after)
+                if other := _other_in_slot(slot, word, ev, lambda a, b: a[:2] != b[:2]):
+                    found.append((text[m.start() : m.end()], *other))
+        return found
+    words = list(_NAME_WORD.finditer(text))
+    compact = ev.text.replace(" ", "")
+    for name in missing:
+        if not name[:1].isupper() or name.lower() in compact:
+            continue  # a name in Chinese or a command; or a name they space ("Ebola virus")
+        first = name.split()[0]
+        at = next((k for k, w in enumerate(words) if w.group() == first), None)
+        end = at + len(name.split()) if at is not None else 0
+        # a name that ends the sentence is read with one word more before it
+        wanted = _SWAP_CONTEXT if end + _SWAP_CONTEXT <= len(words) else _SWAP_CONTEXT + 1
+        if at is None or at < wanted:
+            continue
+        left = [w.group() for w in words[at - wanted : at]]
+        right = [w.group() for w in words[end : end + _SWAP_CONTEXT]]
+        slot = rf"(?i:\b{_WORD_GAP.join(map(re.escape, left))})\W+{_NAME_SLOT}"
+        if len(right) == _SWAP_CONTEXT:
+            slot += rf"\W+(?i:{_WORD_GAP.join(map(re.escape, right))}\b)"
+        if other := _other_in_slot(slot, name, ev, lambda a, b: a.lower() != b.lower()):
+            found.append((name, *other))
+    return found
+
+
+def _other_in_slot(
+    slot: str, name: str, ev: Evidence, differs: Callable[[str, str], bool]
+) -> tuple[str, str] | None:
+    """The first name (the group of `slot`) that a document sentence gives where the answer
+    gives `name`, and its key."""
+    pattern = re.compile(slot)
+    for i, raw in enumerate(ev.raw_texts):
+        for m in pattern.finditer(normalise(raw) if ev.lang == "ja" else raw):
+            if differs(m.group(1), name):
+                return m.group(1), ev.keys[i]
+    return None
 
 
 def _glossed_names(text: str, ev: Evidence) -> set[str]:

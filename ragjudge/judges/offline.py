@@ -264,6 +264,8 @@ class OfflineJudge:
         if f.blended:
             said = ", ".join(f"'{w}'" for w in written_words(text, f.blended, ev)[:4])
             parts.append(f"it joins what different items of the record say ({said})")
+        for name, other, key in f.swapped[:2]:
+            parts.append(f"'{name}' stands where the documents have '{other}' ({key})")
         if f.misattributed is not None:
             given = ", ".join(f"'{name}' ({key})" for name, key in f.misattributed.given[:2])
             parts.append(f"the documents give this to {given}, not to '{f.misattributed.claimed}'")
