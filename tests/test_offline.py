@@ -269,6 +269,22 @@ def test_a_name_near_another_is_still_new() -> None:
             "カメラはキヤノン製のセンサーを採用している。",
             ("キヤノン", "ソニー"),
         ),
+        # a person by a title, and a firm at the sentence's start, read on the one side
+        (
+            ["同社の山田太郎社長は記者会見で「年間100万台の販売を目指す」と述べた。"],
+            "同社の鈴木社長は記者会見で販売目標を述べた。",
+            ("鈴木", "山田太郎"),
+        ),
+        (
+            ["アクメ社は2023年4月、新型スマートフォンを発売した。"],
+            "ベータ社は2023年4月、新型スマートフォンを発売した。",
+            ("ベータ", "アクメ"),
+        ),
+        (
+            ["同社の山田太郎社長は記者会見で「年間100万台の販売を目指す」と述べた。"],
+            "同社の山田社長は記者会見で販売目標を述べた。",
+            None,
+        ),
         # the documents' name; one they write with a space; a new name in a phrase of its own
         (
             ["The camera uses a sensor made by Sony."],

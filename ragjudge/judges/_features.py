@@ -1597,7 +1597,10 @@ _COUNTS = frozenset(str(n) for n in range(51))
 #: Hangul
 _CJK_RANGES = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
 _WORD = re.compile(
-    r"[\u30a1-\u30fa\u30fc\u3400-\u4dbf\u4e00-\u9fff]{2,}|[\uac00-\ud7af]{2,}"
+    # a run after a number that starts with its scale (the 万台 of 100万台) is the number's
+    r"(?<!\d)[\u30a1-\u30fa\u30fc\u3400-\u4dbf\u4e00-\u9fff]{2,}"
+    r"|(?<=\d)(?![万億兆千百])[\u30a1-\u30fa\u30fc\u3400-\u4dbf\u4e00-\u9fff]{2,}"
+    r"|[\uac00-\ud7af]{2,}"
     rf"|[^\W\d_{_CJK_RANGES}](?:[^\W_{_CJK_RANGES}]|['’\-])*"
 )
 
@@ -1643,6 +1646,8 @@ _KATAKANA_WORD = re.compile(
     r"(?<![\u30a1-\u30fc・･])[\u30a1-\u30fa][\u30a1-\u30fa\u30fc]+(?![\u30a1-\u30fc・･])"
 )
 _KATAKANA_SLOT = r"([\u30a1-\u30fa][\u30a1-\u30fa\u30fc]+)"
+_HAS_KATAKANA = re.compile(r"[\u30a1-\u30fa]")
+_KANJI_SLOT = r"([\u4e00-\u9fff]{2,8})"
 #: a name in a document's phrase: capitalised words, as many as the answer's name has or more
 _NAME_SLOT = r"([A-Z][\w'’\-]*(?: [A-Z][\w'’\-]*)*)"
 _NAME_WORD = re.compile(r"[\w'’\-]+")
@@ -1663,23 +1668,7 @@ def _names_swapped(text: str, missing: Sequence[str], ev: Evidence) -> list[tupl
     コンピューター and コンピュータ) are no swap."""
     found: list[tuple[str, str, str]] = []
     if ev.lang == "ja":
-        if not any("\u30a1" <= ch <= "\u30fa" for ch in text):
-            return found
-        normalised = normalise(text)
-        plain = ev.text.replace("ー", "")
-        for m in _KATAKANA_WORD.finditer(normalised):
-            word = m.group()
-            if word.replace("ー", "") in plain or ev.question.issuperset(
-                tokenize(word, lang="ja").seq
-            ):
-                continue  # the documents' word, or the asker's
-            before = normalised[max(0, m.start() - _SWAP_CONTEXT) : m.start()]
-            after = normalised[m.end() : m.end() + _SWAP_CONTEXT]
-            if len(before) == len(after) == _SWAP_CONTEXT:
-                slot = re.escape(before) + _KATAKANA_SLOT + re.escape(after)
-                if other := _other_in_slot(slot, word, ev, lambda a, b: a[:2] != b[:2]):
-                    found.append((text[m.start() : m.end()], *other))
-        return found
+        return _japanese_swaps(text, ev)
     words = list(_NAME_WORD.finditer(text))
     compact = ev.text.replace(" ", "")
     for name in missing:
@@ -1699,6 +1688,46 @@ def _names_swapped(text: str, missing: Sequence[str], ev: Evidence) -> list[tupl
             slot += rf"\W+(?i:{_WORD_GAP.join(map(re.escape, right))}\b)"
         if other := _other_in_slot(slot, name, ev, lambda a, b: a.lower() != b.lower()):
             found.append((name, *other))
+    return found
+
+
+def _japanese_swaps(text: str, ev: Evidence) -> list[tuple[str, str, str]]:
+    """`_names_swapped` in Japanese: words in katakana, and the names that `_CJK_NAME` reads
+    (a person with a title, a place with its suffix: 鈴木社長 for 山田社長), between the same
+    two characters on each side as the documents' name (on one side, at the sentence's
+    start or end)."""
+    normalised = normalise(text)
+    plain = ev.text.replace("ー", "")
+    spans: list[tuple[int, int, str, Callable[[str, str], bool]]] = []
+    for m in _KATAKANA_WORD.finditer(normalised) if _HAS_KATAKANA.search(text) else ():
+        word = m.group()
+        if word.replace("ー", "") in plain or ev.question.issuperset(tokenize(word, lang="ja").seq):
+            continue  # the documents' word, or the asker's
+        spans.append((m.start(), m.end(), _KATAKANA_SLOT, lambda a, b: a[:2] != b[:2]))
+    for m in _CJK_NAME.finditer(normalised):
+        stem = m.group("stem")
+        if stem and stem not in ev.text:
+            spans.append(
+                (
+                    m.start("stem"),
+                    m.end("stem"),
+                    _KANJI_SLOT,
+                    lambda a, b: a not in b and b not in a,
+                )
+            )
+    found: list[tuple[str, str, str]] = []
+    for start, end, name_slot, differs in spans:
+        before = normalised[max(0, start - _SWAP_CONTEXT) : start]
+        after = normalised[end : end + _SWAP_CONTEXT]
+        if (
+            len(before) + len(after) < _SWAP_CONTEXT
+            or (len(before) < _SWAP_CONTEXT and start > 0)
+            or (len(after) < _SWAP_CONTEXT and end < len(normalised))
+        ):
+            continue
+        slot = re.escape(before) + name_slot + re.escape(after)
+        if other := _other_in_slot(slot, normalised[start:end], ev, differs):
+            found.append((text[start:end], *other))
     return found
 
 
