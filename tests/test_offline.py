@@ -944,6 +944,40 @@ def test_a_copied_clause_with_a_word_turned_to_its_opposite_is_caught(
     said_opposite(claim, opposite, whole=True)
 
 
+SIBLINGS = [
+    "Every month the bridge stays closed costs the shop customers. Tom is the son of the "
+    "founder, Jane Hill. Press the green button to stop the machine. The shop opens every "
+    "day at nine, and its red awning faces the square."
+]
+
+
+@pytest.mark.parametrize(
+    ("said", "swapped"),
+    [
+        ("Every week the bridge stays closed costs the shop customers.", ("week", "month")),
+        ("Tom is the grandson of the founder, Jane Hill.", ("grandson", "son")),
+        ("Press the red button to stop the machine.", ("red", "green")),
+        # their word; a sentence that holds it; one of the kind in a statement of its own
+        ("Every month the bridge stays closed costs the shop customers.", None),
+        ("The shop opens every day at nine.", None),
+        ("The shop has a red awning.", None),
+    ],
+)
+def test_a_word_put_for_another_of_its_kind_is_caught(
+    judge: OfflineJudge, said: str, swapped: tuple[str, str] | None
+) -> None:
+    """ "Every week" where the documents say "every month", "grandson" for "son", "red" for
+    "green": a copied statement with one word put for another of its kind (a unit of time, a
+    colour, a medal, a relative) says something else, though it keeps their other words."""
+    out = first_verdict(judge, "What do the documents say?", SIBLINGS, said)
+    if swapped is None:
+        assert "where the documents say" not in out["explanation"], out["explanation"]
+    else:
+        ours, theirs = swapped
+        assert out["fully_supported"] is False, out["explanation"]
+        assert f"'{ours}' where the documents say '{theirs}' (0" in out["explanation"]
+
+
 @pytest.mark.parametrize(
     ("answer", "opposite"),
     [
@@ -2959,6 +2993,8 @@ def test_a_number_given_in_another_unit_is_a_changed_quantity(judge: OfflineJudg
         ("The agent reports its status every 60 minutes.", "60 minutes", "60 seconds"),
         ("Logs rotate when they reach 20 GB.", "20 GB", "20 MB"),
         ("The warranty lasts 2 months.", "2 months", "2 years"),
+        # an approximation of their number in another unit is no approximation of theirs
+        ("The warranty lasts about 2 months.", "2 months", "2 years"),
     ):
         out = verdict(said)
         assert out["fully_supported"] is False, (said, out["explanation"])

@@ -1111,6 +1111,9 @@ class SentenceEvidence:
     #: a document clause the sentence copies with its negation dropped or added ("use
     #: benzene" for "do not use benzene"), with its key
     flipped: tuple[str, str] | None = None
+    #: a word of the sentence, the word of its kind the documents say in its place, and
+    #: the key where they do (`_sibling_swapped`)
+    sibling: tuple[str, str, str] | None = None
     #: web addresses and file paths of the sentence that the documents lack
     missing_literals: list[str] = field(default_factory=list)
     #: quantities the sentence gives in another unit than the documents give their number
@@ -1383,7 +1386,8 @@ def sentence_features(
         # a number of the statements it restates, rounded to a bound ("over 150 reviews"
         # for 153)
         near = {t[1:] for i in cover for t in ev.seqs[i] if t[0] == "#"}
-        missing_values -= bounded_numbers(text, near)
+        # (not one the documents give only in another unit: "about 18 years" for "18 months")
+        missing_values -= bounded_numbers(text, near) - {said.digits for said, _ in other_units}
         if "age" in lowered or "old" in lowered:
             missing_values -= _ages_worked_out(lowered, token_set, ev)
     worked: set[str] = set()
@@ -1504,6 +1508,7 @@ def sentence_features(
     if flipped is None and tokens.digits:
         flipped = _bound_flipped(text, ev)
     fields = list(dict.fromkeys(ev.labels[i] for i in against if ev.labels and ev.labels[i]))
+    sibling = _sibling_swapped(text, token_set, cover, ev) if ev.lang == "en" else None
     misplaced = _values_of_other_items(token_set, tokens.digits, ev) if ev.shared else []
     strayed = _values_of_other_statements(text, token_set, tokens.digits, cover, ev)
     blended = _items_blended(claim, ev) if ev.shared else []
@@ -1556,7 +1561,7 @@ def sentence_features(
         math.log1p(missing_top1),
         math.log1p(total_w - present_w),
         min(len(elsewhere), 3),
-        float(bool(contradicted or flipped)),
+        float(bool(contradicted or flipped or sibling)),
         float(bool(misplaced or strayed or blended or misattributed or swapped)),
         float(conflict is not None),
     ]
@@ -1579,6 +1584,7 @@ def sentence_features(
         other_units=[(said.written, theirs) for said, theirs in other_units],
         missing_literals=literals,
         flipped=flipped,
+        sibling=sibling,
         conflict=conflict,
         worked=written_numbers(text, worked) if worked else [],
         elsewhere=elsewhere,
@@ -1815,6 +1821,77 @@ def _negation_flip(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, 
             for _, denied, _ in _clauses_like(said, ev.raw_texts[i], pol, ev.lang, swapped)
         ):
             return flips[0]
+    return None
+
+
+#: words of one kind, of which a statement says one: a unit of time (or how often), a
+#: colour, a medal, a relative. One put for another in a copied statement ("every week" for
+#: "every month", "the son of" for "the daughter of") changes what it says.
+_SIBLINGS = (
+    ("minute", "hour", "day", "daily", "week", "month", "year", "annually", "decade", "century"),
+    ("red", "blue", "green", "yellow", "orange", "purple", "pink", "brown", "grey", "gray"),
+    ("gold", "silver", "bronze"),
+    (
+        *("father", "mother", "son", "daughter", "brother", "sister", "husband", "wife"),
+        *("uncle", "aunt", "nephew", "niece", "cousin", "grandson", "granddaughter"),
+        *("grandfather", "grandmother"),
+    ),
+)
+#: each of those words as a content token ("weekly" reads as "week"), with the tokens of
+#: its kind
+_KIN = {
+    t: kind
+    for words in _SIBLINGS
+    for kind in [frozenset(filter(None, (content_token(w) for w in words)))]
+    for t in kind
+}
+_TIME_UNITS = _KIN[content_token("week") or "week"]
+#: a number of units of time ("14 days", "18-month", "three weeks", "half an hour")
+_QUANTITY_OF_TIME = re.compile(
+    r"\b(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|an?)"
+    r"[\s-](?:minute|hour|day|week|month|year|decade|centur)",
+    re.IGNORECASE,
+)
+#: how much of the rest of a sentence a document sentence must hold to be the one it copies
+_SIBLING_SHARE = 0.8
+_SIBLING_WORDS = 3
+
+
+def _sibling_swapped(
+    text: str, tokens: set[str], cover: Sequence[int], ev: Evidence
+) -> tuple[str, str, str] | None:
+    """A word that a document sentence copied by the sentence gives another of its kind in
+    place of (`_SIBLINGS`): "every week the bridge stays closed" where it says "every month
+    it stays closed". Returns the word as written, theirs, and their key. The sentence's
+    other words (three or more) must be held, four fifths of them, by a document sentence
+    that lacks the word and has one other of its kind; and no document sentence may hold
+    them with the word."""
+    said = [t for t in tokens if t in _KIN]
+    if not said or not cover:
+        return None
+    for word in said:
+        kind = _KIN[word]
+        if len(kind & tokens) > 1:
+            continue  # the sentence names two of the kind ("daily or weekly")
+        if word in _TIME_UNITS and _QUANTITY_OF_TIME.search(text):
+            continue  # a quantity ("within 14 days" for "two weeks"): the checks of numbers
+        rest = {t for t in tokens if t[:1] != "#"} - kind
+        if len(rest) < _SIBLING_WORDS:
+            continue
+        least = _SIBLING_SHARE * len(rest)
+        holding = [i for i in cover if len(rest & ev.sets[i]) >= least]
+        if not holding or any(word in ev.sets[i] for i in holding):
+            continue
+        for i in ev.index.get(word, ()):
+            if len(rest & ev.sets[i]) >= least:
+                break  # another document sentence says it with the word
+        else:
+            i = holding[0]
+            theirs = kind & ev.sets[i]
+            if len(theirs) == 1:
+                written = written_words(text, [word], ev) or [word]
+                other = written_words(ev.raw_texts[i], list(theirs), ev) or list(theirs)
+                return written[0], other[0], ev.keys[i]
     return None
 
 

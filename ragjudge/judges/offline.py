@@ -249,6 +249,9 @@ class OfflineJudge:
             parts.append(f"the record says otherwise{said} ({keys})")
         if f.flipped is not None:
             parts.append(f"the documents say the opposite: '{f.flipped[0]}' ({f.flipped[1]})")
+        if f.sibling is not None:
+            ours, their_word, key = f.sibling
+            parts.append(f"'{ours}' where the documents say '{their_word}' ({key})")
         if f.conflict is not None:
             c = f.conflict
             order = "first" if c.earlier else "later"
