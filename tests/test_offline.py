@@ -2360,6 +2360,18 @@ def test_where_an_answer_places_a_listing_must_be_in_the_record(judge: OfflineJu
     assert "name 'outer' not found" not in prose["explanation"], prose["explanation"]
 
 
+def test_days_a_record_writes_short_are_its_days(judge: OfflineJudge) -> None:
+    """ "Mon-Fri 7:00-15:00" names five days: "open Monday to Friday from 7 AM to 3 PM" is
+    the record's, Saturday is not among them, and "Sun Valley" names no Sunday."""
+    doc = "Name: Blue Fern Cafe\nCity: Sun Valley\nOpening hours: Mon-Fri 7:00-15:00\nWiFi: Free"
+    verdict = partial(first_verdict, judge, "When is it open?", [doc])
+    kept = verdict("Blue Fern Cafe is open Monday to Friday from 7 AM to 3 PM.")
+    assert kept["fully_supported"] is True, kept["explanation"]
+    for day in ("Saturday", "Sunday"):
+        out = verdict(f"Blue Fern Cafe is open on {day}.")
+        assert f"name '{day}' not found" in out["explanation"], out["explanation"]
+
+
 def test_a_listing_as_key_value_lines_is_read_as_its_json(judge: OfflineJudge) -> None:
     """A listing written as indented `key: value` lines, with "- " items for its reviews (as
     YAML writes it, and as the RAGTruth reader renders Data2txt sources), is read as the same

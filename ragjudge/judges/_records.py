@@ -43,6 +43,7 @@ _KEY_VALUE = re.compile(
 #: the days of the week, as records name them
 DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _WEEKDAYS = frozenset(d[:3].lower() for d in DAYS)
+_DAY_ORDER = [d[:3].lower() for d in DAYS]
 _TIME = re.compile(r"\b([01]?\d|2[0-3]):([0-5]?\d)\b")
 _ROUND_THE_CLOCK = re.compile(r"0?0:00?\s*-\s*0?0:00?")
 #: a day's hours that say the place does not open that day (`Sunday: Closed`, 定休日)
@@ -170,7 +171,7 @@ def _value(value: Any) -> tuple[str, bool]:
         # a nested record that did not parse (see `_nested`): its words, without the brackets
         text = re.sub(r"[{}\[\]'\"]", " ", text)
     lowered = text.lower()
-    return _with_clock_times(text), lowered in _FALSE
+    return _with_clock_times(_with_days(text)), lowered in _FALSE
 
 
 def _with_region(key: str, shown: str) -> str:
@@ -288,6 +289,30 @@ class _Options:
             label=f"{name}: {shown}",
             options=self.options,
         )
+
+
+#: a day of the week written short ("Mon", "Thurs."), or a span of them ("Mon-Fri")
+_SHORT_DAY = r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\.?"
+_SHORT_DAYS = re.compile(
+    rf"\b(?P<first>{_SHORT_DAY})(?:\s*(?:-|–|to|through|thru)\s*(?P<last>{_SHORT_DAY}))?(?!\w)",
+    re.IGNORECASE,
+)
+
+
+def _with_days(text: str) -> str:
+    """Days written short also read as the days they name: "Mon-Fri" as Monday, Tuesday,
+    Wednesday, Thursday, Friday, so an answer's "Monday to Friday" is the record's; a day
+    alone only beside hours."""
+    spans = [m for m in _SHORT_DAYS.finditer(text) if m.group("last")]
+    if not spans and not (_SHORT_DAYS.search(text) and _TIME.search(text)):
+        return text  # a day alone is one only beside hours ("Sun 9:00-13:00", not "Sun Valley")
+    named: list[str] = []
+    for m in _SHORT_DAYS.finditer(text):
+        first = _DAY_ORDER.index(m.group("first")[:3].lower())
+        last = _DAY_ORDER.index(m.group("last")[:3].lower()) if m.group("last") else first
+        span = range(first, last + 1) if last >= first else [*range(first, 7), *range(last + 1)]
+        named += [DAYS[d] for d in span if DAYS[d] not in named]
+    return f"{text} ({', '.join(named)})" if named else text
 
 
 def _with_clock_times(text: str) -> str:
