@@ -847,6 +847,24 @@ def test_a_japanese_number_of_a_sentence_about_something_else_is_caught(
             assert f"the documents give {strayed}, about something else" in claim["explanation"]
 
 
+def test_a_changed_month_or_day_of_a_japanese_date_is_caught(judge: OfflineJudge) -> None:
+    """2023年5月 where the documents say 2023年4月 changes the date though 5 is in the
+    documents (ネオ5) and the question; a span (5日間) is no date, and a month the question
+    gives is the asker's."""
+    docs = ["アクメ社は2023年4月、新型スマートフォン「ネオ5」を発売した。電池は5日間持つ。"]
+    verdict = partial(first_verdict, judge, "ネオ5について教えてください。", docs)
+    moved = verdict("アクメ社は2023年5月にネオ5を発売した。")
+    assert moved["fully_supported"] is False, moved["explanation"]
+    assert "number '5月' not found in the documents" in moved["explanation"]
+    for said in ("アクメ社は2023年4月にネオ5を発売した。", "電池は5日間持つ。"):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+    asked = first_verdict(
+        judge, "2023年5月に何が発売されましたか？", docs, "ネオ5が2023年5月に発売された。"
+    )
+    assert "'5月'" not in asked["explanation"], asked["explanation"]
+
+
 def test_a_short_english_question_and_answer_are_read_as_english(judge: OfflineJudge) -> None:
     """ "How?" and "A positive test result means no infection." hold no frequent English word
     but "a" and "no", which Portuguese and Spanish use too: the answer is still read as
@@ -985,14 +1003,21 @@ def test_a_word_put_for_another_of_its_kind_is_caught(
         ("売上は前年より増加しました。", "売上は前年より減少しました。"),
         ("駐車場は無料ではありません。", None),
         ("売上は前年より減少しました。", None),
+        ("販売は海外の家電量販店で行う。", "販売は国内の家電量販店で行う。"),
+        ("説明会は午前中に開かれる。", "説明会は午後に開かれる。"),
+        ("販売は国内の家電量販店で行う。", None),
     ],
 )
 def test_a_japanese_word_turned_to_its_opposite_is_caught(
     judge: OfflineJudge, answer: str, opposite: str | None
 ) -> None:
-    """無料 for 有料, 増加 for 減少: a Japanese word that says the opposite of another reads as
-    it negated, as in English, so 無料ではありません restates 有料."""
-    docs = ["駐車場は有料です。売上は前年より減少しました。"]
+    """無料 for 有料, 増加 for 減少, 海外 for 国内, 午前 for 午後: a Japanese word that says the
+    opposite of another reads as it negated, as in English, so 無料ではありません restates
+    有料."""
+    docs = [
+        "駐車場は有料です。売上は前年より減少しました。販売は国内の家電量販店で行う。"
+        "説明会は午後に開かれる。"
+    ]
     said_opposite(first_verdict(judge, "概要は?", docs, answer), opposite, whole=True)
 
 

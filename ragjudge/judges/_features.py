@@ -470,6 +470,22 @@ _POLARITY = {
             "敗北": "勝利",
             "死亡": "生存",
             "反時計": "時計",
+            "海外": "国内",
+            "午後": "午前",
+            "女性": "男性",
+            "失敗": "成功",
+            "反対": "賛成",
+            "終了": "開始",
+            "閉店": "開店",
+            "休業": "営業",
+            "赤字": "黒字",
+            "減収": "増収",
+            "減益": "増益",
+            "下回": "上回",
+            "短縮": "延長",
+            "縮小": "拡大",
+            "出口": "入口",
+            "輸出": "輸入",
         },
     ),
     # 不 but not in "different", "however", "not only", "constantly", "many", "pretty good",
@@ -655,6 +671,8 @@ class Evidence:
     numbers: set[str]
     text: str
     question: frozenset[str]
+    #: the question as `normalise` writes it
+    question_text: str = ""
     n_sentences: int = field(default=0)
     #: the language the example's words are read in (`ragjudge.judges._tokens`)
     lang: str = "en"
@@ -909,6 +927,7 @@ def build_evidence(item: KeyedExample) -> Evidence:
         numbers=numbers,
         text="\n".join(texts),
         question=question,
+        question_text=normalise(item.example.question),
         n_sentences=len(keys),
         lang=lang,
         fields=fields if any(fields) else [],
@@ -1375,6 +1394,8 @@ def sentence_features(
     # not a number the answer made up
     missing_values = _unexplained(tokens.digits - ev.numbers, tokens.digits)
     missing_values |= _changed_counts(tokens.seq, tokens.digits, ev)
+    dates = _dates_missing(text, ev) if ev.lang in ("ja", "zh") else {}
+    missing_values |= dates.keys()
     # a number the documents give in another unit ("60 minutes" for "60 seconds")
     other_units = _other_units(text, tokens.digits, ev)
     missing_values |= {said.digits for said, _ in other_units}
@@ -1403,12 +1424,15 @@ def sentence_features(
         )
         missing_values -= worked
         # a number the question gives is the asker's premise, not one the answer made up
-        missing_values -= {t[1:] for t in ev.question if t[0] == "#"}
+        # (a changed month or day is no premise for a number the question gives otherwise)
+        missing_values -= {t[1:] for t in ev.question if t[0] == "#"} - dates.keys()
     literals = _missing_literals(text, ev)
     other_units = [(said, theirs) for said, theirs in other_units if said.digits in missing_values]
     # the numbers the documents lack altogether (those in another unit are named apart)
     lacking = missing_values - {said.digits for said, _ in other_units}
     missing_numbers = written_numbers(text, lacking) if lacking else []
+    if dates:  # a month or a day, as the date writes it (5月)
+        missing_numbers = [dates.get(n, n) for n in missing_numbers]
     missing_names: list[str] = []
     # names the sentence glosses itself, and the unit of a quantity it gives in another unit
     # ("GB" in "20 GB" for "20 MB"), which the explanation names with its quantity
@@ -2159,6 +2183,28 @@ def _ages_worked_out(lowered: str, tokens: set[str], ev: Evidence) -> set[str]:
             births |= years
     gaps = {b - a for a in births for b in events if b > a}
     return {n for n in said if int(n) in gaps or int(n) + 1 in gaps}
+
+
+#: a month or a day of a date in Chinese or Japanese (5月, 14日), not a span (5か月, 3日間)
+_CJK_DATE_PART = re.compile(r"(?<![\d.])(\d{1,2})(月|日)(?![間以])")
+
+
+def _dates_missing(text: str, ev: Evidence) -> dict[str, str]:
+    """The numbers of a Chinese or Japanese date's month or day (2023年5月) that neither the
+    documents nor the question give as that month or day, though they may give the number
+    otherwise (ネオ5, 5台): a changed date. Each as `tokenize` writes it, with the date part
+    as written."""
+    found: dict[str, str] = {}
+    if "月" not in text and "日" not in text:
+        return found
+    for m in _CJK_DATE_PART.finditer(normalise(text)):
+        if not any(
+            d.group(2) == m.group(2) and d.group(1).lstrip("0") == m.group(1).lstrip("0")
+            for given in (ev.text, ev.question_text)
+            for d in _CJK_DATE_PART.finditer(given)
+        ):
+            found |= dict.fromkeys(tokenize(m.group(1)).digits, m.group())
+    return found
 
 
 def _unexplained(values: set[str], said: set[str]) -> set[str]:
