@@ -33,7 +33,15 @@ from ragjudge.judges._glosses import (
 )
 from ragjudge.judges._listings import aliases
 from ragjudge.judges._model import QUESTION_COVERED, QUESTION_HELD, QuestionReading
-from ragjudge.judges._records import DAYS, TABLE_RULE, Fact, name_parts, record_facts, words
+from ragjudge.judges._records import (
+    DAY_ORDER,
+    DAYS,
+    TABLE_RULE,
+    Fact,
+    name_parts,
+    record_facts,
+    words,
+)
 from ragjudge.judges._tokens import (
     MONTH_MAY,
     MONTH_NAMES,
@@ -805,7 +813,6 @@ _DAY_SAID = re.compile(
 _DAY_SPAN = re.compile(
     rf"\b(?P<first>{_WEEKDAY})s? ?(?:through|thru|to|until|till|-|–) ?(?P<last>{_WEEKDAY})s?\b"
 )
-_DAY_ORDER = [d[:3].lower() for d in DAYS]
 #: a time of day on a 12-hour clock ("8 pm", "5:30 p.m."), or noon and midnight
 _CLOCK = re.compile(
     r"\b(?P<hour>1[0-2]|0?\d)(?::[0-5]\d)? ?(?P<half>[ap])\.?m\b|\b(?P<word>noon|midnight)\b"
@@ -1691,7 +1698,7 @@ def _names_swapped(text: str, missing: Sequence[str], ev: Evidence) -> list[tupl
     """Names the documents lack, each in a phrase they copy with another name in its place:
     "the camera uses a sensor made by Canon" where they say "made by Sony"; カメラはキヤノン製
     のセンサー where they say ソニー製. Each with the documents' name and the key where they
-    give it. The phrase is the two words on each side of the name (or before it, at the
+    give it. The phrase is the two words on each side of the name (three before it, at the
     sentence's end); in Japanese the two characters on each side of a word in katakana,
     which writes names and borrowed words alike, so that a new one is read as a name only
     where it takes another's place. Two spellings of one word (スマホ and スマートフォン,
@@ -1757,7 +1764,7 @@ def _japanese_swaps(text: str, ev: Evidence) -> list[tuple[str, str, str]]:
             continue
         slot = re.escape(before) + name_slot + re.escape(after)
         if other := _other_in_slot(slot, normalised[start:end], ev, differs):
-            found.append((text[start:end], *other))
+            found.append((normalised[start:end], *other))
     return found
 
 
@@ -2725,13 +2732,13 @@ def _days_named(text: str) -> set[str]:
     a span ("Tuesday through Saturday"), the weekend's two, the five weekdays."""
     days: set[str] = set()
     for m in _DAY_SPAN.finditer(text):
-        first, last = _DAY_ORDER.index(m.group("first")[:3]), _DAY_ORDER.index(m.group("last")[:3])
-        days.update(_DAY_ORDER[k % 7] for k in range(first, last + 1 + (7 if last < first else 0)))
+        first, last = DAY_ORDER.index(m.group("first")[:3]), DAY_ORDER.index(m.group("last")[:3])
+        days.update(DAY_ORDER[k % 7] for k in range(first, last + 1 + (7 if last < first else 0)))
     for m in _DAY_SAID.finditer(text):
         if m.group("day"):
             days.add(m.group("day")[:3])
         else:
-            days |= set(_DAY_ORDER[5:] if m.group("weekend") else _DAY_ORDER[:5])
+            days |= set(DAY_ORDER[5:] if m.group("weekend") else DAY_ORDER[:5])
     return days
 
 

@@ -40,10 +40,10 @@ _KEY_VALUE = re.compile(
     r"^(?P<indent>[ \t]*)(?:[-*•][ \t]+)?"  # indentation and an optional bullet
     r"(?P<key>[^\s:|][^:|\n]{0,48}?)[ \t]*[:：][ \t]*(?P<value>.*)$"
 )
-#: the days of the week, as records name them
+#: the days of the week, as records name them, and their first three letters in order
 DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-_WEEKDAYS = frozenset(d[:3].lower() for d in DAYS)
-_DAY_ORDER = [d[:3].lower() for d in DAYS]
+DAY_ORDER = [d[:3].lower() for d in DAYS]
+_WEEKDAYS = frozenset(DAY_ORDER)
 _TIME = re.compile(r"\b([01]?\d|2[0-3]):([0-5]?\d)\b")
 _ROUND_THE_CLOCK = re.compile(r"0?0:00?\s*-\s*0?0:00?")
 #: a day's hours that say the place does not open that day (`Sunday: Closed`, 定休日)
@@ -308,8 +308,8 @@ def _with_days(text: str) -> str:
         return text  # a day alone is one only beside hours ("Sun 9:00-13:00", not "Sun Valley")
     named: list[str] = []
     for m in _SHORT_DAYS.finditer(text):
-        first = _DAY_ORDER.index(m.group("first")[:3].lower())
-        last = _DAY_ORDER.index(m.group("last")[:3].lower()) if m.group("last") else first
+        first = DAY_ORDER.index(m.group("first")[:3].lower())
+        last = DAY_ORDER.index(m.group("last")[:3].lower()) if m.group("last") else first
         span = range(first, last + 1) if last >= first else [*range(first, 7), *range(last + 1)]
         named += [DAYS[d] for d in span if DAYS[d] not in named]
     return f"{text} ({', '.join(named)})" if named else text
