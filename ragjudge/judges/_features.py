@@ -2450,6 +2450,19 @@ def _ja_speakers(text: str) -> tuple[tuple[str, frozenset[str]], ...]:
     return tuple(found)
 
 
+def _statement_sources(text: str, who: frozenset[str], ev: Evidence) -> list[int]:
+    """The document sentences, in order, that hold most of the words of the sentence's
+    statement (its words less those of who makes it), when it has enough to tell."""
+    statement = set(tokenize(normalise(text), normalised=True, lang=ev.lang).seq) - who
+    if len(statement) < _STATEMENT_WORDS:
+        return []
+    held: dict[int, int] = {}
+    for token in statement:
+        for i in ev.index.get(token, ()):
+            held[i] = held.get(i, 0) + 1
+    return sorted(i for i, n in held.items() if n >= _STATEMENT_COVER * len(statement))
+
+
 def _misattributed(text: str, ev: Evidence) -> Misattribution | None:
     """Who the documents give the sentence's statement to, when the sentence names another
     of their speakers: "Reyes said a repair would add only ten years" where the document
@@ -2470,16 +2483,9 @@ def _misattributed(text: str, ev: Evidence) -> Misattribution | None:
         for _, tokens in _speakers(ev.raw_texts[i], ev.lang)
     ):
         return None  # not one of the documents' speakers ("Officials said …", "The CEO said …")
-    statement = set(tokenize(normalise(text), normalised=True, lang=ev.lang).seq) - who
-    if len(statement) < _STATEMENT_WORDS:
-        return None
-    held: dict[int, int] = {}
-    for token in statement:
-        for i in ev.index.get(token, ()):
-            held[i] = held.get(i, 0) + 1
-    sources = [i for i, n in held.items() if n >= _STATEMENT_COVER * len(statement)]
+    sources = _statement_sources(text, who, ev)
     found: list[tuple[str, str]] = []
-    for i in sorted(sources):
+    for i in sources:
         k = i
         while True:
             if who & ev.sets[k]:
@@ -2556,14 +2562,7 @@ def _actor_swapped(text: str, ev: Evidence) -> Misattribution | None:
     )
     if not who or not all(t in ev.index for t in who):
         return None  # no name, or one the documents lack (a missing name says so already)
-    statement = set(tokenize(normalise(text), normalised=True, lang=ev.lang).seq) - who
-    if len(statement) < _STATEMENT_WORDS:
-        return None
-    held: dict[int, int] = {}
-    for token in statement:
-        for i in ev.index.get(token, ()):
-            held[i] = held.get(i, 0) + 1
-    sources = sorted(i for i, n in held.items() if n >= _STATEMENT_COVER * len(statement))
+    sources = _statement_sources(text, who, ev)
     verb_at = re.compile(rf"\b{verb}\b")
     found: list[tuple[str, str]] = []
     for i in sources:
