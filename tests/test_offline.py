@@ -2397,6 +2397,30 @@ def test_days_a_record_writes_short_are_its_days(judge: OfflineJudge) -> None:
         assert f"name '{day}' not found" in out["explanation"], out["explanation"]
 
 
+def test_a_business_placed_where_its_record_does_not_say_is_caught(judge: OfflineJudge) -> None:
+    """ "A vegetarian cafe in Seattle" where the record's city is Portland contradicts its
+    location fields, in JSON and in key: value lines; a place the record holds, or one it
+    does not name for a business ("popular in Tucson"), contradicts nothing."""
+    listing = json.dumps({"name": "Casa Lupita", "address": "418 W Main St", "city": "Tucson"})
+    lines = "Name: Blue Fern Cafe\nCity: Portland\nCuisine: Vegetarian\nRating: 4.5"
+    for doc, said, field in (
+        (listing, "Casa Lupita is a Mexican restaurant in Phoenix.", "'city: Tucson'"),
+        (listing, "Casa Lupita is located in downtown Phoenix.", "'city: Tucson'"),
+        (lines, "Blue Fern Cafe is a vegetarian cafe in Seattle.", "'City: Portland' (0b)"),
+    ):
+        out = first_verdict(judge, "Write an overview of the business.", [doc], said)
+        assert out["fully_supported"] is False, (said, out["explanation"])
+        assert "the record says otherwise" in out["explanation"] and field in out["explanation"]
+    for doc, said in (
+        (listing, "Casa Lupita is a Mexican restaurant in Tucson."),
+        (listing, "Casa Lupita is located in downtown Tucson, at 418 W Main St."),
+        (lines, "Blue Fern Cafe is a vegetarian cafe in Portland."),
+        (listing, "Casa Lupita is popular in Tucson for its tacos."),
+    ):
+        out = first_verdict(judge, "Write an overview of the business.", [doc], said)
+        assert "the record says otherwise" not in out["explanation"], (said, out["explanation"])
+
+
 def test_a_listing_as_key_value_lines_is_read_as_its_json(judge: OfflineJudge) -> None:
     """A listing written as indented `key: value` lines, with "- " items for its reviews (as
     YAML writes it, and as the RAGTruth reader renders Data2txt sources), is read as the same

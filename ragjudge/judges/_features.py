@@ -1534,6 +1534,8 @@ def sentence_features(
         against += _levels_said(claim, ev)
     if ev.opening_days:
         against += _days_said(claim, ev)
+    if ev.fields and " in " in text:
+        against += _placed_elsewhere(text, ev)
     contradicted = list(dict.fromkeys(ev.keys[i] for i in against))
     flipped = _negation_flip(text, cover, ev)
     if flipped is None and tokens.digits:
@@ -2234,6 +2236,7 @@ _STANDALONE_NUMBER = re.compile(r"(?<![A-Za-z\d.,])\d[\d,]*(?:\.\d+)?(?![A-Za-z\
 
 #: the months and the days of the week, as tokens, with their names (the month May is a
 #: token of its own, as `normalise` reads it)
+_CALENDAR_NAMES = frozenset((*MONTH_NAMES, *DAYS))
 _CALENDAR = {
     ("maymonth" if name == "May" else tokenize(name).seq[0]): name for name in (*MONTH_NAMES, *DAYS)
 }
@@ -2641,6 +2644,42 @@ _NON = re.compile(r"\bnon[-\s]?(?=[a-z])")
 #: the finer cut: also lists and "and", for what a negation denies ("no WiFi, and dogs are
 #: welcome" denies WiFi only); not a colon, which joins a field to its value ("Delivery: no")
 _CLAUSE_BREAK = re.compile(r"[,;]|\b(?:and|or|but|while|whereas|although|though|however|yet)\b")
+
+
+#: a business placed somewhere: "located in Seattle", "a vegetarian cafe in Seattle"
+_PLACED_IN = re.compile(
+    r"\b(?:(?:located|situated|based|nestled|found)\s+(?:right\s+)?in|(?:restaurant|cafe|café"
+    r"|bar|pub|shop|store|salon|spa|hotel|motel|inn|bakery|eatery|business|spot|diner|bistro"
+    r"|grill|pizzeria|market|boutique|gym|studio|clinic|venue|joint|brewery|winery)s?\s+in)"
+    r"\s+(?:downtown\s+|the heart of\s+)?(?P<place>[A-Z][\w'’\-]*(?:\s+[A-Z][\w'’\-]*)*)"
+)
+#: the fields of a record that say where its business is
+_LOCATION_FIELDS = frozenset({"city", "state", "address", "neighborhood", "location", "region"})
+
+
+def _placed_elsewhere(text: str, ev: Evidence) -> list[int]:
+    """A record's location fields (`city`, `state`, `address` …) when the sentence places
+    the business in a place the documents never name: "a vegetarian cafe in Seattle" where
+    the record's city is Portland. A name the documents hold anywhere is left alone."""
+    places = [
+        m.group("place")
+        for m in _PLACED_IN.finditer(text)
+        if m.group("place") not in _CALENDAR_NAMES
+    ]
+    if not places:
+        return []
+    where = [
+        i
+        for i, label in enumerate(ev.labels)
+        if label.partition(":")[0].rpartition(".")[2].strip().lower() in _LOCATION_FIELDS
+    ]
+    if not where:
+        return []
+    for place in places:
+        tokens = [t for w in place.split() if (t := content_token(w, ev.lang))]
+        if tokens and any(t not in ev.vocab for t in tokens):
+            return where
+    return []
 
 
 def _contradictions(claim: str, cover: Sequence[int], ev: Evidence) -> list[int]:
