@@ -996,6 +996,23 @@ def test_a_word_put_for_another_of_its_kind_is_caught(
         assert f"'{ours}' where the documents say '{theirs}' (0" in out["explanation"]
 
 
+def test_a_japanese_period_put_for_another_is_caught(judge: OfflineJudge) -> None:
+    """月間100万台 where the documents say 年間100万台, 毎週 for 毎月: a rate's or a period's
+    unit of time put for another, between the same characters as theirs."""
+    docs = ["山田社長は「年間100万台の販売を目指す」と述べた。点検は毎月行います。"]
+    verdict = partial(first_verdict, judge, "目標は？", docs)
+    for said, ours, theirs in (
+        ("山田社長は「月間100万台の販売を目指す」と述べた。", "月間", "年間"),
+        ("点検は毎週行います。", "毎週", "毎月"),
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is False, (said, out["explanation"])
+        assert f"'{ours}' where the documents say '{theirs}' (0" in out["explanation"]
+    for said in docs[0].split("。")[:2]:
+        out = verdict(said + "。")
+        assert "where the documents say" not in out["explanation"], (said, out["explanation"])
+
+
 @pytest.mark.parametrize(
     ("answer", "opposite"),
     [

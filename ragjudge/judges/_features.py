@@ -1541,7 +1541,13 @@ def sentence_features(
     if flipped is None and tokens.digits:
         flipped = _bound_flipped(text, ev)
     fields = list(dict.fromkeys(ev.labels[i] for i in against if ev.labels and ev.labels[i]))
-    sibling = _sibling_swapped(text, token_set, cover, ev) if ev.lang == "en" else None
+    sibling = (
+        _sibling_swapped(text, token_set, cover, ev)
+        if ev.lang == "en"
+        else _japanese_sibling(text, ev)
+        if ev.lang == "ja"
+        else None
+    )
     misplaced = _values_of_other_items(token_set, tokens.digits, ev) if ev.shared else []
     strayed = _values_of_other_statements(text, token_set, tokens.digits, cover, ev)
     blended = _items_blended(claim, ev) if ev.shared else []
@@ -1925,6 +1931,29 @@ def _sibling_swapped(
                 written = written_words(text, [word], ev) or [word]
                 other = written_words(ev.raw_texts[i], list(theirs), ev) or list(theirs)
                 return written[0], other[0], ev.keys[i]
+    return None
+
+
+#: Japanese words of a unit of time in a rate or a period: 毎日, 毎週 …; 日間 …; 日額 …
+_JA_KIN = re.compile(r"毎[日週月年]|[日週月年]間|[日月年]額")
+
+
+def _japanese_sibling(text: str, ev: Evidence) -> tuple[str, str, str] | None:
+    """`_sibling_swapped` in Japanese: a word of a rate or a period (`_JA_KIN`) between the
+    same two characters on each side as another of its kind in the documents: 月間100万台
+    where they say 年間100万台, 毎週 where they say 毎月."""
+    if not _JA_KIN.search(text):
+        return None
+    normalised = normalise(text)
+    for m in _JA_KIN.finditer(normalised):
+        word = m.group()
+        before = normalised[max(0, m.start() - _SWAP_CONTEXT) : m.start()]
+        after = normalised[m.end() : m.end() + _SWAP_CONTEXT]
+        if len(before) < _SWAP_CONTEXT or len(after) < _SWAP_CONTEXT:
+            continue
+        slot = re.escape(before) + f"({_JA_KIN.pattern})" + re.escape(after)
+        if (other := _other_in_slot(slot, word, ev, str.__ne__)) and word not in ev.text:
+            return word, *other
     return None
 
 
