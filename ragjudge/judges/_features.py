@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import re
 from bisect import bisect_right
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -38,6 +39,7 @@ from ragjudge.judges._records import (
     DAYS,
     TABLE_RULE,
     Fact,
+    days_between,
     name_parts,
     record_facts,
     words,
@@ -740,6 +742,11 @@ class Evidence:
     #: ("street", "bike"); see `_offerings_said`
     offerings: dict[int, tuple[str, frozenset[str], frozenset[str]]] = field(default_factory=dict)
 
+    def holding(self, tokens: Iterable[str]) -> Counter[int]:
+        """How many of `tokens` each unit holds, for the units holding any (in the order the
+        tokens first find them)."""
+        return Counter(i for t in tokens for i in self.index.get(t, ()))
+
     def together(self, a: int, b: int) -> bool:
         """Whether units `a` and `b` may be read as one statement: not facts of two different
         items of a list (two reviews, two products)."""
@@ -1173,10 +1180,7 @@ def _greedy_cover(
     """
     if not tokens:
         return [], 0.0, 0.0
-    counts: dict[int, int] = {}
-    for tok in tokens:
-        for i in ev.index.get(tok, ()):
-            counts[i] = counts.get(i, 0) + 1
+    counts = ev.holding(tokens)
     if not counts:
         return [], 0.0, 0.0
     limit = _FIELDS_COVER if ev.fields else max_sentences
@@ -1401,7 +1405,7 @@ def sentence_features(
     # not a number the answer made up
     missing_values = _unexplained(tokens.digits - ev.numbers, tokens.digits)
     missing_values |= _changed_counts(tokens.seq, tokens.digits, ev)
-    dates = _dates_missing(text, ev) if ev.lang in ("ja", "zh") else {}
+    dates = _dates_missing(lowered, ev) if ev.lang in ("ja", "zh") else {}
     missing_values |= dates.keys()
     # a number the documents give in another unit ("60 minutes" for "60 seconds")
     other_units = _other_units(text, tokens.digits, ev)
@@ -1500,7 +1504,9 @@ def sentence_features(
         bare = normalise(m.group("stem") or m.group("firm") or m.group("firm_before") or name)
         if name not in ev.text and bare not in ev.text and m.group() not in missing_names:
             missing_names.append(m.group())
-    swapped = _names_swapped(text, missing_names, ev)
+    swapped = (
+        _japanese_swaps(lowered, ev) if ev.lang == "ja" else _names_swapped(text, missing_names, ev)
+    )
     for name, _, _ in swapped:
         if not any(name in other for other in missing_names):
             n_caps += 1  # a word in katakana, read as a name where it takes a name's place
@@ -1544,7 +1550,7 @@ def sentence_features(
     sibling = (
         _sibling_swapped(text, token_set, cover, ev)
         if ev.lang == "en"
-        else _japanese_sibling(text, ev)
+        else _japanese_sibling(lowered, ev)
         if ev.lang == "ja"
         else None
     )
@@ -1703,17 +1709,12 @@ _SWAP_CONTEXT = 2
 
 
 def _names_swapped(text: str, missing: Sequence[str], ev: Evidence) -> list[tuple[str, str, str]]:
-    """Names the documents lack, each in a phrase they copy with another name in its place:
-    "the camera uses a sensor made by Canon" where they say "made by Sony"; カメラはキヤノン製
-    のセンサー where they say ソニー製. Each with the documents' name and the key where they
-    give it. The phrase is the two words on each side of the name (three before it, at the
-    sentence's end); in Japanese the two characters on each side of a word in katakana,
-    which writes names and borrowed words alike, so that a new one is read as a name only
-    where it takes another's place. Two spellings of one word (スマホ and スマートフォン,
-    コンピューター and コンピュータ) are no swap."""
+    """Names the documents lack (`missing`, capitalised), each in a phrase they copy with
+    another name in its place: "the camera uses a sensor made by Canon" where they say "made
+    by Sony". Each with the documents' name and the key where they give it. The phrase is
+    the two words on each side of the name (three before it, at the sentence's end); for
+    Japanese see `_japanese_swaps`."""
     found: list[tuple[str, str, str]] = []
-    if ev.lang == "ja":
-        return _japanese_swaps(text, ev)
     words = list(_NAME_WORD.finditer(text))
     compact = ev.text.replace(" ", "")
     for name in missing:
@@ -1736,15 +1737,18 @@ def _names_swapped(text: str, missing: Sequence[str], ev: Evidence) -> list[tupl
     return found
 
 
-def _japanese_swaps(text: str, ev: Evidence) -> list[tuple[str, str, str]]:
-    """`_names_swapped` in Japanese: words in katakana, and the names that `_CJK_NAME` reads
-    (a person with a title, a place with its suffix: 鈴木社長 for 山田社長), between the same
-    two characters on each side as the documents' name (on one side, at the sentence's
-    start or end)."""
-    normalised = normalise(text)
+def _japanese_swaps(normalised: str, ev: Evidence) -> list[tuple[str, str, str]]:
+    """`_names_swapped` in Japanese, in a sentence as `normalise` writes it: words in
+    katakana (カメラはキヤノン製のセンサー where the documents say ソニー製) and the names
+    that `_CJK_NAME` reads (a person with a title, a place with its suffix: 鈴木社長 for
+    山田社長), between the same two characters on each side as the documents' name (on one
+    side, at the sentence's start or end). Katakana writes names and borrowed words alike,
+    so a new word in it is read as a name only where it takes another's place; two
+    spellings of one word (スマホ and スマートフォン, コンピューター and コンピュータ) are no
+    swap."""
     plain = ev.text.replace("ー", "")
     spans: list[tuple[int, int, str, Callable[[str, str], bool]]] = []
-    for m in _KATAKANA_WORD.finditer(normalised) if _HAS_KATAKANA.search(text) else ():
+    for m in _KATAKANA_WORD.finditer(normalised) if _HAS_KATAKANA.search(normalised) else ():
         word = m.group()
         if word.replace("ー", "") in plain or ev.question.issuperset(tokenize(word, lang="ja").seq):
             continue  # the documents' word, or the asker's
@@ -1938,13 +1942,11 @@ def _sibling_swapped(
 _JA_KIN = re.compile(r"毎[日週月年]|[日週月年]間|[日月年]額")
 
 
-def _japanese_sibling(text: str, ev: Evidence) -> tuple[str, str, str] | None:
-    """`_sibling_swapped` in Japanese: a word of a rate or a period (`_JA_KIN`) between the
-    same two characters on each side as another of its kind in the documents: 月間100万台
-    where they say 年間100万台, 毎週 where they say 毎月."""
-    if not _JA_KIN.search(text):
-        return None
-    normalised = normalise(text)
+def _japanese_sibling(normalised: str, ev: Evidence) -> tuple[str, str, str] | None:
+    """`_sibling_swapped` in Japanese, in a sentence as `normalise` writes it: a word of a
+    rate or a period (`_JA_KIN`) between the same two characters on each side as another of
+    its kind in the documents: 月間100万台 where they say 年間100万台, 毎週 where they say
+    毎月."""
     for m in _JA_KIN.finditer(normalised):
         word = m.group()
         before = normalised[max(0, m.start() - _SWAP_CONTEXT) : m.start()]
@@ -2204,13 +2206,9 @@ def _ages_worked_out(lowered: str, tokens: set[str], ev: Evidence) -> set[str]:
     said = {m.group("n") or m.group("m") for m in _AGE.finditer(lowered)}
     if not said:
         return set()
-    shared: dict[int, int] = {}
-    for t in tokens:
-        for i in ev.index.get(t, ()):
-            shared[i] = shared.get(i, 0) + 1
     births: set[int] = set()
     events: set[int] = set()
-    for i, n in shared.items():
+    for i, n in ev.holding(tokens).items():
         if n < 2:
             continue
         years = {
@@ -2227,15 +2225,15 @@ def _ages_worked_out(lowered: str, tokens: set[str], ev: Evidence) -> set[str]:
 _CJK_DATE_PART = re.compile(r"(?<![\d.])(\d{1,2})(月|日)(?![間以])")
 
 
-def _dates_missing(text: str, ev: Evidence) -> dict[str, str]:
-    """The numbers of a Chinese or Japanese date's month or day (2023年5月) that neither the
-    documents nor the question give as that month or day, though they may give the number
-    otherwise (ネオ5, 5台): a changed date. Each as `tokenize` writes it, with the date part
-    as written."""
+def _dates_missing(normalised: str, ev: Evidence) -> dict[str, str]:
+    """The numbers of a Chinese or Japanese date's month or day (2023年5月) in a sentence as
+    `normalise` writes it, that neither the documents nor the question give as that month or
+    day, though they may give the number otherwise (ネオ5, 5台): a changed date. Each as
+    `tokenize` writes it, with the date part as written."""
     found: dict[str, str] = {}
-    if "月" not in text and "日" not in text:
+    if "月" not in normalised and "日" not in normalised:
         return found
-    for m in _CJK_DATE_PART.finditer(normalise(text)):
+    for m in _CJK_DATE_PART.finditer(normalised):
         if not any(
             d.group(2) == m.group(2) and d.group(1).lstrip("0") == m.group(1).lstrip("0")
             for given in (ev.text, ev.question_text)
@@ -2265,10 +2263,10 @@ _STANDALONE_NUMBER = re.compile(r"(?<![A-Za-z\d.,])\d[\d,]*(?:\.\d+)?(?![A-Za-z\
 
 #: the months and the days of the week, as tokens, with their names (the month May is a
 #: token of its own, as `normalise` reads it)
-_CALENDAR_NAMES = frozenset((*MONTH_NAMES, *DAYS))
 _CALENDAR = {
     ("maymonth" if name == "May" else tokenize(name).seq[0]): name for name in (*MONTH_NAMES, *DAYS)
 }
+_CALENDAR_NAMES = frozenset(_CALENDAR.values())
 
 
 def _values_of_other_statements(
@@ -2488,10 +2486,7 @@ def _statement_sources(text: str, who: frozenset[str], ev: Evidence) -> list[int
     statement = set(tokenize(normalise(text), normalised=True, lang=ev.lang).seq) - who
     if len(statement) < _STATEMENT_WORDS:
         return []
-    held: dict[int, int] = {}
-    for token in statement:
-        for i in ev.index.get(token, ()):
-            held[i] = held.get(i, 0) + 1
+    held = ev.holding(statement)
     return sorted(i for i, n in held.items() if n >= _STATEMENT_COVER * len(statement))
 
 
@@ -2799,8 +2794,7 @@ def _days_named(text: str) -> set[str]:
     a span ("Tuesday through Saturday"), the weekend's two, the five weekdays."""
     days: set[str] = set()
     for m in _DAY_SPAN.finditer(text):
-        first, last = DAY_ORDER.index(m.group("first")[:3]), DAY_ORDER.index(m.group("last")[:3])
-        days.update(DAY_ORDER[k % 7] for k in range(first, last + 1 + (7 if last < first else 0)))
+        days.update(DAY_ORDER[k] for k in days_between(m.group("first"), m.group("last")))
     for m in _DAY_SAID.finditer(text):
         if m.group("day"):
             days.add(m.group("day")[:3])

@@ -44,6 +44,15 @@ _KEY_VALUE = re.compile(
 DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 DAY_ORDER = [d[:3].lower() for d in DAYS]
 _WEEKDAYS = frozenset(DAY_ORDER)
+
+
+def days_between(first: str, last: str) -> list[int]:
+    """The days from `first` to `last` (any names of them, by their first three letters), as
+    indexes into `DAYS`, through the week's end when `last` comes first ("Fri - Mon")."""
+    a, b = DAY_ORDER.index(first[:3].lower()), DAY_ORDER.index(last[:3].lower())
+    return [k % 7 for k in range(a, b + 1 + (7 if b < a else 0))]
+
+
 _TIME = re.compile(r"\b([01]?\d|2[0-3]):([0-5]?\d)\b")
 _ROUND_THE_CLOCK = re.compile(r"0?0:00?\s*-\s*0?0:00?")
 #: a day's hours that say the place does not open that day (`Sunday: Closed`, 定休日)
@@ -303,16 +312,14 @@ def _with_days(text: str) -> str:
     """Days written short also read as the days they name: "Mon-Fri" as Monday, Tuesday,
     Wednesday, Thursday, Friday, so an answer's "Monday to Friday" is the record's; a day
     alone only beside hours."""
-    spans = [m for m in _SHORT_DAYS.finditer(text) if m.group("last")]
-    if not spans and not (_SHORT_DAYS.search(text) and _TIME.search(text)):
+    said = list(_SHORT_DAYS.finditer(text))
+    if not any(m.group("last") for m in said) and not (said and _TIME.search(text)):
         return text  # a day alone is one only beside hours ("Sun 9:00-13:00", not "Sun Valley")
     named: list[str] = []
-    for m in _SHORT_DAYS.finditer(text):
-        first = DAY_ORDER.index(m.group("first")[:3].lower())
-        last = DAY_ORDER.index(m.group("last")[:3].lower()) if m.group("last") else first
-        span = range(first, last + 1) if last >= first else [*range(first, 7), *range(last + 1)]
+    for m in said:
+        span = days_between(m.group("first"), m.group("last") or m.group("first"))
         named += [DAYS[d] for d in span if DAYS[d] not in named]
-    return f"{text} ({', '.join(named)})" if named else text
+    return f"{text} ({', '.join(named)})"
 
 
 def _with_clock_times(text: str) -> str:

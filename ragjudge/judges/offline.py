@@ -281,10 +281,7 @@ class OfflineJudge:
         chosen = set(utilized)
         q = ev.question
         if q:
-            counts: dict[int, int] = {}
-            for tok in q:
-                for i in ev.index.get(tok, ()):
-                    counts[i] = counts.get(i, 0) + 1
+            counts = ev.holding(q)
             if counts:
                 best = max(counts.values())
                 cut = max(2 if len(q) > 2 else 1, 0.75 * best)
