@@ -87,15 +87,17 @@ COMBINER: tuple[str, ...] = ("softmin", "question_coverage", "claims_on_question
 #: the documents lack; chosen out of fold (example AUROC rose slightly with both, and a
 #: changed number, the classic hallucination, then flags an otherwise copied sentence). A
 #: sentence that gives a row's or a list item's number to another, one speaker's statement
-#: to another, or a number the documents give only in a sentence about something else (two
-#: RAGBench sentences, both unsupported: "lasted from 1681 to 1707") is taken to be as wrong
-#: as a changed number (RAGBench has no records and no such statement, and too few such
-#: numbers, so no fit could set it): 4, as a changed number's fitted features take
-#: more than its own 3 off (a copied sentence with one scores about .3); at 3 such a
-#: sentence scored .67 and its answer sat at the verdict threshold. So is one whose
+#: or deed to another, a name in the place of another in a copied phrase, or a number the
+#: documents give only in a sentence about something else (two RAGBench sentences, both
+#: unsupported: "lasted from 1681 to 1707") is taken to be as wrong as a changed number
+#: (RAGBench has no records and too few such sentences, so no fit could set it): 4, as a
+#: changed number's fitted features take more than its own 3 off (a copied sentence with
+#: one scores about .3); at 3 such a sentence scored .67 and its answer sat at the verdict
+#: threshold. So is one whose
 #: comparison the answer's own dates contradict (three RAGBench answers, too few to fit). A
-#: sentence that affirms what a structured record denies, or denies what it affirms, or that
-#: copies a clause of the documents with its negation flipped, takes more: it uses the
+#: sentence that affirms what a structured record denies, or denies what it affirms, places
+#: the business where the record does not, or copies a clause of the documents with its
+#: negation flipped or a word put for another of its kind, takes more: it uses the
 #: field's (or the clause's) own words, so its evidence features are those of a faithful
 #: sentence (log-odds about 4), and only a larger amount takes it below the sentence
 #: threshold.
