@@ -1408,6 +1408,35 @@ def test_hours_given_for_several_days_must_hold_on_each(judge: OfflineJudge) -> 
     )
 
 
+def test_a_closing_time_is_read_as_the_hour_it_names(judge: OfflineJudge) -> None:
+    """The 10 of "until 10 PM" is 22:00, not a 10 that the record gives elsewhere (the
+    minutes of a review's time stamp): the sentence is checked against the hours."""
+    week = {d: "11:0-21:0" for d in ("Monday", "Tuesday", "Wednesday", "Thursday")}
+    week |= {"Friday": "11:0-22:0", "Saturday": "12:0-22:0"}
+    doc = str(
+        {
+            "name": "Marigold Noodle House",
+            "city": "Tucson",
+            "hours": week,
+            "review_info": [
+                {
+                    "review_stars": 4.0,
+                    "review_date": "2021-11-02 12:10:44",
+                    "review_text": "Great spot for a cheap lunch.",
+                }
+            ],
+        }
+    )
+    hours_read(
+        partial(first_verdict, judge, "Write an overview of the business.", [doc]),
+        kept=(
+            "It is open until 10 PM on Friday and Saturday.",
+            "On Saturday it is open from noon to 10 PM.",
+        ),
+        caught=(("It is open until 10 PM on Thursdays.", "Thursday"),),
+    )
+
+
 def hours_read(
     verdict: Callable[[str], dict[str, Any]],
     kept: Sequence[str],
@@ -2311,6 +2340,9 @@ def test_a_contradiction_quotes_the_field_and_an_action_names_no_field(
     verdict = partial(first_verdict, judge, "Write an overview of the business.", [doc])
     for said in (
         "Casa Lupita does not take reservations.",
+        # "restaurant" and "take" are both words of `RestaurantsTakeOut`, yet the clause
+        # names reservations
+        "The restaurant does not take reservations.",
         "It does not accept reservations.",
         # one part of a field's name does not name it when another part is its own too
         "Seating is indoors only.",

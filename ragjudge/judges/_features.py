@@ -2302,6 +2302,9 @@ def _values_of_other_statements(
     if digits and any(t[:1] == "#" and t[1:] not in digits for t in top):
         for m in _STANDALONE_NUMBER.finditer(text):
             for value in tokenize(m.group(), lang=ev.lang).digits:
+                # the sentence may read the number otherwise in its context: "10 PM" is 22
+                if value not in digits:
+                    continue
                 if value in ev.numbers and (key := elsewhere(f"#{value}", words)):
                     found.append((m.group(), key))
     said = tokens & _CALENDAR.keys()
@@ -2860,14 +2863,18 @@ def _named_facts(
     Words run together count too ("late-night" names `latenight`, "Wi-Fi" `WiFi`)."""
     tokens = set(seq)
     found: list[int] = []
+    joined = tokens | {a + b for a, b in pairwise(seq)}
+    # a clause that names a field speaks of that one, whatever other facts share two of its
+    # words ("does not take reservations" and `RestaurantsTakeOut: true`)
+    naming = {
+        i for i, name in (*ev.names.items(), *ev.affirmed_names.items()) if _said(name, joined)
+    }
     for i in cover:
-        if marked[i]:
+        if marked[i] and (not naming or i in naming):
             shared = len(ev.sets[i] & tokens)
             if shared >= 2 or (shared and shared >= 0.6 * len(ev.sets[i])):
                 found.append(i)
-    if names:
-        joined = tokens | {a + b for a, b in pairwise(seq)}
-        found += [i for i, name in names.items() if _said(name, joined)]
+    found += [i for i in naming if i in names]
     return found
 
 
