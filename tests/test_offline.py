@@ -626,6 +626,17 @@ COUNCIL = [
             "According to Dan Reyes, a repair would extend the bridge's life by only ten years.",
             "Tom Becker",
         ),
+        # a role in lower case may lead the name
+        (
+            "According to council member Dan Reyes, a repair would extend the bridge's life by"
+            " only ten years.",
+            "Tom Becker",
+        ),
+        (
+            "According to public works director Tom Becker, a repair would extend the bridge's"
+            " life by only ten years.",
+            None,
+        ),
         (
             "Every month the bridge stays closed costs customers, said Helen Ortiz.",
             "Maria Gonzalez",
@@ -965,7 +976,8 @@ def test_a_copied_clause_with_a_word_turned_to_its_opposite_is_caught(
 SIBLINGS = [
     "Every month the bridge stays closed costs the shop customers. Tom is the son of the "
     "founder, Jane Hill. Press the green button to stop the machine. The shop opens every "
-    "day at nine, and its red awning faces the square."
+    "day at nine, and its red awning faces the square. The shop reopened in March after a "
+    "six-month refit."
 ]
 
 
@@ -979,6 +991,9 @@ SIBLINGS = [
         ("Every month the bridge stays closed costs the shop customers.", None),
         ("The shop opens every day at nine.", None),
         ("The shop has a red awning.", None),
+        # a month no document gives, in a loose copy of their sentence
+        ("The store reopened in May after a six-month refit.", ("May", "March")),
+        ("The store reopened in March after a six-month refit.", None),
     ],
 )
 def test_a_word_put_for_another_of_its_kind_is_caught(
@@ -986,8 +1001,12 @@ def test_a_word_put_for_another_of_its_kind_is_caught(
 ) -> None:
     """ "Every week" where the documents say "every month", "grandson" for "son", "red" for
     "green": a copied statement with one word put for another of its kind (a unit of time, a
-    colour, a medal, a relative) says something else, though it keeps their other words."""
+    colour, a medal, a relative) says something else, though it keeps their other words. A
+    month (or a day) that the documents never give needs only a loose copy, as a summary
+    makes: it is as new as a number they lack."""
     out = first_verdict(judge, "What do the documents say?", SIBLINGS, said)
+    # a word with a hyphen is read by its parts, which the documents hold
+    assert "'six-month'" not in out["explanation"]
     if swapped is None:
         assert "where the documents say" not in out["explanation"], out["explanation"]
     else:

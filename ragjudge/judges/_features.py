@@ -213,11 +213,13 @@ _SPEECH = (
     r"admits|announced|announces|testified|acknowledged|recalled|recalls|urged|urges)"
 )
 #: a speaker and the statement they make: "Becker said …", "Maria Gonzalez, who owns a
-#: bakery, said …", "…, said Maria Gonzalez", "according to Tom Becker, …"
+#: bakery, said …", "…, said Maria Gonzalez", "according to Tom Becker, …" (or to "union
+#: representative Mark Dunn": role words in lower case may lead the name)
 _SPEAKER = re.compile(
     rf"(?P<before>{_SPEAKER_NAME})(?:,[^,]{{1,80}},)?\s+{_SPEECH}\b"
     rf"|\b{_SPEECH}\s+(?P<after>{_SPEAKER_NAME})"
-    rf"|\b[Aa]ccording to (?:the\s+)?(?P<source>{_SPEAKER_NAME})"
+    rf"|\b[Aa]ccording to (?:the\s+)?(?:(?!(?:from|by|of|in|at|on|for)\b)[a-z]+\s+){{0,2}}"
+    rf"(?P<source>{_SPEAKER_NAME})"
 )
 #: a Japanese speaker: a name with a title or an honorific (鈴木社長, 田中氏), before the
 #: statement (田中部長は「…」と述べた) or after it (「…」と鈴木社長は語った)
@@ -1665,7 +1667,9 @@ def unmatched_words(text: str, ev: Evidence, limit: int = 4) -> list[str]:
     seen: set[str] = set()
     for m in _WORD.finditer(_claims_only(text)):
         word = m.group().rstrip("'’-")
-        if word[0] >= "\u3040":  # a run of kanji, katakana or Hangul: its character pairs
+        if word[0] >= "\u3040" or "-" in word:
+            # a run of kanji, katakana or Hangul: its character pairs; a word with hyphens
+            # ("six-month"): its parts, as the documents' text reads them
             tokens = tokenize(word, lang=ev.lang).seq
         else:
             token = content_token(word, ev.lang)
@@ -1868,8 +1872,9 @@ def _negation_flip(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, 
 
 
 #: words of one kind, of which a statement says one: a unit of time (or how often), a
-#: colour, a medal, a relative. One put for another in a copied statement ("every week" for
-#: "every month", "the son of" for "the daughter of") changes what it says.
+#: colour, a medal, a relative (and a month or a day of the week, `_KIN`). One put for
+#: another in a copied statement ("every week" for "every month", "the son of" for "the
+#: daughter of") changes what it says.
 _SIBLINGS = (
     ("minute", "hour", "day", "daily", "week", "month", "year", "annually", "decade", "century"),
     ("red", "blue", "green", "yellow", "orange", "purple", "pink", "brown", "grey", "gray"),
@@ -1880,12 +1885,21 @@ _SIBLINGS = (
         *("grandfather", "grandmother"),
     ),
 )
+#: the months and the days of the week, as tokens, with their names (the month May is a
+#: token of its own, as `normalise` reads it)
+_CALENDAR = {
+    ("maymonth" if name == "May" else tokenize(name).seq[0]): name for name in (*MONTH_NAMES, *DAYS)
+}
+_CALENDAR_NAMES = frozenset(_CALENDAR.values())
 #: each of those words as a content token ("weekly" reads as "week"), with the tokens of
-#: its kind
+#: its kind; and the months, and the days of the week ("in May" for "in March")
 _KIN = {
     t: kind
-    for words in _SIBLINGS
-    for kind in [frozenset(filter(None, (content_token(w) for w in words)))]
+    for kind in (
+        *(frozenset(filter(None, (content_token(w) for w in words))) for words in _SIBLINGS),
+        frozenset(t for t, name in _CALENDAR.items() if name in MONTH_NAMES),
+        frozenset(t for t, name in _CALENDAR.items() if name in DAYS),
+    )
     for t in kind
 }
 _TIME_UNITS = _KIN[content_token("week") or "week"]
@@ -1897,6 +1911,7 @@ _QUANTITY_OF_TIME = re.compile(
 )
 #: how much of the rest of a sentence a document sentence must hold to be the one it copies
 _SIBLING_SHARE = 0.8
+_CALENDAR_SHARE = 0.5
 _SIBLING_WORDS = 3
 
 
@@ -1921,7 +1936,15 @@ def _sibling_swapped(
         rest = {t for t in tokens if t[:1] != "#"} - kind
         if len(rest) < _SIBLING_WORDS:
             continue
-        least = _SIBLING_SHARE * len(rest)
+        # a month or a day that no document gives is as new as a number they lack: a
+        # summary's loose copy of their sentence ("introduced in May after a trial") will do.
+        # One they give is left to `_values_of_other_statements`: an answer joins dates
+        # from several of their sentences ("created in June, after the board was abolished
+        # in March")
+        calendar = word in _CALENDAR
+        if calendar and (word in ev.index or word in ev.question):
+            continue
+        least = (_CALENDAR_SHARE if calendar else _SIBLING_SHARE) * len(rest)
         holding = [i for i in cover if len(rest & ev.sets[i]) >= least]
         if not holding or any(word in ev.sets[i] for i in holding):
             continue
@@ -1932,8 +1955,11 @@ def _sibling_swapped(
             i = holding[0]
             theirs = kind & ev.sets[i]
             if len(theirs) == 1:
+                other_word = next(iter(theirs))
+                if calendar:
+                    return _CALENDAR[word], _CALENDAR[other_word], ev.keys[i]
                 written = written_words(text, [word], ev) or [word]
-                other = written_words(ev.raw_texts[i], list(theirs), ev) or list(theirs)
+                other = written_words(ev.raw_texts[i], [other_word], ev) or [other_word]
                 return written[0], other[0], ev.keys[i]
     return None
 
@@ -2259,14 +2285,6 @@ def _unexplained(values: set[str], said: set[str]) -> set[str]:
 #: a number written on its own, not inside a name or a code ("H5N1", "U2", "4L"); in
 #: Chinese or Japanese a counter follows it (20分, 5回)
 _STANDALONE_NUMBER = re.compile(r"(?<![A-Za-z\d.,])\d[\d,]*(?:\.\d+)?(?![A-Za-z\d])")
-
-
-#: the months and the days of the week, as tokens, with their names (the month May is a
-#: token of its own, as `normalise` reads it)
-_CALENDAR = {
-    ("maymonth" if name == "May" else tokenize(name).seq[0]): name for name in (*MONTH_NAMES, *DAYS)
-}
-_CALENDAR_NAMES = frozenset(_CALENDAR.values())
 
 
 def _values_of_other_statements(
