@@ -977,7 +977,7 @@ SIBLINGS = [
     "Every month the bridge stays closed costs the shop customers. Tom is the son of the "
     "founder, Jane Hill. Press the green button to stop the machine. The shop opens every "
     "day at nine, and its red awning faces the square. The shop reopened in March after a "
-    "six-month refit."
+    "six-month refit. The new till saved staff about 30 hours of queueing in its first month."
 ]
 
 
@@ -994,6 +994,12 @@ SIBLINGS = [
         # a month no document gives, in a loose copy of their sentence
         ("The store reopened in May after a six-month refit.", ("May", "March")),
         ("The store reopened in March after a six-month refit.", None),
+        # a quantity of time beside it is no second word of the kind
+        (
+            "The new till saved staff about 30 hours of queueing in its first year.",
+            ("year", "month"),
+        ),
+        ("The new till saved staff about 30 hours of queueing in its first month.", None),
     ],
 )
 def test_a_word_put_for_another_of_its_kind_is_caught(

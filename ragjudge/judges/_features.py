@@ -1906,9 +1906,20 @@ _TIME_UNITS = _KIN[content_token("week") or "week"]
 #: a number of units of time ("14 days", "18-month", "three weeks", "half an hour")
 _QUANTITY_OF_TIME = re.compile(
     r"\b(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|an?)"
-    r"[\s-](?:minute|hour|day|week|month|year|decade|centur)",
+    r"[\s-](?P<unit>(?:minute|hour|day|week|month|year|decade|centur)[a-z]*)",
     re.IGNORECASE,
 )
+
+
+def _units_counted(text: str) -> set[str]:
+    """The units of time `text` gives a quantity of ("300 hours", "a six-month trial"), as
+    content tokens."""
+    return {
+        content_token(m.group("unit")) or m.group("unit").lower()
+        for m in _QUANTITY_OF_TIME.finditer(text)
+    }
+
+
 #: how much of the rest of a sentence a document sentence must hold to be the one it copies
 _SIBLING_SHARE = 0.8
 _CALENDAR_SHARE = 0.5
@@ -1922,17 +1933,20 @@ def _sibling_swapped(
     place of (`_SIBLINGS`): "every week the bridge stays closed" where it says "every month
     it stays closed". Returns the word as written, theirs, and their key. The sentence's
     other words (three or more) must be held, four fifths of them, by a document sentence
-    that lacks the word and has one other of its kind; and no document sentence may hold
-    them with the word."""
+    that lacks the word and has one other of its kind (beside those the sentence gives too);
+    and no document sentence may hold them with the word."""
     said = [t for t in tokens if t in _KIN]
     if not said or not cover:
         return None
+    # a quantity of time ("within 14 days" for "two weeks") is left to the checks of numbers,
+    # and is no second word of the kind ("300 hours in its first year")
+    counted = _units_counted(text) if not _TIME_UNITS.isdisjoint(said) else set()
     for word in said:
         kind = _KIN[word]
-        if len(kind & tokens) > 1:
+        if word in counted:
+            continue
+        if len((kind & tokens) - counted) > 1:
             continue  # the sentence names two of the kind ("daily or weekly")
-        if word in _TIME_UNITS and _QUANTITY_OF_TIME.search(text):
-            continue  # a quantity ("within 14 days" for "two weeks"): the checks of numbers
         rest = {t for t in tokens if t[:1] != "#"} - kind
         if len(rest) < _SIBLING_WORDS:
             continue
@@ -1953,7 +1967,7 @@ def _sibling_swapped(
                 break  # another document sentence says it with the word
         else:
             i = holding[0]
-            theirs = kind & ev.sets[i]
+            theirs = (kind & ev.sets[i]) - tokens  # not the sentence's own "hours"
             if len(theirs) == 1:
                 other_word = next(iter(theirs))
                 if calendar:
