@@ -297,6 +297,25 @@ def test_a_name_near_another_is_still_new() -> None:
             None,
         ),
         (["The camera uses a sensor made by Sony."], "Canon also makes good cameras.", None),
+        # any word in kanji with none of the documents' word's characters (but a last one
+        # both end in), between characters that are not kana alone
+        (
+            ["道内の病院で初めての導入となる。"],
+            "全国の病院で初めての導入となる。",
+            ("全国", "道内"),
+        ),
+        (
+            ["購入費は約1200万円で、大阪市の企業が製造した。"],
+            "購入費は約1200万円で、東京都の企業が製造した。",
+            ("東京都", "大阪市"),
+        ),
+        (
+            ["1993年には法隆寺とともに世界遺産に登録された。"],
+            "1993年には東大寺とともに世界遺産に登録された。",
+            ("東大寺", "法隆寺"),
+        ),
+        (["半年間の試験運用を経て稼働した。"], "半年間の試行を経て稼働した。", None),
+        (["さらに2台を追加する方針だ。"], "さらに2台を追加する予定だ。", None),
         # a word in katakana spelt another way, and one in no copied phrase
         (["新型スマートフォンを発売した。"], "新型スマホを発売した。", None),
         (["カメラはソニー製のセンサーを採用している。"], "アマゾンで購入できる。", None),
@@ -308,7 +327,9 @@ def test_a_name_put_in_the_place_of_another_is_caught(
     """A name the documents lack, in a phrase they copy with another name in its place, is
     a swap ("made by Canon" where they say "made by Sony"), not a name they merely leave out;
     in Japanese, where katakana writes names and borrowed words alike, it is the one way a
-    new word in katakana is read as a name."""
+    new word in katakana is read as a name. A word in kanji that shares a character with
+    theirs (試行 for 試験運用) may be a paraphrase, and kana alone around it ("する…だ")
+    make no phrase."""
     out = first_verdict(judge, "What does it have?", docs, said)
     if swapped is None:
         assert "stands where the documents have" not in out["explanation"], out["explanation"]
@@ -1047,6 +1068,12 @@ def test_a_japanese_period_put_for_another_is_caught(judge: OfflineJudge) -> Non
         ("売上は前年より減少しました。", None),
         ("販売は海外の家電量販店で行う。", "販売は国内の家電量販店で行う。"),
         ("説明会は午前中に開かれる。", "説明会は午後に開かれる。"),
+        # a verb's stem: 減り for 増え
+        (
+            "入場者数は修理後に減り、286万人を記録した。",
+            "入場者数は修理後に増え、286万人を記録した。",
+        ),
+        ("入場者数は修理後に増え、286万人を記録した。", None),
         ("販売は国内の家電量販店で行う。", None),
     ],
 )
@@ -1058,7 +1085,7 @@ def test_a_japanese_word_turned_to_its_opposite_is_caught(
     有料."""
     docs = [
         "駐車場は有料です。売上は前年より減少しました。販売は国内の家電量販店で行う。"
-        "説明会は午後に開かれる。"
+        "説明会は午後に開かれる。入場者数は修理後に増え、286万人を記録した。"
     ]
     said_opposite(first_verdict(judge, "概要は?", docs, answer), opposite, whole=True)
 

@@ -498,6 +498,19 @@ _POLARITY = {
             "縮小": "拡大",
             "出口": "入口",
             "輸出": "輸入",
+            "小規模": "大規模",
+            "少数": "多数",
+            "減り": "増え",
+            "減っ": "増え",
+            "減る": "増える",
+            "下がり": "上がり",
+            "下がっ": "上がっ",
+            "下がる": "上がる",
+            "少ない": "多い",
+            "低い": "高い",
+            "短い": "長い",
+            "狭い": "広い",
+            "古い": "新しい",
         },
     ),
     # 不 but not in "different", "however", "not only", "constantly", "many", "pretty good",
@@ -1703,6 +1716,11 @@ _KATAKANA_WORD = re.compile(
 _KATAKANA_SLOT = r"([\u30a1-\u30fa][\u30a1-\u30fa\u30fc]+)"
 _HAS_KATAKANA = re.compile(r"[\u30a1-\u30fa]")
 _KANJI_SLOT = r"([\u4e00-\u9fff]{2,8})"
+#: a whole word in kanji: two to eight of them between other characters
+_KANJI_RUN = re.compile(r"(?<![\u4e00-\u9fff])[\u4e00-\u9fff]{2,8}(?![\u4e00-\u9fff])")
+#: a character of a word's content: kanji, katakana, a Latin letter or a digit
+_CONTENT_CHAR = re.compile(r"[\u4e00-\u9fff\u30a1-\u30faA-Za-z0-9]")
+_KANJI_RUN_SLOT = rf"(?<![\u4e00-\u9fff]){_KANJI_SLOT}(?![\u4e00-\u9fff])"
 #: a name in a document's phrase: capitalised words, as many as the answer's name has or more
 _NAME_SLOT = r"([A-Z][\w'’\-]*(?: [A-Z][\w'’\-]*)*)"
 _NAME_WORD = re.compile(r"[\w'’\-]+")
@@ -1768,20 +1786,58 @@ def _japanese_swaps(normalised: str, ev: Evidence) -> list[tuple[str, str, str]]
                     lambda a, b: a not in b and b not in a,
                 )
             )
-    found: list[tuple[str, str, str]] = []
-    for start, end, name_slot, differs in spans:
-        before = normalised[max(0, start - _SWAP_CONTEXT) : start]
-        after = normalised[end : end + _SWAP_CONTEXT]
+    named = {(start, end) for start, end, *_ in spans}
+    for m in _KANJI_RUN.finditer(normalised):
+        word = m.group()
         if (
-            len(before) + len(after) < _SWAP_CONTEXT
-            or (len(before) < _SWAP_CONTEXT and start > 0)
-            or (len(after) < _SWAP_CONTEXT and end < len(normalised))
+            m.span() in named
+            or word in ev.text
+            or ev.question.issuperset(tokenize(word, lang="ja").seq)
         ):
             continue
+        # any word in kanji the documents lack, where theirs has none of its characters but
+        # a last one both end in: 東京都 for 大阪市, 全国 for 道内, 東大寺 for 法隆寺 (a
+        # paraphrase mostly keeps one: 試行 for 試験運用)
+        spans.append((m.start(), m.end(), _KANJI_RUN_SLOT, _unalike))
+    found: list[tuple[str, str, str]] = []
+    for start, end, name_slot, differs in spans:
+        around = _swap_context(normalised, start, end, any_word=name_slot is _KANJI_RUN_SLOT)
+        if around is None:
+            continue
+        before, after = around
         slot = re.escape(before) + name_slot + re.escape(after)
         if other := _other_in_slot(slot, normalised[start:end], ev, differs):
             found.append((normalised[start:end], *other))
     return found
+
+
+def _unalike(ours: str, theirs: str) -> bool:
+    """Whether two words in kanji share no character but a last one they both end in."""
+    if ours[-1] == theirs[-1]:
+        ours, theirs = ours[:-1], theirs[:-1]
+    return not set(ours) & set(theirs)
+
+
+def _swap_context(text: str, start: int, end: int, any_word: bool) -> tuple[str, str] | None:
+    """The characters on each side of `text[start:end]` that a document's phrase must share
+    for a swap (`_japanese_swaps`): two on each side, or as many on one side at a
+    sentence's start or end. For any word in kanji (`any_word`) twice that at a sentence's
+    start or end, and where kana alone stand around it ("には…とも"), four on each side:
+    kana tell no phrase apart ("する…だ。" around 予定 and 方針)."""
+    for context in (_SWAP_CONTEXT, 2 * _SWAP_CONTEXT) if any_word else (_SWAP_CONTEXT,):
+        if any_word and (start < _SWAP_CONTEXT or end + _SWAP_CONTEXT > len(text)):
+            context = 2 * _SWAP_CONTEXT
+        before = text[max(0, start - context) : start]
+        after = text[end : end + context]
+        if (
+            len(before) + len(after) < context
+            or (len(before) < context and start > 0)
+            or (len(after) < context and end < len(text))
+        ):
+            return None
+        if not any_word or _CONTENT_CHAR.search(before + after):
+            return before, after
+    return None
 
 
 def _other_in_slot(
@@ -2151,7 +2207,7 @@ def _negated_words(clause: str, pol: Polarity, lang: str) -> set[str]:
     # tokens of the clause, read with its counterpart, that hold that counterpart
     found: set[str] = set()
     if words := pol.opposite_words(clause):
-        marks = {content_token(pol.opposites[w], lang) or pol.opposites[w] for w in words}
+        marks = {t for w in words for t in _stems(pol.opposites[w], lang) or [pol.opposites[w]]}
         found = {t for t in _stems(pol.as_opposites(clause), lang) if any(m in t for m in marks)}
     for m in pol.negation.finditer(clause):
         if pol.after:
