@@ -3184,6 +3184,34 @@ def test_a_number_given_in_another_unit_is_a_changed_quantity(judge: OfflineJudg
     assert kept["fully_supported"] is True, kept["explanation"]
 
 
+def test_a_japanese_number_with_another_counter_is_a_changed_quantity(
+    judge: OfflineJudge,
+) -> None:
+    """3か月 where the documents give 3 only as a month (3月), 1年 where they say 1か月: the
+    number is theirs, what it counts is not. The same counter written otherwise (ヶ月, 名
+    for 人), a particle after the number (9に) and a number they give on its own are."""
+    docs = [
+        "ロボットは半年間の試験運用を経て3月から稼働している。最初の1か月で約300時間を削減した。"
+        "説明会には12人が参加した。対応OSはRHEL 9です。"
+    ]
+    verdict = partial(first_verdict, judge, "概要は？", docs)
+    for said, quantity, theirs in (
+        ("ロボットは3か月間の試験運用を経て稼働している。", "3か月間", "3月"),
+        ("最初の1年で約300時間を削減した。", "1年", "1か月"),
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is False, (said, out["explanation"])
+        assert f"'{quantity}' where the documents give '{theirs}'" in out["explanation"]
+    for said in (
+        "ロボットは3月から稼働している。",
+        "最初の1ヶ月で約300時間を削減した。",
+        "説明会には12名が参加した。",
+        "RHEL 9に対応しています。",
+    ):
+        out = verdict(said)
+        assert "where the documents give" not in out["explanation"], (said, out["explanation"])
+
+
 @pytest.mark.parametrize(
     ("docs", "said"),
     [

@@ -1424,6 +1424,8 @@ def sentence_features(
     missing_values |= dates.keys()
     # a number the documents give in another unit ("60 minutes" for "60 seconds")
     other_units = _other_units(text, tokens.digits, ev)
+    if ev.lang in ("ja", "zh") and tokens.digits & ev.numbers:
+        other_units += _counters_changed(lowered, ev)
     missing_values |= {said.digits for said, _ in other_units}
     if missing_values:
         # a quantity the documents give in other units ("60 minutes" for "1 hour"), an
@@ -2337,6 +2339,53 @@ def _dates_missing(normalised: str, ev: Evidence) -> dict[str, str]:
         ):
             found |= dict.fromkeys(tokenize(m.group(1)).digits, m.group())
     return found
+
+
+#: a number in Chinese or Japanese and the first character of its counter (3か月, 20キロ,
+#: 1200万円: the scale words 万 and 億 go with the number): a unit of time, people, things,
+#: money, or a unit in katakana; not a particle (9に) nor a kind (3種類)
+_CJK_COUNTED = re.compile(
+    r"(?<![\d.,])(\d[\d,]*(?:\.\d+)?[万億兆]*)"
+    r"([年月日時分秒週かヶカヵケ人名台個个円元回度件歳倍割\u30a1-\u30fa])"
+)
+#: the rest of a counter after its first character, as an explanation quotes it (3か月間,
+#: 20キロ, 300時間)
+_COUNTER_REST = re.compile(r"(?<=[かヶカヵケ])月間?|(?<=[\u30a1-\u30fa])[\u30a1-\u30fa\u30fc]+|間")
+#: counters that count alike (3人 and 3名, the ways of writing か月)
+_SAME_COUNTER = {"名": "人", "ヶ": "か", "カ": "か", "ヵ": "か", "ケ": "か", "个": "個", "度": "回"}
+
+
+def _counters_changed(normalised: str, ev: Evidence) -> list[tuple[Measure, list[str]]]:
+    """The numbers of a Chinese or Japanese sentence (as `normalise` writes it) that count
+    something else than the documents count with that number: 3か月間 where they give 3
+    only in 3月, 1年 where they say 1か月. Each as a quantity of another unit, with the
+    documents' forms. A number they give on its own, or with the same counter, is theirs."""
+    found: list[tuple[Measure, list[str]]] = []
+    for m in _CJK_COUNTED.finditer(normalised):
+        number, counter = m.groups()
+        ours = _SAME_COUNTER.get(counter, counter)
+        theirs: dict[str, None] = {}
+        for given in (ev.text, ev.question_text):
+            for d in re.finditer(rf"(?<![\d.,]){re.escape(number)}(?![\d.,万億兆])(.?)", given):
+                after = d.group(1)
+                if not _CJK_COUNTED.match(d.group()) or _SAME_COUNTER.get(after, after) == ours:
+                    theirs = {}  # theirs on its own ("3 月", "3."), or counted alike
+                    break
+                theirs[_counted_as_written(given, d)] = None
+            else:
+                continue
+            break
+        if theirs:
+            written = _counted_as_written(normalised, m)
+            for digits in tokenize(number, lang=ev.lang).digits:
+                found.append((Measure("count", 0.0, 0.0, digits, written), list(theirs)))
+    return found
+
+
+def _counted_as_written(text: str, m: re.Match[str]) -> str:
+    """A number with its counter, whole (`_COUNTER_REST`)."""
+    rest = _COUNTER_REST.match(text, m.end())
+    return m.group() + (rest.group() if rest else "")
 
 
 def _unexplained(values: set[str], said: set[str]) -> set[str]:
