@@ -2396,6 +2396,7 @@ def test_a_contradiction_quotes_the_field_and_an_action_names_no_field(
         # names reservations
         "The restaurant does not take reservations.",
         "It does not accept reservations.",
+        "It accepts both cash and credit cards.",
         # one part of a field's name does not name it when another part is its own too
         "Seating is indoors only.",
         "The service is friendly.",
@@ -2405,6 +2406,7 @@ def test_a_contradiction_quotes_the_field_and_an_action_names_no_field(
     for said, quoted in (
         ("Casa Lupita takes reservations.", "'attributes.RestaurantsReservations: False'"),
         ("It does not take credit cards.", "'attributes.BusinessAcceptsCreditCards: True'"),
+        ("Payment is cash only.", "'attributes.BusinessAcceptsCreditCards: True'"),
         ("It has a quiet dining room.", "'attributes.NoiseLevel: loud'"),
         ("It offers garage parking.", "'BusinessParking.garage: false'"),
         ("It is open every day.", "'hours: open 3 days a week, closed on Thursday, Friday,"),

@@ -2869,7 +2869,20 @@ def _contradictions(claim: str, cover: Sequence[int], ev: Evidence) -> list[int]
                 found += _named_facts(seq, cover, ev, ev.affirmed, ev.affirmed_names)
     if ev.offerings:
         found += _offerings_said(claim, ev)
+    if ev.affirmed and _CASH_ONLY.search(claim):
+        # "cash only" denies that cards are taken
+        found += [
+            i
+            for i, label in enumerate(ev.labels)
+            if ev.affirmed[i] and "creditcard" in label.lower().replace(" ", "")
+        ]
     return list(dict.fromkeys(found))
+
+
+#: a clause that says a place takes no cards: "cash only", "only accepts cash"
+_CASH_ONLY = re.compile(
+    r"\bcash[-\s]only\b|\bonly\s+(?:accepts?|takes?)\s+cash\b|\bonly\s+cash\b", re.I
+)
 
 
 def _says_no(part: str, negated: bool) -> bool:
