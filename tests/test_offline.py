@@ -1460,6 +1460,23 @@ def test_hours_given_for_several_days_must_hold_on_each(judge: OfflineJudge) -> 
     )
 
 
+def test_a_value_that_says_not_allowed_denies_its_field(judge: OfflineJudge) -> None:
+    """`Pets: Not allowed` denies the field as `Pets: no` does: "pets are welcome" is caught,
+    "pets are not allowed" restates it."""
+    doc = "Name: Harbor View Inn\nCity: Halifax\nPets: Not allowed\nBreakfast: Not included\n"
+    verdict = partial(first_verdict, judge, "Describe the hotel.", [doc])
+    for said, quoted in (
+        ("Pets are welcome.", "'Pets: Not allowed'"),
+        ("Breakfast is included.", "'Breakfast: Not included'"),
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is False, (said, out["explanation"])
+        assert f"the record says otherwise: {quoted}" in out["explanation"]
+    for said in ("Pets are not allowed.", "Breakfast is not included."):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+
+
 def test_a_closing_time_is_read_as_the_hour_it_names(judge: OfflineJudge) -> None:
     """The 10 of "until 10 PM" is 22:00, not a 10 that the record gives elsewhere (the
     minutes of a review's time stamp): the sentence is checked against the hours."""

@@ -71,7 +71,12 @@ _ENDS_AS_SENTENCE = re.compile(r"\w[.?!][\"'”’)]?\s*$")
 TABLE_RULE = re.compile(r"\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)+\|?")
 _SENTENCE_END = re.compile(r"[.!?]\s+\S")
 _SLOT_KEY = re.compile(r"[A-Za-z_][\w ]{0,40}")
-_FALSE = frozenset({"false", "no", "none", "n/a", "0", "not available"})
+_FALSE = frozenset(
+    {
+        *("false", "no", "none", "n/a", "0", "not available", "unavailable"),
+        *("not allowed", "not permitted", "not included", "not offered", "not accepted"),
+    }
+)
 _QUOTED = re.compile(r"u?(['\"])(.*)\1", re.S)
 #: `key: value` lines whose typical value is longer than this many words are prose, and a
 #: string value of a JSON record that is longer is a passage, read sentence by sentence
