@@ -1460,6 +1460,27 @@ def test_hours_given_for_several_days_must_hold_on_each(judge: OfflineJudge) -> 
     )
 
 
+def test_hours_between_two_clock_times_are_worked_out(judge: OfflineJudge) -> None:
+    """ "A 12-hour day, from 8am to 8pm" works its 12 out of the two times it gives, as "10
+    hours, from 11 AM to 9 PM" does its 10: no number the documents lack, nor one they give
+    about something else (the 10 of a date)."""
+    docs = [
+        "The robot can only work between 8am and 8pm. The pharmacy counter is open from 11 AM "
+        "to 9 PM. The robot arrived on 10 March after a trial."
+    ]
+    verdict = partial(first_verdict, judge, "Summarize the news.", docs)
+    for said in (
+        "The robot works a 12-hour day, from 8am to 8pm.",
+        "The pharmacy counter is open 10 hours, from 11 AM to 9 PM.",
+    ):
+        out = verdict(said)
+        assert "not found" not in out["explanation"], out["explanation"]
+        assert "about something else" not in out["explanation"], out["explanation"]
+    assert verdict("The robot works a 12-hour day, from 8am to 8pm.")["fully_supported"] is True
+    wrong = verdict("The robot works a 14-hour day.")
+    assert wrong["fully_supported"] is False, wrong["explanation"]
+
+
 def test_a_value_that_says_not_allowed_denies_its_field(judge: OfflineJudge) -> None:
     """`Pets: Not allowed` denies the field as `Pets: no` does: "pets are welcome" is caught,
     "pets are not allowed" restates it."""

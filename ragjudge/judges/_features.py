@@ -1419,6 +1419,10 @@ def sentence_features(
     # the length of a span the sentence gives ("ruled for 29 years, from 1825 to 1854") is
     # not a number the answer made up
     missing_values = _unexplained(tokens.digits - ev.numbers, tokens.digits)
+    # hours worked out from two clock times: the documents may lack them, or give them
+    # about something else
+    spans = tokens.digits - _hours_between(tokens.digits, lowered) if "hour" in lowered else set()
+    missing_values -= spans
     missing_values |= _changed_counts(tokens.seq, tokens.digits, ev)
     dates = _dates_missing(lowered, ev) if ev.lang in ("ja", "zh") else {}
     missing_values |= dates.keys()
@@ -1572,7 +1576,7 @@ def sentence_features(
         else None
     )
     misplaced = _values_of_other_items(token_set, tokens.digits, ev) if ev.shared else []
-    strayed = _values_of_other_statements(text, token_set, tokens.digits, cover, ev)
+    strayed = _values_of_other_statements(text, token_set, tokens.digits - spans, cover, ev)
     blended = _items_blended(claim, ev) if ev.shared else []
     speaks = "according to" in lowered or not _SPEECH_WORDS.isdisjoint(_LETTERS.findall(lowered))
     speaks = speaks or (ev.lang == "ja" and _JA_SAYS.search(text) is not None)
@@ -2398,6 +2402,21 @@ def _unexplained(values: set[str], said: set[str]) -> set[str]:
         return values
     gaps = {b - a for i, a in enumerate(years) for b in years[i + 1 :]}
     gaps |= {g - 1 for g in gaps}
+    return {v for v in values if number_value(v) not in gaps}
+
+
+def _hours_between(values: set[str], lowered: str) -> set[str]:
+    """`values` less the hours between two clock times the sentence gives: "a 12-hour day,
+    from 8 am to 8 pm", "open 10 hours, 11 am to 9 pm"."""
+    times = []
+    for m in _CLOCK.finditer(lowered):
+        if m.group("word"):
+            times.append(12 if m.group("word") == "noon" else 0)
+        else:
+            times.append(int(m.group("hour")) % 12 + (12 if m.group("half") == "p" else 0))
+    if len(times) < 2 or not values:
+        return values
+    gaps = {(b - a) % 24 for a, b in pairwise(times)}
     return {v for v in values if number_value(v) not in gaps}
 
 
