@@ -998,7 +998,9 @@ SIBLINGS = [
     "Every month the bridge stays closed costs the shop customers. Tom is the son of the "
     "founder, Jane Hill. Press the green button to stop the machine. The shop opens every "
     "day at nine, and its red awning faces the square. The shop reopened in March after a "
-    "six-month refit. The new till saved staff about 30 hours of queueing in its first month."
+    "six-month refit. The new till saved staff about 30 hours of queueing in its first month. "
+    "Great spot for a cheap lunch: I had the chicken noodle bowl and it was fresh. Jane's son "
+    "Tom was named after Ed Cole, who was also Tom's godfather."
 ]
 
 
@@ -1021,6 +1023,12 @@ SIBLINGS = [
             ("year", "month"),
         ),
         ("The new till saved staff about 30 hours of queueing in its first month.", None),
+        # a meal, a meat: a word no document gives, in a loose copy
+        ("It is a great spot for a cheap dinner.", ("dinner", "lunch")),
+        ("One reviewer praised the beef noodle bowl, calling it fresh.", ("beef", "chicken")),
+        ("One reviewer praised the chicken noodle bowl, calling it fresh.", None),
+        # a relative is told from another side in a loose copy, not swapped
+        ("Tom was named after his father's close friend Ed Cole.", None),
     ],
 )
 def test_a_word_put_for_another_of_its_kind_is_caught(

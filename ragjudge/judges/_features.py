@@ -1934,13 +1934,20 @@ def _negation_flip(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, 
 
 
 #: words of one kind, of which a statement says one: a unit of time (or how often), a
-#: colour, a medal, a relative (and a month or a day of the week, `_KIN`). One put for
+#: colour, a medal, a meal, a season, a meat or fish, a relative (and a month or a day of
+#: the week, `_KIN`). One put for
 #: another in a copied statement ("every week" for "every month", "the son of" for "the
 #: daughter of") changes what it says.
 _SIBLINGS = (
     ("minute", "hour", "day", "daily", "week", "month", "year", "annually", "decade", "century"),
     ("red", "blue", "green", "yellow", "orange", "purple", "pink", "brown", "grey", "gray"),
     ("gold", "silver", "bronze"),
+    ("breakfast", "brunch", "lunch", "dinner"),
+    ("spring", "summer", "autumn", "winter"),
+    (
+        *("chicken", "beef", "pork", "lamb", "veal", "duck", "turkey", "shrimp", "prawn"),
+        *("salmon", "tuna", "crab", "lobster", "tofu"),
+    ),
     (
         *("father", "mother", "son", "daughter", "brother", "sister", "husband", "wife"),
         *("uncle", "aunt", "nephew", "niece", "cousin", "grandson", "granddaughter"),
@@ -1965,6 +1972,7 @@ _KIN = {
     for t in kind
 }
 _TIME_UNITS = _KIN[content_token("week") or "week"]
+_RELATIVES = _KIN[content_token("son") or "son"]
 #: a number of units of time ("14 days", "18-month", "three weeks", "half an hour")
 _QUANTITY_OF_TIME = re.compile(
     r"\b(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|an?)"
@@ -1984,7 +1992,7 @@ def _units_counted(text: str) -> set[str]:
 
 #: how much of the rest of a sentence a document sentence must hold to be the one it copies
 _SIBLING_SHARE = 0.8
-_CALENDAR_SHARE = 0.5
+_ABSENT_SHARE = 0.5
 _SIBLING_WORDS = 3
 
 
@@ -2012,15 +2020,19 @@ def _sibling_swapped(
         rest = {t for t in tokens if t[:1] != "#"} - kind
         if len(rest) < _SIBLING_WORDS:
             continue
-        # a month or a day that no document gives is as new as a number they lack: a
-        # summary's loose copy of their sentence ("introduced in May after a trial") will do.
-        # One they give is left to `_values_of_other_statements`: an answer joins dates
-        # from several of their sentences ("created in June, after the board was abolished
-        # in March")
+        # a word that no document gives is as new as a number they lack: a summary's loose
+        # copy of their sentence will do ("introduced in May after a trial", "praised the
+        # beef bowl, calling it fresh"). A month or a day they give is left to
+        # `_values_of_other_statements`: an answer joins dates from several of their
+        # sentences ("created in June, after the board was abolished in March")
         calendar = word in _CALENDAR
-        if calendar and (word in ev.index or word in ev.question):
+        absent = word not in ev.index and word not in ev.question
+        if calendar and not absent:
             continue
-        least = (_CALENDAR_SHARE if calendar else _SIBLING_SHARE) * len(rest)
+        # (not a relative or a unit of time, which a sentence told from another side or
+        # at another scale changes: "his father's friend" of "his son was named after")
+        loose = absent and word not in _TIME_UNITS and word not in _RELATIVES
+        least = (_ABSENT_SHARE if loose else _SIBLING_SHARE) * len(rest)
         holding = [i for i in cover if len(rest & ev.sets[i]) >= least]
         if not holding or any(word in ev.sets[i] for i in holding):
             continue
