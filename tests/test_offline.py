@@ -1468,6 +1468,40 @@ def test_hours_given_for_several_days_must_hold_on_each(judge: OfflineJudge) -> 
     )
 
 
+ROBOT = [
+    "The hospital paid £120,000 for the robot, which was built by a company in Sheffield. The "
+    "hospital plans to buy two more robots next year if funding is approved by the NHS trust's "
+    "board. The new ward would open in May."
+]
+
+
+@pytest.mark.parametrize(
+    ("said", "told_done"),
+    [
+        ("The hospital has already bought two more robots.", True),
+        ("The NHS trust's board has approved funding for two more robots.", True),
+        ("The new ward opened in May.", True),
+        # the plan as a plan, a deed the documents tell as done, and too little to tell
+        ("The hospital plans to buy two more robots next year.", False),
+        ("The hospital will buy two more robots if the board approves the funding.", False),
+        ("The hospital bought the robot for £120,000.", False),
+        ("The hospital bought the robot.", False),
+        ("The robot was built by a company in Sheffield.", False),
+    ],
+)
+def test_a_plan_told_as_done_is_caught(judge: OfflineJudge, said: str, told_done: bool) -> None:
+    """ "Has already bought two more robots" where the hospital "plans to buy two more robots
+    if funding is approved": a plan, an expectation or a condition of the documents told as
+    done is caught, and the explanation quotes their sentence. A passive or a state ("is
+    connected"), which manuals state of what always holds, is not read."""
+    out = first_verdict(judge, "Summarize the news.", ROBOT, said)
+    if told_done:
+        assert out["fully_supported"] is False, out["explanation"]
+        assert "told as done where the documents give a plan" in out["explanation"]
+    else:
+        assert "told as done" not in out["explanation"], out["explanation"]
+
+
 def test_hours_between_two_clock_times_are_worked_out(judge: OfflineJudge) -> None:
     """ "A 12-hour day, from 8am to 8pm" works its 12 out of the two times it gives, as "10
     hours, from 11 AM to 9 PM" does its 10: no number the documents lack, nor one they give

@@ -1159,6 +1159,9 @@ class SentenceEvidence:
     #: a document clause the sentence copies with its negation dropped or added ("use
     #: benzene" for "do not use benzene"), with its key
     flipped: tuple[str, str] | None = None
+    #: a document sentence that gives as planned, expected or possible what the sentence
+    #: tells as done (`_plan_told_as_done`), with its key
+    planned: tuple[str, str] | None = None
     #: a word of the sentence, the word of its kind the documents say in its place, and
     #: the key where they do (`_sibling_swapped`)
     sibling: tuple[str, str, str] | None = None
@@ -1567,6 +1570,11 @@ def sentence_features(
     flipped = _negation_flip(text, cover, ev)
     if flipped is None and tokens.digits:
         flipped = _bound_flipped(text, ev)
+    # (a sentence that answers "what can it do?" is said under the question's "can")
+    hedged = _HEDGED.search(lowered) or _HEDGED.search(ev.question_text)
+    planned = None
+    if flipped is None and ev.lang == "en" and not hedged:
+        planned = _plan_told_as_done(lowered, set(tokens.seq), ev)
     fields = list(dict.fromkeys(ev.labels[i] for i in against if ev.labels and ev.labels[i]))
     sibling = (
         _sibling_swapped(text, token_set, cover, ev)
@@ -1627,7 +1635,7 @@ def sentence_features(
         math.log1p(missing_top1),
         math.log1p(total_w - present_w),
         min(len(elsewhere), 3),
-        float(bool(contradicted or flipped or sibling)),
+        float(bool(contradicted or flipped or sibling or planned)),
         float(bool(misplaced or strayed or blended or misattributed or swapped)),
         float(conflict is not None),
     ]
@@ -1650,6 +1658,7 @@ def sentence_features(
         other_units=[(said.written, theirs) for said, theirs in other_units],
         missing_literals=literals,
         flipped=flipped,
+        planned=planned,
         sibling=sibling,
         conflict=conflict,
         worked=written_numbers(text, worked) if worked else [],
@@ -1931,6 +1940,105 @@ def _negation_flip(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, 
         ):
             return flips[0]
     return None
+
+
+#: what a document says is planned, expected or possible, not done: the verb of "plans to
+#: buy", "is expected to open", "will reopen", "could close", "if funding is approved"
+_PLANNED = re.compile(
+    r"\b(?:plans?|planned|planning|aims?|aimed|hopes?|hoped|intends?|intended|expects?|"
+    r"expected|wants?|wanted|proposes?|proposed|seeks?|sought|(?:is|are|was|were) (?:set|due|"
+    r"likely|scheduled|going)|considering)\s+to\s+(?:be\s+)?(?P<verb>[a-z]+)"
+    r"|\b(?:will|would|may|might|could|should)\s+(?:also\s+|soon\s+|later\s+)?(?:be\s+)?"
+    r"(?P<modal>[a-z]+)"
+    r"|\b(?:if|unless|once)\s+(?:[a-z'’]+\s+){0,6}?(?:is|are|gets?|get|be)\s+(?P<condition>[a-z]+)"
+)
+#: a sentence that itself says a thing is planned, possible or conditional
+_HEDGED = re.compile(
+    r"\b(?:plans?|planned|planning|aims?|hopes?|intends?|expects?|expected|wants?|propos\w*|"
+    r"will|would|may|might|could|should|can|if|unless|once|whether|set to|due to|going to|"
+    r"likely|scheduled|consider\w*|future|next|upcoming|pending|awaiting)\b"
+)
+#: the past forms of common irregular verbs, by their plain form
+_IRREGULAR_PAST = {
+    past: plain
+    for plain, forms in {
+        "buy": "bought", "build": "built", "sell": "sold", "make": "made", "pay": "paid",
+        "spend": "spent", "begin": "began begun", "win": "won", "take": "took taken",
+        "give": "gave given", "send": "sent", "hold": "held", "find": "found",
+        "bring": "brought", "choose": "chose chosen", "leave": "left", "lose": "lost",
+        "meet": "met", "run": "ran", "keep": "kept", "lead": "led", "rise": "rose risen",
+        "fall": "fell fallen", "grow": "grew grown", "write": "wrote written",
+        "become": "became", "go": "went gone", "get": "got gotten", "hire": "hired",
+    }.items()
+    for past in forms.split()
+}  # fmt: skip
+#: a verb said as done: a past participle after "has", "have" or "had", or any verb after
+#: "already"; else any word in -ed or an irregular past (`_told_done` leaves out a passive)
+_DONE = re.compile(
+    r"\b(?:has|have|had)\s+(?:already\s+|also\s+|now\s+|just\s+)?(?P<perfect>[a-z]+)"
+    r"|\balready\s+(?P<already>[a-z]+)|\b(?P<past>[a-z]+)\b"
+)
+#: the verbs of a passive or a state: "is connected", "was first used", "gets updated"
+_BE = frozenset(["is", "are", "was", "were", "be", "been", "being", "get", "gets", "got", "am"])
+
+
+def _told_done(lowered: str) -> dict[str, str]:
+    """The verbs that the sentence tells as done, each as the content token of its written
+    form and of its plain form ("bought": "buy"): a perfect ("has approved", "have bought"),
+    "already opened", an active past ("allowed", "bought"); not a passive or a state ("is
+    connected", "was first used"), which manuals state of what always holds."""
+    done: dict[str, str] = {}
+    words = lowered.split()
+    for m in _DONE.finditer(lowered):
+        word = m.group("perfect") or m.group("already") or m.group("past")
+        if not (word in _IRREGULAR_PAST or (word.endswith("ed") and len(word) > 4)):
+            continue
+        if m.group("past"):
+            at = len(lowered[: m.start()].split())
+            if _BE.intersection(words[max(0, at - 2) : at]):
+                continue
+        plain = content_token(_IRREGULAR_PAST.get(word, word)) or word
+        done[content_token(word) or word] = plain
+    return done
+
+
+def _plan_told_as_done(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, str] | None:
+    """A plan, an expectation or a condition of the documents that the sentence tells as
+    done: "the hospital has already bought two more robots" where it "plans to buy two more
+    robots next year if funding is approved", "the board has approved the funding" where
+    the robots come "if funding is approved by the board". Returns the document sentence and
+    its key. The document sentence must hold most of the sentence's words, and none that
+    does may tell the verb as done."""
+    told_done = _told_done(lowered)
+    done = {t for t in told_done.values() if t in ev.vocab}
+    if not done:
+        return None
+    # what is done, and to what: its other words and numbers ("two more robots")
+    words = tokens - done - told_done.keys()
+    if len(words) < _PLAN_WORDS:
+        return None
+    least = _PLAN_SHARE * len(words)
+    near = [i for i in ev.holding(words) if len(words & ev.sets[i]) >= least]
+    planned: tuple[str, str] | None = None
+    for i in near:
+        raw = ev.raw_texts[i].lower()
+        hedged = {
+            content_token(_IRREGULAR_PAST.get(v, v)) or v
+            for m in _PLANNED.finditer(raw)
+            if (v := m.group("verb") or m.group("modal") or m.group("condition"))
+        }
+        told = {t for t in done if t in ev.sets[i]}
+        if told - hedged:
+            return None  # a document sentence tells it as done
+        if told and planned is None:
+            planned = (ev.raw_texts[i].strip(), ev.keys[i])
+    return planned
+
+
+#: how much of the rest of a sentence (of at least so many words) a document sentence must
+#: hold to be the one that plans its deed
+_PLAN_SHARE = 0.8
+_PLAN_WORDS = 3
 
 
 #: words of one kind, of which a statement says one: a unit of time (or how often), a

@@ -233,7 +233,8 @@ class OfflineJudge:
             asked = ", ".join(f"'{w}'" for w in _names(text, f.elsewhere, ev)[:3])
             if asked:
                 parts.append(f"{asked}, from the question, in none of the documents it draws on")
-        if not supported and not f.contradicted and f.conflict is None and f.flipped is None:
+        told = f.flipped is not None or f.planned is not None
+        if not supported and not f.contradicted and f.conflict is None and not told:
             # what the judge could not find, beyond the names and numbers listed above
             listed = {x.lower() for x in f.missing_names}
             words = [w for w in unmatched_words(text, ev) if w.lower() not in listed]
@@ -249,6 +250,11 @@ class OfflineJudge:
             parts.append(f"the record says otherwise{said} ({keys})")
         if f.flipped is not None:
             parts.append(f"the documents say the opposite: '{f.flipped[0]}' ({f.flipped[1]})")
+        if f.planned is not None:
+            said, key = f.planned
+            parts.append(
+                f"told as done where the documents give a plan or a possibility: '{said}' ({key})"
+            )
         if f.sibling is not None:
             ours, their_word, key = f.sibling
             parts.append(f"'{ours}' where the documents say '{their_word}' ({key})")
