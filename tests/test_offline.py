@@ -1502,6 +1502,24 @@ def test_a_plan_told_as_done_is_caught(judge: OfflineJudge, said: str, told_done
         assert "told as done" not in out["explanation"], out["explanation"]
 
 
+def test_one_unit_of_time_counted_as_more_is_caught_and_passage_labels_are_no_numbers(
+    judge: OfflineJudge,
+) -> None:
+    """ "For two hours" where the documents say "for one hour": "one" is no number token, so
+    the count is read from the documents' words. And "Passage 2:" labels a document: its 2
+    is no number of theirs that "two hours" could be."""
+    docs = [
+        "Passage 1: Rinse the pan with hot water while it is still warm.",
+        "Passage 2: Coat the pan with oil and bake it upside down at 450 degrees for one hour.",
+    ]
+    verdict = partial(first_verdict, judge, "How do I season a pan?", docs)
+    wrong = verdict("Bake it upside down at 450 degrees for two hours.")
+    assert wrong["fully_supported"] is False, wrong["explanation"]
+    assert "'two'" in wrong["explanation"], wrong["explanation"]
+    kept = verdict("Bake it upside down at 450 degrees for one hour.")
+    assert kept["fully_supported"] is True, kept["explanation"]
+
+
 def test_hours_between_two_clock_times_are_worked_out(judge: OfflineJudge) -> None:
     """ "A 12-hour day, from 8am to 8pm" works its 12 out of the two times it gives, as "10
     hours, from 11 AM to 9 PM" does its 10: no number the documents lack, nor one they give

@@ -74,6 +74,13 @@ _STEP_NUMBERS = re.compile(
     r"(?:\s*(?:,?\s*(?:and|or)|[-–,]|to)\s*\d{1,2})*\b",
     re.IGNORECASE,
 )
+#: a label at a document sentence's start that numbers the documents: "Passage 2:",
+#: "Document 3 -", "[1]"
+_DOCUMENT_LABEL = re.compile(
+    r"^\s*(?:(?:passage|document|doc|source|context|snippet|excerpt|article|result)\s*#?\s*"
+    r"\d{1,2}\s*[:.)\]\-]|\[\s*\d{1,2}\s*\])\s*",
+    re.IGNORECASE,
+)
 #: a reference to the documents by their number ("according to passage 2", "(Documents 1 and
 #: 3)", "[Context 1]"): it says where a claim comes from, and its number and words are no
 #: claim about the world
@@ -897,7 +904,8 @@ def build_evidence(item: KeyedExample) -> Evidence:
     raw_texts: list[str] = []
     for unit in document_units(item):
         fact = unit.fact
-        normalised = normalise(fact.text)
+        # a label that numbers the documents ("Passage 2:", "[3]") is no number of theirs
+        normalised = normalise(_DOCUMENT_LABEL.sub("", fact.text, count=1))
         tokens = tokenize(normalised, normalised=True, lang=lang)
         fields.append(fact.field and len(tokens.seq) <= _FIELD_TOKENS)
         groups.append(fact.group)
@@ -2407,6 +2415,14 @@ def _changed_counts(seq: Sequence[str], digits: set[str], ev: Evidence) -> set[s
             ):
                 changed.add(value)
                 break
+        else:
+            # one unit of time, which no number token writes ("for one hour", "an hour")
+            if (
+                after in _TIME_UNITS
+                and value != "1"
+                and re.search(rf"\b(?:one|an?)\s+{after}(?![a-z]*s\b)", ev.text)
+            ):
+                changed.add(value)
     return changed
 
 
