@@ -1520,6 +1520,19 @@ def test_one_unit_of_time_counted_as_more_is_caught_and_passage_labels_are_no_nu
     assert kept["fully_supported"] is True, kept["explanation"]
 
 
+def test_days_a_week_are_an_exact_count(judge: OfflineJudge) -> None:
+    """ "Open seven days a week" counts exactly, as a number in digits does: a listing without
+    hours does not hold it, one open every day does."""
+    days = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+    unknown = str({"name": "Blue Fern Cafe", "city": "Portland", "hours": None, "stars": 4.0})
+    daily = json.dumps({"name": "Blue Fern Cafe", "hours": dict.fromkeys(days, "9:0-17:0")})
+    said = "Blue Fern Cafe is open seven days a week."
+    for doc, grounded in ((unknown, False), (daily, True)):
+        out = first_verdict(judge, "Write an overview.", [doc], said)
+        assert out["fully_supported"] is grounded, (doc, out["explanation"])
+        assert ("'seven' not found" in out["explanation"]) is not grounded
+
+
 def test_hours_between_two_clock_times_are_worked_out(judge: OfflineJudge) -> None:
     """ "A 12-hour day, from 8am to 8pm" works its 12 out of the two times it gives, as "10
     hours, from 11 AM to 9 PM" does its 10: no number the documents lack, nor one they give

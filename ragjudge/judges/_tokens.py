@@ -455,13 +455,22 @@ _HYPHENED_COUNT = re.compile(
 )
 
 
+#: a count in words of a rate: "seven days a week", "two times per day", "24 hours a day"
+_RATE_COUNT = re.compile(
+    r"\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?:days?|nights?|"
+    r"hours?|times?|meals?)\s+(?:a|per|each)\s+(?:week|day|month|year)\b"
+)
+
+
 def exact_counts(text: str) -> set[str]:
     """The counts in words of a lowercased `text` that are joined to the unit they count, as
-    their values: "a four-star review" gives {"4"}. Such a count is exact (a four-star review
-    is not a five-star one), so the judge checks it as it checks a number in digits."""
-    if "-" not in text:
-        return set()
-    return {_NUMBER_WORDS[word] for word in _HYPHENED_COUNT.findall(text)}
+    their values: "a four-star review" gives {"4"}, "open seven days a week" {"7"}. Such a
+    count is exact (a four-star review is not a five-star one), so the judge checks it as it
+    checks a number in digits."""
+    found = {_NUMBER_WORDS[word] for word in _RATE_COUNT.findall(text)} if " a" in text else set()
+    if "-" in text:
+        found |= {_NUMBER_WORDS[word] for word in _HYPHENED_COUNT.findall(text)}
+    return found
 
 
 def _spoken_decimals(raw: Sequence[str], start: int) -> str:
