@@ -1520,6 +1520,22 @@ def test_one_unit_of_time_counted_as_more_is_caught_and_passage_labels_are_no_nu
     assert kept["fully_supported"] is True, kept["explanation"]
 
 
+def test_a_japanese_plan_told_as_done_is_caught(judge: OfflineJudge) -> None:
+    """2台を追加した where the hospital plans it (追加する方針だ, if the budget passes): caught
+    as in English; the plan as a plan, and a deed the documents tell as done, are not."""
+    docs = [
+        "病院は来年度、予算が認められればさらに2台を追加する方針だ。札幌市の病院はロボットを導入した。"
+    ]
+    verdict = partial(first_verdict, judge, "要約してください。", docs)
+    for said in ("病院はすでに2台を追加した。", "病院は来年度、さらに2台を追加した。"):
+        out = verdict(said)
+        assert out["fully_supported"] is False, (said, out["explanation"])
+        assert "told as done where the documents give a plan" in out["explanation"]
+    for said in ("病院は来年度、さらに2台を追加する方針だ。", "札幌市の病院はロボットを導入した。"):
+        out = verdict(said)
+        assert "told as done" not in out["explanation"], (said, out["explanation"])
+
+
 def test_days_a_week_are_an_exact_count(judge: OfflineJudge) -> None:
     """ "Open seven days a week" counts exactly, as a number in digits does: a listing without
     hours does not hold it, one open every day does."""

@@ -1583,6 +1583,8 @@ def sentence_features(
     planned = None
     if flipped is None and ev.lang == "en" and not hedged:
         planned = _plan_told_as_done(lowered, set(tokens.seq), ev)
+    elif flipped is None and ev.lang == "ja" and not _JA_HEDGED.search(lowered):
+        planned = _japanese_plan_told_as_done(lowered, ev)
     fields = list(dict.fromkeys(ev.labels[i] for i in against if ev.labels and ev.labels[i]))
     sibling = (
         _sibling_swapped(text, token_set, cover, ev)
@@ -2040,6 +2042,52 @@ def _plan_told_as_done(lowered: str, tokens: set[str], ev: Evidence) -> tuple[st
             return None  # a document sentence tells it as done
         if told and planned is None:
             planned = (ev.raw_texts[i].strip(), ev.keys[i])
+    return planned
+
+
+#: a Japanese plan, expectation or condition of a deed: 追加する方針, 導入される予定, 開業を目指す,
+#: 承認されれば; the deed is the word in kanji before it
+_JA_PLANNED = re.compile(
+    r"([\u4e00-\u9fff\u30a1-\u30fa\u30fc]{2,})(?:を|も)?(?:する|される|させる|し|され)?"
+    r"(?:方針|予定|計画|見込み|見通し|考え|意向|つもり|可能性|ことを検討|よう検討|を目指|を検討"
+    r"|たい|れば|たら|なら|ことになっ)"
+)
+#: the same deed told as done: 追加した, 導入されました, 開業済み, 承認している
+_JA_DONE = re.compile(
+    r"([\u4e00-\u9fff\u30a1-\u30fa\u30fc]{2,})(?:を|も)?"
+    r"(?:した|しました|された|されました|済み|済|している|しています|されている|されています)"
+)
+#: a Japanese sentence that itself plans, expects, supposes or asks
+_JA_HEDGED = re.compile(
+    r"方針|予定|計画|見込み|見通し|予想|可能性|検討|目指|れば|たら|なら|場合|かもしれ|だろう"
+    r"|でしょう|たい|べき|ように|ことができ|できます|？|\?"
+)
+
+
+def _japanese_plan_told_as_done(normalised: str, ev: Evidence) -> tuple[str, str] | None:
+    """`_plan_told_as_done` in Japanese, in a sentence as `normalise` writes it: 2台を追加した
+    where the documents say さらに2台を追加する方針だ (or 予算が認められれば…), when the
+    document sentence holds most of the sentence's words and none that does tells it as
+    done."""
+    done = {m.group(1) for m in _JA_DONE.finditer(normalised)}
+    if not done:
+        return None
+    words = set(_JA_WORD.findall(normalised)) - done
+    if len(words) < _PLAN_WORDS - 1:
+        return None
+    planned: tuple[str, str] | None = None
+    for i, raw in enumerate(ev.raw_texts):
+        theirs = normalise(raw)
+        if not any(d in theirs for d in done):
+            continue
+        held = set(_JA_WORD.findall(theirs))
+        if len(words & held) < _PLAN_SHARE * len(words):
+            continue
+        hedged = {m.group(1) for m in _JA_PLANNED.finditer(theirs)}
+        if {m.group(1) for m in _JA_DONE.finditer(theirs)} & done or not done & hedged:
+            return None  # they tell it as done too, or not as a plan
+        if planned is None:
+            planned = (raw.strip(), ev.keys[i])
     return planned
 
 
