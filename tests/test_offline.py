@@ -1107,6 +1107,7 @@ CARE_MANUAL_JA = [
     "このモードは晴れの日しか使えません。本体は耐熱仕様ではありません。"
     "ファームウェアの更新は自動で行われます。ノブを時計回りに回すと音量が上がります。"
 ]
+NEWS_JA = ["懸念も出たが、病院は人員削減は行わないとしている。ロボットは3月から稼働している。"]
 CARE_MANUAL_ZH = ["该路由器不支持WPA3。请勿使用苯或稀释剂清洁屏幕。本保修不包括雷击造成的损坏。"]
 
 
@@ -1125,6 +1126,10 @@ CARE_MANUAL_ZH = ["该路由器不支持WPA3。请勿使用苯或稀释剂清洁
         (CARE_MANUAL_JA, "この保証は落雷による損傷を対象としています。", "この保証は"),
         (CARE_MANUAL_JA, "このルーターはWPA3に対応していません。", "このルーターは"),
         (CARE_MANUAL_JA, "電源を切らずに掃除してください。", "必ず電源を切って"),
+        # a statement quoted (行わないとしている) is no condition, and how it is put (方針) is
+        # no part of it
+        (NEWS_JA, "病院は人員削減を行う方針だ。", "病院は人員削減は行わない"),
+        (NEWS_JA, "病院は人員削減を行わない方針だ。", None),
         (CARE_MANUAL_ZH, "该路由器支持WPA3。", "该路由器不支持"),
         (CARE_MANUAL_ZH, "请使用苯或稀释剂清洁屏幕。", "请勿使用"),
         (CARE_MANUAL_ZH, "本保修包括雷击造成的损坏。", "本保修不包括"),
@@ -1150,7 +1155,7 @@ def test_a_japanese_or_chinese_clause_with_its_negation_flipped_is_caught(
     of the documents but one kana or one character, and is caught as the English one is,
     though the kana of the verb change with it (拭かない, 拭いて), and a Japanese word may
     stand for a compound of the documents that holds it (耐熱 for 耐熱仕様)."""
-    question = "手入れの方法は?" if documents is CARE_MANUAL_JA else "如何保养?"
+    question = "如何保养?" if documents is CARE_MANUAL_ZH else "手入れの方法は?"
     claim = first_verdict(judge, question, documents, answer)
     said_opposite(claim, opposite)
 
