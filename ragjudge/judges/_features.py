@@ -1966,7 +1966,7 @@ _PLANNED = re.compile(
     r"likely|scheduled|going)|considering)\s+to\s+(?:be\s+)?(?P<verb>[a-z]+)"
     r"|\b(?:will|would|may|might|could|should)\s+(?:also\s+|soon\s+|later\s+)?(?:be\s+)?"
     r"(?P<modal>[a-z]+)"
-    r"|\b(?:if|unless|once)\s+(?:[a-z'’]+\s+){0,6}?(?:is|are|gets?|get|be)\s+(?P<condition>[a-z]+)"
+    r"|\b(?:if|unless|once)\s+(?:[a-z'’]+\s+){0,6}?(?:is|are|gets?|be)\s+(?P<condition>[a-z]+)"
 )
 #: a sentence that itself says a thing is planned, possible or conditional
 _HEDGED = re.compile(
@@ -1984,7 +1984,7 @@ _IRREGULAR_PAST = {
         "bring": "brought", "choose": "chose chosen", "leave": "left", "lose": "lost",
         "meet": "met", "run": "ran", "keep": "kept", "lead": "led", "rise": "rose risen",
         "fall": "fell fallen", "grow": "grew grown", "write": "wrote written",
-        "become": "became", "go": "went gone", "get": "got gotten", "hire": "hired",
+        "become": "became", "go": "went gone", "get": "got gotten",
     }.items()
     for past in forms.split()
 }  # fmt: skip
@@ -1998,12 +1998,13 @@ _DONE = re.compile(
 _BE = frozenset(["is", "are", "was", "were", "be", "been", "being", "get", "gets", "got", "am"])
 
 
-def _told_done(lowered: str) -> dict[str, str]:
+def _told_done(lowered: str) -> dict[str, set[str]]:
     """The verbs that the sentence tells as done, each as the content token of its written
-    form and of its plain form ("bought": "buy"): a perfect ("has approved", "have bought"),
-    "already opened", an active past ("allowed", "bought"); not a passive or a state ("is
-    connected", "was first used"), which manuals state of what always holds."""
-    done: dict[str, str] = {}
+    form, with those its plain form may have ("bought": buy; "hired": hire; "stopped":
+    stop): a perfect ("has approved", "have bought"), "already opened", an active past
+    ("allowed", "bought"); not a passive or a state ("is connected", "was first used"),
+    which manuals state of what always holds."""
+    done: dict[str, set[str]] = {}
     words = lowered.split()
     for m in _DONE.finditer(lowered):
         word = m.group("perfect") or m.group("already") or m.group("past")
@@ -2013,8 +2014,11 @@ def _told_done(lowered: str) -> dict[str, str]:
             at = len(lowered[: m.start()].split())
             if _BE.intersection(words[max(0, at - 2) : at]):
                 continue
-        plain = content_token(_IRREGULAR_PAST.get(word, word)) or word
-        done[content_token(word) or word] = plain
+        if word in _IRREGULAR_PAST:
+            plain = {_IRREGULAR_PAST[word]}
+        else:  # "approved" reads as approv, "hired" as hir: hire; "stopped" as stopp: stop
+            plain = {word, word[:-1], word[:-2]} | ({word[:-3]} if word[-3] == word[-4] else set())
+        done[content_token(word) or word] = {t for w in plain if (t := content_token(w))}
     return done
 
 
@@ -2026,7 +2030,7 @@ def _plan_told_as_done(lowered: str, tokens: set[str], ev: Evidence) -> tuple[st
     its key. The document sentence must hold most of the sentence's words, and none that
     does may tell the verb as done."""
     told_done = _told_done(lowered)
-    done = {t for t in told_done.values() if t in ev.vocab}
+    done = {t for plain in told_done.values() for t in plain if t in ev.vocab}
     if not done:
         return None
     # what is done, and to what: its other words and numbers ("two more robots")
@@ -2039,7 +2043,7 @@ def _plan_told_as_done(lowered: str, tokens: set[str], ev: Evidence) -> tuple[st
     for i in near:
         raw = ev.raw_texts[i].lower()
         hedged = {
-            content_token(_IRREGULAR_PAST.get(v, v)) or v
+            content_token(v) or v
             for m in _PLANNED.finditer(raw)
             if (v := m.group("verb") or m.group("modal") or m.group("condition"))
         }
@@ -2105,9 +2109,8 @@ _PLAN_WORDS = 3
 
 #: words of one kind, of which a statement says one: a unit of time (or how often), a
 #: colour, a medal, a meal, a season, a meat or fish, a relative (and a month or a day of
-#: the week, `_KIN`). One put for
-#: another in a copied statement ("every week" for "every month", "the son of" for "the
-#: daughter of") changes what it says.
+#: the week, `_KIN`). One put for another in a copied statement ("every week" for "every
+#: month", "the son of" for "the daughter of") changes what it says.
 _SIBLINGS = (
     ("minute", "hour", "day", "daily", "week", "month", "year", "annually", "decade", "century"),
     ("red", "blue", "green", "yellow", "orange", "purple", "pink", "brown", "grey", "gray"),
