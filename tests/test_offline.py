@@ -1525,6 +1525,51 @@ def test_one_unit_of_time_counted_as_more_is_caught_and_passage_labels_are_no_nu
     assert kept["fully_supported"] is True, kept["explanation"]
 
 
+@pytest.mark.parametrize(
+    ("said", "theirs"),
+    [
+        ("Dr. Karen Walsh, the hospital's chief executive, said the robot saved time.", "Walsh"),
+        ("Chief executive Karen Walsh said the robot saved staff time.", "Walsh"),
+        ("Hospital spokesman Mark Dunn said members had been reassured.", "Dunn"),
+        # their role, a part of it, another word for it that shares one, their initials
+        ("Chief pharmacist Karen Walsh said the robot saved staff time.", None),
+        ("Pharmacist Karen Walsh said the robot saved staff time.", None),
+        ("Mark Dunn, a union official, said members had been reassured.", None),
+        ("CEO Ann Lee said the robot was built in Sheffield.", None),
+    ],
+)
+def test_a_person_given_another_role_is_caught(
+    judge: OfflineJudge, said: str, theirs: str | None
+) -> None:
+    """ "Karen Walsh, the hospital's chief executive" where she is its chief pharmacist: a
+    person given a role the documents never give them, where they give another, is caught,
+    and the explanation quotes their role. A word that ranks a role ("chief") is no part of
+    it."""
+    docs = [
+        "Chief pharmacist Dr. Karen Walsh said the robot saved staff 300 hours. Union "
+        "representative Mark Dunn said members had been reassured. Chief Executive Officer Ann "
+        "Lee said the robot was built in Sheffield."
+    ]
+    out = first_verdict(judge, "Summarize the news.", docs, said)
+    if theirs is None:
+        assert "where the documents call" not in out["explanation"], out["explanation"]
+    else:
+        assert out["fully_supported"] is False, out["explanation"]
+        assert "where the documents call" in out["explanation"] and theirs in out["explanation"]
+
+
+def test_a_menu_path_of_a_manual_names_no_one(judge: OfflineJudge) -> None:
+    """A manual's menu path ("External Device Manager Device Connect Manager Try Now …")
+    holds role words and capitals, yet names no one whose role could change."""
+    docs = [
+        "Settings General External Device Manager Device Connect Manager Try Now Access "
+        "Notification Set whether to display a notification when a device connects."
+    ]
+    said = "Device Connect Manager Try Now Access Notification Set whether to display it."
+    out = first_verdict(judge, "Where is the access notification option?", docs, said)
+    assert "where the documents call" not in out["explanation"], out["explanation"]
+
+
 def test_a_japanese_plan_told_as_done_is_caught(judge: OfflineJudge) -> None:
     """2台を追加した where the hospital plans it (追加する方針だ, if the budget passes): caught
     as in English; the plan as a plan, and a deed the documents tell as done, are not."""

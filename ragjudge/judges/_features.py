@@ -1170,6 +1170,9 @@ class SentenceEvidence:
     #: names the documents lack, in a phrase they copy with another name in its place: each
     #: with that name and its key
     swapped: list[tuple[str, str, str]] = field(default_factory=list)
+    #: a person the sentence gives another role than the documents do (`_role_swapped`):
+    #: the name, the sentence's role, theirs, and their key
+    role: tuple[str, str, str, str] | None = None
     #: a document clause the sentence copies with its negation dropped or added ("use
     #: benzene" for "do not use benzene"), with its key
     flipped: tuple[str, str] | None = None
@@ -1607,6 +1610,7 @@ def sentence_features(
     misattributed = _misattributed(text, ev) if speaks else None
     if misattributed is None and ev.lang == "en":
         misattributed = _actor_swapped(text, ev)
+    role = _role_swapped(text, ev) if ev.lang == "en" and _ROLE_HEAD.search(lowered) else None
 
     # a colon inside markdown emphasis ("**Amenities:**") ends the sentence too
     ends_colon = text.rstrip().rstrip("*_").rstrip().endswith((":", "："))
@@ -1652,7 +1656,7 @@ def sentence_features(
         math.log1p(total_w - present_w),
         min(len(elsewhere), 3),
         float(bool(contradicted or flipped or sibling or planned)),
-        float(bool(misplaced or strayed or blended or misattributed or swapped)),
+        float(bool(misplaced or strayed or blended or misattributed or swapped or role)),
         float(conflict is not None),
     ]
     return SentenceEvidence(
@@ -1671,6 +1675,7 @@ def sentence_features(
         blended=blended,
         misattributed=misattributed,
         swapped=swapped,
+        role=role,
         other_units=[(said.written, theirs) for said, theirs in other_units],
         missing_literals=literals,
         flipped=flipped,
@@ -2879,6 +2884,90 @@ def _misattributed(text: str, ev: Evidence) -> Misattribution | None:
     if not found:
         return None
     return Misattribution(" and ".join(name for name, _ in claimed), tuple(dict.fromkeys(found)))
+
+
+#: the head nouns of a person's role or title: "chief pharmacist", "union representative"
+_ROLES = (
+    r"(?:pharmacist|executive|representative|director|manager|mayor|president|minister|"
+    r"secretary|spokes(?:man|woman|person)|chair(?:man|woman|person)?|chief|governor|senator|"
+    r"professor|coach|captain|officer|member|founder|owner|editor|superintendent|principal|"
+    r"treasurer|commissioner|councillor|councilor|surgeon|nurse|doctor|engineer|analyst|"
+    r"economist|researcher|scientist|lawyer|attorney|judge|sheriff|inspector|ceo|cfo|cto)"
+)
+_ROLE_HEAD = re.compile(rf"\b{_ROLES}\b")
+#: a role and the name it leads ("chief pharmacist Dr. Karen Walsh", "union representative
+#: Mark Dunn"), or a name and the role after it ("Karen Walsh, the hospital's chief
+#: executive,"); a name is two or three capitalised words, not the start of a longer run
+#: (a manual's menu path: "Device Connect Manager Try Now Access Notification")
+_ROLE_NAME = (
+    r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?(?P<{0}>[A-Z][a-z'’\-]+(?:\s+[A-Z][a-z'’\-]+){{1,2}})"
+    r"(?!\s+[A-Z])"
+)
+_ROLED = re.compile(
+    rf"(?P<role>(?i:\b(?:[a-z]+\s+){{0,2}}{_ROLES}))\s+"
+    + _ROLE_NAME.format("name")
+    + "|"
+    + _ROLE_NAME.format("named")
+    + rf",\s+(?:the|a|an|its|their)\s+(?P<after>(?i:(?:[\w'’]+\s+){{0,3}}{_ROLES}))\b"
+)
+#: words that rank or qualify a role rather than name it ("chief" of "chief pharmacist")
+_ROLE_RANKS = frozenset(
+    content_token(w) or w
+    for w in ("chief", "senior", "deputy", "head", "vice", "assistant", "general", "acting")
+)
+
+
+def _roles_of(text: str) -> list[tuple[str, str, set[str]]]:
+    """The people `text` gives a role: each name as written, its role as written, and the
+    role's content tokens less those of the name."""
+    found = []
+    for m in _ROLED.finditer(text):
+        name = m.group("name") or m.group("named")
+        if not name[:1].isupper():
+            continue
+        role = (m.group("role") or m.group("after")).strip()
+        said = {t for w in role.split() if (t := content_token(w.strip("'’s")))}
+        found.append((name, role, said - _ROLE_RANKS - {content_token(w) for w in name.split()}))
+    return found
+
+
+def _initials_of(one: str, other: str) -> bool:
+    """Whether one role is the other's initials ("CEO", "Chief Executive Officer")."""
+    for short, long in ((one, other), (other, one)):
+        words = long.split()
+        if (
+            short.isupper()
+            and len(words) > 1
+            and short.lower() == "".join(w[0] for w in words).lower()
+        ):
+            return True
+    return False
+
+
+def _role_swapped(text: str, ev: Evidence) -> tuple[str, str, str, str] | None:
+    """A person the sentence gives a role that the documents never give them, where they give
+    another: "Karen Walsh, the hospital's chief executive" where she is the "chief
+    pharmacist", "Mayor Mark Dunn" where he is the "union representative". Returns the name,
+    the sentence's role, theirs, and their key. A role that shares a word with theirs
+    ("pharmacist" for "chief pharmacist", "union official" for "union representative") is
+    theirs; words that rank a role ("chief") are no part of it."""
+    for name, role, said in _roles_of(text):
+        surname = content_token(name.split()[-1])
+        if not said or surname is None:
+            continue
+        theirs: list[tuple[str, int]] = []
+        for i in ev.index.get(surname, ()):
+            for other, their_role, their_words in _roles_of(ev.raw_texts[i]):
+                if content_token(other.split()[-1]) != surname:
+                    continue
+                # they give the person this role ("CEO" for "Chief Executive Officer")
+                if said & their_words or _initials_of(role, their_role):
+                    return None
+                theirs.append((their_role, i))
+        if theirs:
+            their_role, i = theirs[0]
+            return name, role, their_role, ev.keys[i]
+    return None
 
 
 #: a sentence that opens with who acts, and its verb: "Mayor Helen Ortiz voted …", "Council

@@ -275,6 +275,9 @@ class OfflineJudge:
             parts.append(f"it joins what different items of the record say ({said})")
         for name, other, key in f.swapped[:2]:
             parts.append(f"'{name}' stands where the documents have '{other}' ({key})")
+        if f.role is not None:
+            name, ours, their_role, key = f.role
+            parts.append(f"'{ours}' where the documents call {name} '{their_role}' ({key})")
         if f.misattributed is not None:
             given = ", ".join(f"'{name}' ({key})" for name, key in f.misattributed.given[:2])
             parts.append(f"the documents give this to {given}, not to '{f.misattributed.claimed}'")
