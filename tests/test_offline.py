@@ -971,6 +971,12 @@ def test_a_japanese_bound_turned_the_other_way_is_caught(judge: OfflineJudge) ->
             "A free shuttle will run between downtown and the east side during construction.",
         ),
         ("A shuttle will run between downtown and the east side.", None),
+        # a verb of a change turned ("lowered" for "raised")
+        (
+            "The museum lowered its full-year visitor forecast.",
+            "The museum raised its full-year visitor forecast.",
+        ),
+        ("The museum raised its full-year visitor forecast.", None),
         # a word of a name is no opposite: "West Virginia" is no "east" turned
         (
             "The West Virginia Mountaineers baseball team, which is coached by Randy Mazey, won.",
@@ -988,7 +994,7 @@ def test_a_copied_clause_with_a_word_turned_to_its_opposite_is_caught(
         "The museum is closed on Mondays. Parking is free for guests. Smoking is prohibited in "
         "all rooms. A free shuttle will run between downtown and the east side during "
         "construction. The West Virginia Mountaineers baseball team represents West Virginia "
-        "University in the 2016 season."
+        "University in the 2016 season. The museum raised its full-year visitor forecast."
     ]
     claim = first_verdict(judge, "What should visitors know?", docs, answer)
     said_opposite(claim, opposite, whole=True)
