@@ -2996,6 +2996,16 @@ def test_a_count_written_as_a_word_is_caught_when_the_documents_count_otherwise(
         assert out["fully_supported"] is False and f"'{word}'" in out["explanation"]
     # a count the documents give no other number for is a loose count, not a changed one
     assert "number" not in verdict("Two main concerns about the fire were raised.")["explanation"]
+    # a number they give about something else ("three months") still counts otherwise what
+    # a sentence it copies counts; the sentence they count it in is theirs
+    docs = [
+        "Net income for the three months to June climbed to $312 million. The company will "
+        "close two older plants in Ohio."
+    ]
+    verdict = partial(first_verdict, judge, question, docs)
+    out = verdict("The company will close three older plants in Ohio.")
+    assert out["fully_supported"] is False and "'three'" in out["explanation"], out
+    assert verdict("Net income for the three months to June climbed.")["fully_supported"]
 
 
 def test_a_compound_count_in_words_is_the_number_in_digits(judge: OfflineJudge) -> None:

@@ -2473,10 +2473,16 @@ def _changed_counts(seq: Sequence[str], digits: set[str], ev: Evidence) -> set[s
     changed: set[str] = set()
     for i, tok in enumerate(seq):
         value = tok[1:]
-        if tok[:1] != "#" or value in digits or value in ev.numbers or value not in _COUNTS:
+        if tok[:1] != "#" or value in digits or value not in _COUNTS:
             continue
         after = seq[i + 1] if i + 1 < len(seq) else ""
         before = seq[i - 1] if i else ""
+        if value in ev.numbers:
+            # a number they give about something else ("three months") may still count
+            # otherwise what a sentence it copies counts ("three plants" for "two plants")
+            if _recounted(tok, before, after, seq, ev):
+                changed.add(value)
+            continue
         for a, b in ev.bigrams:
             if (b == after and a[:1] == "#" and a != tok) or (
                 a == before and b[:1] == "#" and b != tok
@@ -2492,6 +2498,26 @@ def _changed_counts(seq: Sequence[str], digits: set[str], ev: Evidence) -> set[s
             ):
                 changed.add(value)
     return changed
+
+
+def _recounted(tok: str, before: str, after: str, seq: Sequence[str], ev: Evidence) -> bool:
+    """Whether a document sentence that holds four fifths of the sentence's other words
+    counts the word after `tok` (or before it) with another number, and none counts it with
+    `tok`."""
+    if (tok, after) in ev.bigrams or (before, tok) in ev.bigrams:
+        return False
+    words = {t for t in seq if t[:1] != "#"}
+    if len(words) < _SIBLING_WORDS:
+        return False
+    for i in ev.holding(words):
+        if len(words & ev.sets[i]) < _SIBLING_SHARE * len(words):
+            continue
+        for x, y in pairwise(ev.seqs[i]):
+            if (y == after and x[:1] == "#" and x != tok) or (
+                x == before and y[:1] == "#" and y != tok
+            ):
+                return True
+    return False
 
 
 #: an age: "42 years old", "a 42-year-old", "at the age of 42", "aged 42"
