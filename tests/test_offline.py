@@ -314,7 +314,14 @@ def test_a_name_near_another_is_still_new() -> None:
             "1993年には東大寺とともに世界遺産に登録された。",
             ("東大寺", "法隆寺"),
         ),
+        (
+            ["薬剤部長の佐藤恵子氏は「300時間を減らせた」と述べた。"],
+            "看護部長の佐藤恵子氏は「300時間を減らせた」と述べた。",
+            ("看護部長", "薬剤部長"),
+        ),
         (["半年間の試験運用を経て稼働した。"], "半年間の試行を経て稼働した。", None),
+        # a word that refers to one already named (同病院: "the hospital")
+        (["札幌市の市立病院はロボット導入を発表した。"], "同病院はロボット導入を発表した。", None),
         (["さらに2台を追加する方針だ。"], "さらに2台を追加する予定だ。", None),
         # a word in katakana spelt another way, and one in no copied phrase
         (["新型スマートフォンを発売した。"], "新型スマホを発売した。", None),

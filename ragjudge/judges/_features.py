@@ -1838,8 +1838,8 @@ def _japanese_swaps(normalised: str, ev: Evidence) -> list[tuple[str, str, str]]
         ):
             continue
         # any word in kanji the documents lack, where theirs has none of its characters but
-        # a last one both end in: 東京都 for 大阪市, 全国 for 道内, 東大寺 for 法隆寺 (a
-        # paraphrase mostly keeps one: 試行 for 試験運用)
+        # those of an ending both have: 東京都 for 大阪市, 全国 for 道内, 東大寺 for 法隆寺,
+        # 看護部長 for 薬剤部長 (a paraphrase mostly keeps one: 試行 for 試験運用)
         spans.append((m.start(), m.end(), _KANJI_RUN_SLOT, _unalike))
     found: list[tuple[str, str, str]] = []
     for start, end, name_slot, differs in spans:
@@ -1854,10 +1854,17 @@ def _japanese_swaps(normalised: str, ev: Evidence) -> list[tuple[str, str, str]]
 
 
 def _unalike(ours: str, theirs: str) -> bool:
-    """Whether two words in kanji share no character but a last one they both end in."""
-    if ours[-1] == theirs[-1]:
+    """Whether two words in kanji share no character but those of an ending they both have
+    (寺 of 東大寺 and 法隆寺, 部長 of 看護部長 and 薬剤部長)."""
+    while len(ours) > 1 and len(theirs) > 1 and ours[-1] == theirs[-1]:
         ours, theirs = ours[:-1], theirs[:-1]
+    if ours in _REFERS or theirs in _REFERS:
+        return False  # 同病院, 当社: the one already named
     return not set(ours) & set(theirs)
+
+
+#: a kanji that makes a word refer to one already named (同病院 "the hospital", 当社, 本機)
+_REFERS = frozenset("同当本該両各貴弊自")
 
 
 def _swap_context(text: str, start: int, end: int, any_word: bool) -> tuple[str, str] | None:
