@@ -1633,6 +1633,25 @@ def test_hours_between_two_clock_times_are_worked_out(judge: OfflineJudge) -> No
     assert wrong["fully_supported"] is False, wrong["explanation"]
 
 
+def test_a_null_value_says_nothing_of_its_field() -> None:
+    """`RestaurantsDelivery: None` is no fact: the record neither offers delivery nor denies
+    it, so no sentence about delivery can draw on it, while `Alcohol: 'none'` still says no."""
+    from ragjudge.judges._records import record_facts
+
+    doc = str(
+        {
+            "name": "Blue Fern Cafe",
+            "hours": None,
+            "attributes": {"RestaurantsDelivery": None, "Alcohol": "u'none'"},
+        }
+    )
+    facts = record_facts(doc) or []
+    labels = [f.label for f in facts]
+    assert not any("Delivery" in label or label.startswith("hours") for label in labels), labels
+    alcohol = [f for f in facts if "Alcohol" in f.label]
+    assert len(alcohol) == 1 and alcohol[0].negated, labels
+
+
 def test_a_value_that_says_not_allowed_denies_its_field(judge: OfflineJudge) -> None:
     """`Pets: Not allowed` denies the field as `Pets: no` does: "pets are welcome" is caught,
     "pets are not allowed" restates it."""

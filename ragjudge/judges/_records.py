@@ -15,7 +15,7 @@ sentence that holds it, and a readable text: field names split into words (`Outd
 -> `Outdoor Seating`, `business_stars` -> `business stars`), the path of nested fields in
 front (`hours Monday 7:00-15:00`), table cells led by their column header. A field whose value
 is false or "no" reads as negated, so "has outdoor seating" does not match
-`OutdoorSeating: false`.
+`OutdoorSeating: false`; a null value is no fact (the record says nothing of that field).
 """
 
 from __future__ import annotations
@@ -420,6 +420,8 @@ def _leaf_facts(
             keys = [p for p in path if not p.isdigit()]
             facts.append(value.fact(facts[-1].start if facts else 0, keys))
             continue
+        if value is None:
+            continue  # a null says nothing of its field: neither that it is, nor that it is not
         shown = _value(value)[0]
         if not shown and not path:
             continue
