@@ -1013,7 +1013,8 @@ SIBLINGS = [
     "day at nine, and its red awning faces the square. The shop reopened in March after a "
     "six-month refit. The new till saved staff about 30 hours of queueing in its first month. "
     "Great spot for a cheap lunch: I had the chicken noodle bowl and it was fresh. Jane's son "
-    "Tom was named after Ed Cole, who was also Tom's godfather."
+    "Tom was named after Ed Cole, who was also Tom's godfather. Vitamin D helps the body "
+    "absorb calcium."
 ]
 
 
@@ -1040,6 +1041,7 @@ SIBLINGS = [
         ("It is a great spot for a cheap dinner.", ("dinner", "lunch")),
         ("One reviewer praised the beef noodle bowl, calling it fresh.", ("beef", "chicken")),
         ("One reviewer praised the chicken noodle bowl, calling it fresh.", None),
+        ("Vitamin D helps the body absorb iron.", ("iron", "calcium")),
         # a relative is told from another side in a loose copy, not swapped
         ("Tom was named after his father's close friend Ed Cole.", None),
     ],
@@ -1610,6 +1612,17 @@ def test_days_a_week_are_an_exact_count(judge: OfflineJudge) -> None:
         out = first_verdict(judge, "Write an overview.", [doc], said)
         assert out["fully_supported"] is grounded, (doc, out["explanation"])
         assert ("'seven' not found" in out["explanation"]) is not grounded
+
+
+def test_a_bound_the_documents_give_with_another_number_is_changed(judge: OfflineJudge) -> None:
+    """ "Over 150 reviews" where the listing counts 153 is a rounded bound; "adults over 50"
+    where the documents say "adults over 70" is their bound changed, not one met."""
+    docs = ["Adults over 70 should get 800 IU of vitamin D per day. The listing has 153 reviews."]
+    verdict = partial(first_verdict, judge, "How much vitamin D do adults need?", docs)
+    out = verdict("Adults over 50 should get 800 IU of vitamin D per day.")
+    assert out["fully_supported"] is False and "'50'" in out["explanation"], out["explanation"]
+    assert verdict("Adults over 70 should get 800 IU of vitamin D per day.")["fully_supported"]
+    assert verdict("The listing has over 150 reviews.")["fully_supported"]
 
 
 def test_hours_between_two_clock_times_are_worked_out(judge: OfflineJudge) -> None:

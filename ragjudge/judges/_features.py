@@ -1466,7 +1466,10 @@ def sentence_features(
         # for 153)
         near = {t[1:] for i in cover for t in ev.seqs[i] if t[0] == "#"}
         # (not one the documents give only in another unit: "about 18 years" for "18 months")
-        missing_values -= bounded_numbers(text, near) - {said.digits for said, _ in other_units}
+        theirs = " ".join(ev.raw_texts[i] for i in cover)
+        missing_values -= bounded_numbers(text, near, theirs) - {
+            said.digits for said, _ in other_units
+        }
         if "age" in lowered or "old" in lowered:
             missing_values -= _ages_worked_out(lowered, token_set, ev)
     worked: set[str] = set()
@@ -2126,14 +2129,18 @@ _PLAN_WORDS = 3
 
 
 #: words of one kind, of which a statement says one: a unit of time (or how often), a
-#: colour, a medal, a meal, a season, a meat or fish, a relative (and a month or a day of
-#: the week, `_KIN`). One put for another in a copied statement ("every week" for "every
+#: colour, a medal, a meal, a mineral, a season, a meat or fish, a relative (and a month or
+#: a day of the week, `_KIN`). One put for another in a copied statement ("every week" for "every
 #: month", "the son of" for "the daughter of") changes what it says.
 _SIBLINGS = (
     ("minute", "hour", "day", "daily", "week", "month", "year", "annually", "decade", "century"),
     ("red", "blue", "green", "yellow", "orange", "purple", "pink", "brown", "grey", "gray"),
     ("gold", "silver", "bronze"),
     ("breakfast", "brunch", "lunch", "dinner"),
+    (
+        *("calcium", "iron", "zinc", "magnesium", "potassium", "sodium", "phosphorus"),
+        *("iodine", "copper", "selenium"),
+    ),
     ("spring", "summer", "autumn", "winter"),
     (
         *("chicken", "beef", "pork", "lamb", "veal", "duck", "turkey", "shrimp", "prawn"),

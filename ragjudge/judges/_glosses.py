@@ -158,15 +158,33 @@ _MEETS = {
 }
 
 
-def bounded_numbers(text: str, known: set[str]) -> set[str]:
+def _around(text: str, m: re.Match[str]) -> set[str]:
+    """The words next to a bound (`_BOUNDED`): the one before it and the one after its
+    number, in lower case ("adults" and "should" of "adults over 70 should")."""
+    before = re.findall(r"[A-Za-z]+", text[: m.start()])[-1:]
+    after = re.findall(r"[A-Za-z]+", text[m.end() : m.end() + 40])[:1]
+    return {w.lower() for w in (*before, *after)}
+
+
+def bounded_numbers(text: str, known: set[str], theirs: str = "") -> set[str]:
     """Numbers of `text` (as `tokenize` writes them) that it gives as a bound or an
     approximation met by a `known` number (the caller's: those of the statements the
     sentence restates): "150" in "over 150 reviews" when 153 is known, "40" in "about 40%"
     when 41.6 is, "150" in 約150件 and 150多条. A year is no such number ("around 1900" is
-    not 1898)."""
+    not 1898), nor is a bound that `theirs` (the text of those statements) gives with
+    another number beside a word of the sentence's: "adults over 50" where they say "adults
+    over 70" changes their bound."""
     found: set[str] = set()
     values = [v for k in known if (v := number_value(k)) is not None]
-    bounds = [(m.group("n"), m.group("word").lower()) for m in _BOUNDED.finditer(text)]
+    given = [
+        (m.group("word").lower(), m.group("n"), _around(theirs, m))
+        for m in _BOUNDED.finditer(theirs)
+    ]
+    bounds = []
+    for m in _BOUNDED.finditer(text):
+        word, near = m.group("word").lower(), _around(text, m)
+        if not any(w == word and n != m.group("n") and near & by for w, n, by in given):
+            bounds.append((m.group("n"), word))
     if not text.isascii():
         for m in _BOUNDED_CJK.finditer(text):
             word = m.group("word") or m.group("word2") or m.group("after")
