@@ -1596,11 +1596,11 @@ def sentence_features(
     flipped = _negation_flip(text, cover, ev)
     if flipped is None and tokens.digits:
         flipped = _bound_flipped(text, ev)
-    # (a sentence that answers "what can it do?" is said under the question's "can")
-    hedged = _HEDGED.search(lowered) or _HEDGED.search(ev.question_text)
     planned = None
-    if flipped is None and ev.lang == "en" and not hedged:
-        planned = _plan_told_as_done(lowered, set(tokens.seq), ev)
+    if flipped is None and ev.lang == "en":
+        # (a sentence that answers "what can it do?" is said under the question's "can")
+        if not (_HEDGED.search(lowered) or _HEDGED.search(ev.question_text)):
+            planned = _plan_told_as_done(lowered, set(tokens.seq), ev)
     elif flipped is None and ev.lang == "ja" and not _JA_HEDGED.search(lowered):
         planned = _japanese_plan_told_as_done(lowered, ev)
     fields = list(dict.fromkeys(ev.labels[i] for i in against if ev.labels and ev.labels[i]))
@@ -2497,21 +2497,23 @@ def _changed_counts(seq: Sequence[str], digits: set[str], ev: Evidence) -> set[s
             if _recounted(tok, before, after, seq, ev):
                 changed.add(value)
             continue
-        for a, b in ev.bigrams:
-            if (b == after and a[:1] == "#" and a != tok) or (
-                a == before and b[:1] == "#" and b != tok
-            ):
-                changed.add(value)
-                break
-        else:
+        if _counted_otherwise(ev.bigrams, tok, before, after) or (
             # one unit of time, which no number token writes ("for one hour", "an hour")
-            if (
-                after in _TIME_UNITS
-                and value != "1"
-                and re.search(rf"\b(?:one|an?)\s+{after}(?![a-z]*s\b)", ev.text)
-            ):
-                changed.add(value)
+            after in _TIME_UNITS
+            and value != "1"
+            and re.search(rf"\b(?:one|an?)\s+{after}(?![a-z]*s\b)", ev.text)
+        ):
+            changed.add(value)
     return changed
+
+
+def _counted_otherwise(pairs: Iterable[tuple[str, ...]], tok: str, before: str, after: str) -> bool:
+    """Whether a pair of consecutive tokens counts the word after the count `tok` (or the
+    word before it) with another number."""
+    return any(
+        (b == after and a[:1] == "#" and a != tok) or (a == before and b[:1] == "#" and b != tok)
+        for a, b in pairs
+    )
 
 
 def _recounted(tok: str, before: str, after: str, seq: Sequence[str], ev: Evidence) -> bool:
@@ -2523,15 +2525,11 @@ def _recounted(tok: str, before: str, after: str, seq: Sequence[str], ev: Eviden
     words = {t for t in seq if t[:1] != "#"}
     if len(words) < _SIBLING_WORDS:
         return False
-    for i in ev.holding(words):
-        if len(words & ev.sets[i]) < _SIBLING_SHARE * len(words):
-            continue
-        for x, y in pairwise(ev.seqs[i]):
-            if (y == after and x[:1] == "#" and x != tok) or (
-                x == before and y[:1] == "#" and y != tok
-            ):
-                return True
-    return False
+    return any(
+        _counted_otherwise(pairwise(ev.seqs[i]), tok, before, after)
+        for i in ev.holding(words)
+        if len(words & ev.sets[i]) >= _SIBLING_SHARE * len(words)
+    )
 
 
 #: an age: "42 years old", "a 42-year-old", "at the age of 42", "aged 42"
@@ -2611,23 +2609,24 @@ def _counters_changed(normalised: str, ev: Evidence) -> list[tuple[Measure, list
     found: list[tuple[Measure, list[str]]] = []
     for m in _CJK_COUNTED.finditer(normalised):
         number, counter = m.groups()
-        ours = _SAME_COUNTER.get(counter, counter)
-        theirs: dict[str, None] = {}
-        for given in (ev.text, ev.question_text):
-            for d in re.finditer(rf"(?<![\d.,]){re.escape(number)}(?![\d.,万億兆])(.?)", given):
-                after = d.group(1)
-                if not _CJK_COUNTED.match(d.group()) or _SAME_COUNTER.get(after, after) == ours:
-                    theirs = {}  # theirs on its own ("3 月", "3."), or counted alike
-                    break
-                theirs[_counted_as_written(given, d)] = None
-            else:
-                continue
-            break
-        if theirs:
+        if theirs := _other_counters(number, _SAME_COUNTER.get(counter, counter), ev):
             written = _counted_as_written(normalised, m)
             for digits in tokenize(number, lang=ev.lang).digits:
-                found.append((Measure("count", 0.0, 0.0, digits, written), list(theirs)))
+                found.append((Measure("count", 0.0, 0.0, digits, written), theirs))
     return found
+
+
+def _other_counters(number: str, ours: str, ev: Evidence) -> list[str]:
+    """How the documents and the question count `number`, with its counters, when never on
+    its own ("3 月", "3.") nor with a counter alike to `ours`; else none."""
+    theirs: dict[str, None] = {}
+    for given in (ev.text, ev.question_text):
+        for d in re.finditer(rf"(?<![\d.,]){re.escape(number)}(?![\d.,万億兆])(.?)", given):
+            after = d.group(1)
+            if not _CJK_COUNTED.match(d.group()) or _SAME_COUNTER.get(after, after) == ours:
+                return []
+            theirs[_counted_as_written(given, d)] = None
+    return list(theirs)
 
 
 def _counted_as_written(text: str, m: re.Match[str]) -> str:
@@ -2649,6 +2648,11 @@ def _unexplained(values: set[str], said: set[str]) -> set[str]:
     return {v for v in values if number_value(v) not in gaps}
 
 
+def _hour_of_day(m: re.Match[str]) -> int:
+    """The hour of the day (0 to 23) of a `_CLOCK` time in digits ("8 pm": 20)."""
+    return int(m.group("hour")) % 12 + (12 if m.group("half") == "p" else 0)
+
+
 def _hours_between(values: set[str], lowered: str) -> set[str]:
     """`values` less the hours between two clock times the sentence gives: "a 12-hour day,
     from 8 am to 8 pm", "open 10 hours, 11 am to 9 pm"."""
@@ -2657,7 +2661,7 @@ def _hours_between(values: set[str], lowered: str) -> set[str]:
         if m.group("word"):
             times.append(12 if m.group("word") == "noon" else 0)
         else:
-            times.append(int(m.group("hour")) % 12 + (12 if m.group("half") == "p" else 0))
+            times.append(_hour_of_day(m))
     if len(times) < 2 or not values:
         return values
     gaps = {(b - a) % 24 for a, b in pairwise(times)}
@@ -3318,7 +3322,7 @@ def _hours_of_other_days(part: str, days: set[str], ev: Evidence) -> list[int]:
             # as the record's hours spell them out: a day's ":0" minutes are no midnight
             times.add(m.group("word"))
         else:
-            times.add(f"#{int(m.group('hour')) % 12 + (12 if m.group('half') == 'p' else 0)}")
+            times.add(f"#{_hour_of_day(m)}")
     if not times:
         return []
     held = {t for i in named for t in ev.seqs[i] if t[0] == "#" or t in _CLOCK_WORDS}
