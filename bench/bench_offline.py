@@ -145,11 +145,11 @@ def main(argv: list[str] | None = None) -> int:
     rows = T.load_rows(args.data, T.lexical_features)
     if not args.skip_loso:
         print("leave one subset out: each subset judged by models fitted on the other six")
-        p_new, t_new = T.loso_predictions(rows)
-        shipped = T.figures_by_subset(rows, p_new, t_new)
+        p_new, flag_new, _ = T.loso_predictions(rows)
+        shipped = T.figures_by_subset(rows, p_new, flag_new)
         p_old, flagged_old = loso_previous(rows)
         # the previous verdict is its own rule (a sentence below 0.88), not a cut on p_old
-        previous = T.figures_by_subset(rows, np.where(flagged_old, 1.0, 0.0), 0.5, p_old)
+        previous = T.figures_by_subset(rows, np.where(flagged_old, 1.0, 0.0), flagged_old, p_old)
         for name, figures in previous.items():
             mask = _mask(rows, name)
             figures["estimated_rate"] = float(p_old[mask].mean())

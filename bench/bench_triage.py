@@ -111,16 +111,19 @@ def out_of_fold_sweep(data: Path, questions: list[str], llm_flagged: np.ndarray)
     rows = tr.load_rows(data, tr.lexical_features)
     oof = tr.out_of_fold(rows, tr.folds_by_question(rows))
     y = np.asarray([r.hallucinated for r in rows])
-    threshold = tr.stable_threshold(rows, oof)
+    # the shipped model's scale: its calibrator read at each answer's out-of-fold score
+    final = tr.fit_final(rows, oof)
+    threshold = tr.shipped_threshold(final, tr.stable_cut(rows, oof))
     keep = [i for i, r in enumerate(rows) if r.split == "validation"]
     truth = y[keep]
-    offline = oof["p"][keep] >= threshold
+    p = final.example_calibration(oof["raw"][keep])
+    offline = p >= threshold
     assert [rows[i].item.example.question for i in keep] == questions, "rows out of order"
     llm = llm_flagged
     print(f"out of fold ({len(keep)} validation rows, offline threshold {threshold:.3f}):")
     print(f"{'escalate':>9} | {'BA/labels':>10}{'acc/labels':>11}")
     for fraction in FRACTIONS:
-        chosen = choose_rows(enumerate(oof["p"][keep].tolist()), threshold, fraction)
+        chosen = choose_rows(enumerate(p.tolist()), threshold, fraction)
         flagged = np.where([j in chosen for j in range(len(keep))], llm, offline)
         ba, acc = balanced(truth, flagged)
         print(f"{fraction:>9.2f} | {ba:>10.3f}{acc:>11.3f}")

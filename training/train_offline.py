@@ -10,10 +10,11 @@ Reads emanual-train and the seven validation subsets through ragjudge's own load
 2. fits the **example combiner** (logistic regression from summaries of an answer's sentence
    log-odds to "the answer holds a hallucination") on out-of-fold sentence scores;
 3. fits both **calibrators** (bagged isotonic regression, made strictly increasing) on out-of-fold
-   predictions, and picks the **thresholds**: the example threshold with the best balanced
-   accuracy on the out-of-fold answers among those that flag within 0.02 of the estimated
-   rate (the median of that choice over five fold draws); the sentence threshold where false
-   alarms and misses balance on sentences.
+   predictions, and picks the **thresholds**: the example verdict's cut on the combiner's
+   score with the best balanced accuracy on the out-of-fold answers among those that flag
+   within 0.02 of the estimated rate (the median of that choice over five fold draws), read
+   through the shipped calibrator; the sentence threshold where false alarms and misses
+   balance on sentences.
 
 Out-of-fold means five folds grouped by question (an answer never shares a question with its
 training rows). It also reports leave-one-subset-out (LOSO) figures, where the held-out subset's
@@ -262,31 +263,43 @@ def balanced_threshold(p: np.ndarray, positive: np.ndarray, w: np.ndarray) -> fl
     return round(best_t, 4)
 
 
-def verdict_threshold(
-    p: np.ndarray, positive: np.ndarray, w: np.ndarray, tolerance: float = FLAG_TOLERANCE
+def verdict_cut(
+    score: np.ndarray,
+    p: np.ndarray,
+    positive: np.ndarray,
+    w: np.ndarray,
+    tolerance: float = FLAG_TOLERANCE,
 ) -> float:
-    """The example verdict's cut: the best weighted balanced accuracy (misses and false alarms
-    weighed as rates, so neither class dominates) among the cuts whose flagged share stays
-    within `tolerance` of the estimated rate (the mean probability), so that counting the
-    verdicts still estimates a batch's hallucination rate. Without such a cut, the cut where
-    false alarms equal misses."""
+    """The example verdict's cut on the combiner's score (`raw`; flag when score >= cut): the
+    best weighted balanced accuracy (misses and false alarms weighed as rates, so neither
+    class dominates) among the cuts whose flagged share stays within `tolerance` of the
+    estimated rate (the mean of the calibrated `p`), so that counting the verdicts still
+    estimates a batch's hallucination rate. Without such a cut, the cut where false alarms
+    equal misses.
+
+    The cut is taken on the score, not on `p`: out of fold, each fold has its own calibrator,
+    and the shipped model yet another, each with a flat stretch near the cut (a bagged
+    isotonic fit rises little over the middle scores), so one cut on `p` meant a different
+    score in each and flagged from .166 to .199 of the answers over five fold draws."""
     estimated = float(np.average(p, weights=w))
-    best_t, best_ba = balanced_threshold(p, positive, w), -1.0
-    for t in np.unique(np.round(p, 4)):
-        flag = p >= t
+    cuts = np.unique(np.round(score, 3))
+    best_t, best_ba = balanced_threshold(score, positive, w), -1.0
+    for t in cuts:
+        flag = score >= t
         if abs(float(np.average(flag, weights=w)) - estimated) > tolerance:
             continue
         hit = float(np.sum(w * (flag & positive)) / np.sum(w * positive))
         rejection = float(np.sum(w * (~flag & ~positive)) / np.sum(w * ~positive))
         if (hit + rejection) / 2 > best_ba:
             best_t, best_ba = float(t), (hit + rejection) / 2
-    return round(best_t, 4)
+    return best_t
 
 
-def stable_threshold(rows: Sequence[Row], first: dict[str, Any] | None = None) -> float:
-    """The example verdict's cut (`verdict_threshold`) chosen on the out-of-fold predictions of
-    `THRESHOLD_DRAWS` fold draws, the median of their choices; `first` is draw 0's `out_of_fold`
-    when already computed."""
+def stable_cut(rows: Sequence[Row], first: dict[str, Any] | None = None) -> float:
+    """The example verdict's cut on the combiner's score (`verdict_cut`) chosen on the
+    out-of-fold predictions of `THRESHOLD_DRAWS` fold draws, the median of their choices
+    (balanced accuracy is flat near its best, so one draw's choice moves from draw to draw);
+    `first` is draw 0's `out_of_fold` when already computed."""
     y = np.asarray([r.hallucinated for r in rows])
     w = row_weights(rows)
     cuts = []
@@ -295,8 +308,14 @@ def stable_threshold(rows: Sequence[Row], first: dict[str, Any] | None = None) -
             oof = first
         else:
             oof = out_of_fold(rows, folds_by_question(rows, seed=seed))
-        cuts.append(verdict_threshold(oof["p"], y, w))
-    return round(float(np.median(cuts)), 4)
+        cuts.append(verdict_cut(oof["raw"], oof["p"], y, w))
+    return float(np.median(cuts))
+
+
+def shipped_threshold(stage: Stage, cut: float) -> float:
+    """The verdict threshold on the support score's scale: the probability the shipped
+    calibrator gives the cut (strictly increasing, so flagging p >= it flags score >= cut)."""
+    return round(float(stage.example_calibration(np.asarray([cut]))[0]), 4)
 
 
 def row_weights(rows: Sequence[Row]) -> np.ndarray:
@@ -415,11 +434,10 @@ def ece(labels: np.ndarray, p: np.ndarray, bins: int = 10) -> float:
 
 
 def verdict_figures(
-    hallucinated: np.ndarray, p: np.ndarray, threshold: float, rank: np.ndarray | None = None
+    hallucinated: np.ndarray, p: np.ndarray, flag: np.ndarray, rank: np.ndarray | None = None
 ) -> dict[str, float]:
-    """AUROC (of `rank`, default `p`), flagged rate, balanced accuracy, estimated vs true
-    rate and ECE for one set of answers."""
-    flag = p >= threshold
+    """AUROC (of `rank`, default `p`), flagged rate (of the verdicts `flag`), balanced
+    accuracy, estimated vs true rate and ECE for one set of answers."""
     pos = hallucinated.astype(bool)
     tpr = float(flag[pos].mean()) if pos.any() else float("nan")
     tnr = float((~flag[~pos]).mean()) if (~pos).any() else float("nan")
@@ -435,7 +453,7 @@ def verdict_figures(
 
 
 def figures_by_subset(
-    rows: Sequence[Row], p: np.ndarray, threshold: float, rank: np.ndarray | None = None
+    rows: Sequence[Row], p: np.ndarray, flag: np.ndarray, rank: np.ndarray | None = None
 ) -> dict[str, dict[str, float]]:
     """Figures per validation subset and over all validation rows. Out of fold, AUROC is
     taken on the combiner's raw score: five calibrators fitted on five folds would reorder
@@ -447,14 +465,16 @@ def figures_by_subset(
     out = {}
     for s in SUBSETS:
         mask = val & (subsets == s)
-        out[s] = verdict_figures(y[mask], p[mask], threshold, rank[mask])
-    out["all"] = verdict_figures(y[val], p[val], threshold, rank[val])
+        out[s] = verdict_figures(y[mask], p[mask], flag[mask], rank[mask])
+    out["all"] = verdict_figures(y[val], p[val], flag[val], rank[val])
     return out
 
 
-def loso_predictions(rows: Sequence[Row]) -> tuple[np.ndarray, float]:
-    """Each subset predicted by a model fitted on the other six (and their thresholds)."""
+def loso_predictions(rows: Sequence[Row]) -> tuple[np.ndarray, np.ndarray, float]:
+    """Each subset predicted by a model fitted on the other six: the probabilities, the
+    verdicts (each model's own threshold) and the mean of those thresholds."""
     p = np.zeros(len(rows))
+    flag = np.zeros(len(rows), dtype=bool)
     subsets = np.asarray([r.subset for r in rows])
     thresholds = []
     for subset in SUBSETS:
@@ -464,10 +484,12 @@ def loso_predictions(rows: Sequence[Row]) -> tuple[np.ndarray, float]:
             continue
         inner = [rows[i] for i in train]
         oof = out_of_fold(inner, folds_by_question(inner))
-        thresholds.append(stable_threshold(inner, oof))
         final = fit_final(inner, oof)
+        threshold = shipped_threshold(final, stable_cut(inner, oof))
+        thresholds.append(threshold)
         p[test] = [predict_answer(final, rows[i]) for i in test]
-    return p, float(np.mean(thresholds))
+        flag[test] = p[test] >= threshold
+    return p, flag, float(np.mean(thresholds))
 
 
 def fit_final(rows: Sequence[Row], oof: dict[str, Any]) -> Stage:
@@ -527,17 +549,18 @@ def main(argv: list[str] | None = None) -> int:
 
     folds = folds_by_question(rows)
     oof = out_of_fold(rows, folds)
-    example_threshold = stable_threshold(rows, oof)
-    in_domain = figures_by_subset(rows, oof["p"], example_threshold, oof["raw"])
-    print_figures(f"out of fold, grouped by question (threshold {example_threshold})", in_domain)
+    final = fit_final(rows, oof)
+    cut = stable_cut(rows, oof)
+    example_threshold = shipped_threshold(final, cut)
+    in_domain = figures_by_subset(rows, oof["p"], oof["raw"] >= cut, oof["raw"])
+    print_figures(f"out of fold, grouped by question (score cut {cut:.3f})", in_domain)
 
     loso: dict[str, dict[str, float]] = {}
     if not args.no_loso:
-        p_loso, t_loso = loso_predictions(rows)
-        loso = figures_by_subset(rows, p_loso, t_loso)
+        p_loso, flag_loso, t_loso = loso_predictions(rows)
+        loso = figures_by_subset(rows, p_loso, flag_loso)
         print_figures(f"leave one subset out (mean threshold {t_loso:.3f})", loso)
 
-    final = fit_final(rows, oof)
     z_all = np.concatenate([zi for zi in oof["z"] if len(zi)])
     y_s = np.concatenate([r.supported for r in rows if len(r.x)])
     w_s = subset_weights(np.concatenate([[r.subset] * len(r.x) for r in rows if len(r.x)]))
