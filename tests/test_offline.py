@@ -239,6 +239,26 @@ def test_a_name_in_lower_case_with_a_capital_inside_is_a_name(
         assert f"name '{name}' not found in the documents" in out["explanation"], out
 
 
+def test_a_capital_after_an_item_dash_is_grammar_but_a_dashed_list_still_names() -> None:
+    """An item's text after its heading and a dash ("Trail orientation - Ensure the trail …")
+    starts a sentence, so its first word is no name; in a list whose dashes separate names
+    ("Paris - Berlin - Vienna"), each item is still one."""
+    docs = [
+        "Make sure the trail runs straight up and down, not across the incline.",
+        "The tour visits Paris.",
+    ]
+    judge = OfflineJudge()
+    item = first_verdict(
+        judge,
+        "What should I check?",
+        docs,
+        "Trail orientation - Ensure the trail runs straight up and down.",
+    )
+    assert "name" not in item["explanation"], item["explanation"]
+    cities = first_verdict(judge, "Where?", docs, "The tour visits Paris - Berlin - Vienna.")
+    assert "name 'Berlin', 'Vienna' not found in the documents" in cities["explanation"], cities
+
+
 def test_a_name_near_another_is_still_new() -> None:
     """Two names that share their first letters are not one another's people or country
     unless one of them ends as such words do ("Johnston" is not "Johnson")."""

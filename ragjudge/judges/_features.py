@@ -210,6 +210,12 @@ _ACRONYM = re.compile(r"\b[A-Z]{2,}[A-Z0-9]*\b")
 #: of a file or a command ("bkpignore", "agent.conf", "watch-agent")
 _LATIN_WORD = re.compile(r"(?<![A-Za-z0-9_.\-/])[a-z][a-z0-9_.\-]*[a-z0-9](?![A-Za-z0-9_\-]|:/)")
 _CLOCK_CAPS = re.compile(r"(?<=\d)\s?[AP]M\b")
+#: a dash between spaces that opens an item's text after its heading ("Gear selection -
+#: Shift the transmission …"), where a capital is grammar's, as after a full stop; but only
+#: before words in lower case (`_LOWER_AFTER`): in "C - Am - Bb" or "Points - Badges" the
+#: dashes separate names
+_ITEM_DASH = re.compile(r"\s[-–—]\s+$")
+_LOWER_AFTER = re.compile(r"(?:\s+[a-z][\w'’]*){2}")
 #: up to four capitalised words: a speaker's name as a sentence gives it ("Tom Becker",
 #: "Mayor Helen Ortiz")
 _SPEAKER_NAME = r"(?:[A-Z][\w'’.\-]*\s+){0,3}[A-Z][\w'’\-]+"
@@ -1514,7 +1520,12 @@ def sentence_features(
             continue
         # the first word and words after a sentence break are capitalised by grammar alone
         if m.group() not in mixed and (
-            m.start() == first_at or text[max(0, m.start() - 2) : m.start()].rstrip() in ".!?:"
+            m.start() == first_at
+            or text[max(0, m.start() - 2) : m.start()].rstrip() in ".!?:"
+            or (
+                _ITEM_DASH.search(text, max(0, m.start() - 4), m.start())
+                and _LOWER_AFTER.match(text, m.end())
+            )
         ):
             continue
         if m.group() in glossed:
