@@ -1034,7 +1034,7 @@ SIBLINGS = [
     "six-month refit. The new till saved staff about 30 hours of queueing in its first month. "
     "Great spot for a cheap lunch: I had the chicken noodle bowl and it was fresh. Jane's son "
     "Tom was named after Ed Cole, who was also Tom's godfather. Vitamin D helps the body "
-    "absorb calcium."
+    "absorb calcium. Tom's first goal since returning from a hamstring injury won the game."
 ]
 
 
@@ -1062,6 +1062,9 @@ SIBLINGS = [
         ("One reviewer praised the beef noodle bowl, calling it fresh.", ("beef", "chicken")),
         ("One reviewer praised the chicken noodle bowl, calling it fresh.", None),
         ("Vitamin D helps the body absorb iron.", ("iron", "calcium")),
+        # a joint or a limb
+        ("It was Tom's first goal since he returned from a knee injury.", ("knee", "hamstring")),
+        ("It was Tom's first goal since he returned from a hamstring injury.", None),
         # a relative is told from another side in a loose copy, not swapped
         ("Tom was named after his father's close friend Ed Cole.", None),
     ],

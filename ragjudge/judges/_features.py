@@ -2140,7 +2140,8 @@ _PLAN_WORDS = 3
 
 
 #: words of one kind, of which a statement says one: a unit of time (or how often), a
-#: colour, a medal, a meal, a mineral, a season, a meat or fish, a relative (and a month or
+#: colour, a medal, a meal, a mineral, a season, a meat or fish, a relative, a joint or limb
+#: (not those a sentence uses in other senses: head, back, hand, arm, foot) (and a month or
 #: a day of the week, `_KIN`). One put for another in a copied statement ("every week" for "every
 #: month", "the son of" for "the daughter of") changes what it says.
 _SIBLINGS = (
@@ -2161,6 +2162,10 @@ _SIBLINGS = (
         *("father", "mother", "son", "daughter", "brother", "sister", "husband", "wife"),
         *("uncle", "aunt", "nephew", "niece", "cousin", "grandson", "granddaughter"),
         *("grandfather", "grandmother"),
+    ),
+    (
+        *("knee", "ankle", "hamstring", "groin", "calf", "thigh", "hip", "shoulder"),
+        *("elbow", "wrist", "neck", "toe", "finger"),
     ),
 )
 #: the months and the days of the week, as tokens, with their names (the month May is a
