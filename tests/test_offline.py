@@ -1088,6 +1088,46 @@ def test_a_word_put_for_another_of_its_kind_is_caught(
         assert f"'{ours}' where the documents say '{theirs}' (0" in out["explanation"]
 
 
+ORDER = [
+    "Wissa equalised five minutes after half-time with a header from a Lewis-Potter cross. "
+    "Frank admitted his side had been second best in the first half. Schade scored the "
+    "winner, his first goal since returning from injury in October. Wash the filter before "
+    "refitting it and after every use."
+]
+
+
+@pytest.mark.parametrize(
+    ("said", "swapped"),
+    [
+        (
+            "Wissa equalised with a header from a Lewis-Potter cross shortly before half-time.",
+            ("before", "after"),
+        ),
+        ("Wissa equalised with a header from a Lewis-Potter cross after half-time.", None),
+        ("Frank admitted his side had been second best in the second half.", ("second", "first")),
+        ("Frank admitted his side had been second best in the first half.", None),
+        ("It was Schade's second goal since returning from injury.", ("second", "first")),
+        ("It was Schade's last goal since returning from injury.", ("last", "first")),
+        # the sentence gives both, or the documents give its own order elsewhere
+        ("Wash the filter before and after every use.", None),
+        ("Wash the filter before refitting it.", None),
+    ],
+)
+def test_a_word_of_order_turned_in_a_copied_statement_is_caught(
+    judge: OfflineJudge, said: str, swapped: tuple[str, str] | None
+) -> None:
+    """ "Shortly before half-time" where the report says "five minutes after half-time",
+    "in the second half" for "in the first half": a word of order (before, after, above,
+    below, first, second, last) turned before the same words, in a copied statement."""
+    out = first_verdict(judge, "What happened?", ORDER, said)
+    if swapped is None:
+        assert "where the documents say" not in out["explanation"], out["explanation"]
+    else:
+        ours, theirs = swapped
+        assert out["fully_supported"] is False, out["explanation"]
+        assert f"'{ours}' where the documents say '{theirs}' (0" in out["explanation"]
+
+
 def test_a_japanese_period_put_for_another_is_caught(judge: OfflineJudge) -> None:
     """月間100万台 where the documents say 年間100万台, 毎週 for 毎月: a rate's or a period's
     unit of time put for another, between the same characters as theirs."""

@@ -1616,7 +1616,10 @@ def sentence_features(
         planned = _japanese_plan_told_as_done(lowered, ev)
     fields = list(dict.fromkeys(ev.labels[i] for i in against if ev.labels and ev.labels[i]))
     sibling = (
-        _sibling_swapped(text, token_set, cover, ev)
+        (
+            _sibling_swapped(text, token_set, cover, ev)
+            or _order_word_swapped(text, token_set, cover, ev)
+        )
         if ev.lang == "en"
         else _japanese_sibling(lowered, ev)
         if ev.lang == "ja"
@@ -2263,6 +2266,53 @@ def _sibling_swapped(
                 written = written_words(text, [word], ev) or [word]
                 other = written_words(ev.raw_texts[i], [other_word], ev) or [other_word]
                 return written[0], other[0], ev.keys[i]
+    return None
+
+
+#: words of an order in time, place or rank, each with those it may be turned into: too
+#: common to be content words, so `_sibling_swapped` never sees them
+_ORDER_WORDS = {
+    "before": ("after",),
+    "after": ("before",),
+    "above": ("below",),
+    "below": ("above",),
+    "first": ("second", "last"),
+    "second": ("first", "last"),
+    "last": ("first", "second"),
+}
+_ORDER_WORD = re.compile(
+    r"\b(" + "|".join(_ORDER_WORDS) + r")\s+([a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)"
+)
+
+
+def _order_word_swapped(
+    text: str, tokens: set[str], cover: Sequence[int], ev: Evidence
+) -> tuple[str, str, str] | None:
+    """A word of order that a copied document sentence gives the other way, before the same
+    words (`_ORDER_WORDS`): "shortly before half-time" where it says "five minutes after
+    half-time", "second best in the second half" for "in the first half", "his second goal
+    since" for "his first goal since". The document sentence must hold four fifths of the
+    sentence's content words (three or more), and no document sentence may give the word
+    before those words. Returns the word, theirs and their key."""
+    lowered = text.lower()
+    rest = {t for t in tokens if t[:1] != "#"}
+    if len(rest) < _SIBLING_WORDS:
+        return None
+    for m in _ORDER_WORD.finditer(lowered):
+        word, after = m.group(1), m.group(2)
+        others = [o for o in _ORDER_WORDS[word] if not re.search(rf"\b{o}\b", lowered)]
+        if not others:
+            continue  # "before and after"
+        mine = re.compile(rf"\b{word}\s+{re.escape(after)}\b")
+        if any(mine.search(raw.lower()) for raw in ev.raw_texts):
+            continue
+        for i in cover:
+            if len(rest & ev.sets[i]) < _SIBLING_SHARE * len(rest):
+                continue
+            theirs = ev.raw_texts[i].lower()
+            for other in others:
+                if re.search(rf"\b{other}\s+{re.escape(after)}\b", theirs):
+                    return word, other, ev.keys[i]
     return None
 
 
