@@ -1128,6 +1128,36 @@ def test_a_word_of_order_turned_in_a_copied_statement_is_caught(
         assert f"'{ours}' where the documents say '{theirs}' (0" in out["explanation"]
 
 
+@pytest.mark.parametrize(
+    ("said", "swapped"),
+    [
+        ("Everton beat Brentford 2-1 on Saturday.", "Everton beat Brentford"),
+        ("Jane Doe hired Google from Apple in March.", "Jane Doe hired Google"),
+        # as the documents join them, in the passive, or by another verb
+        ("Brentford beat Everton 2-1 on Saturday.", None),
+        ("Everton were beaten 2-1 by Brentford on Saturday.", None),
+        ("Everton lost 2-1 to Brentford on Saturday.", None),
+        ("Google hired Jane Doe from Apple in March.", None),
+        ("Brentford and Everton met on Saturday.", None),
+    ],
+)
+def test_a_doer_and_a_receiver_traded_are_caught(
+    judge: OfflineJudge, said: str, swapped: str | None
+) -> None:
+    """ "Everton beat Brentford" where the report says "Brentford came from behind to beat
+    Everton": two names a one-way verb joins, the other way round from a copied statement."""
+    docs = [
+        "Google hired Jane Doe from Apple in March to lead its chip team. Brentford came "
+        "from behind to beat Everton 2-1 on Saturday."
+    ]
+    out = first_verdict(judge, "What happened?", docs, said)
+    if swapped is None:
+        assert "where the documents say" not in out["explanation"], out["explanation"]
+    else:
+        assert out["fully_supported"] is False, out["explanation"]
+        assert f"'{swapped}' where the documents say '" in out["explanation"], out
+
+
 def test_a_japanese_period_put_for_another_is_caught(judge: OfflineJudge) -> None:
     """月間100万台 where the documents say 年間100万台, 毎週 for 毎月: a rate's or a period's
     unit of time put for another, between the same characters as theirs."""

@@ -1619,6 +1619,7 @@ def sentence_features(
         (
             _sibling_swapped(text, token_set, cover, ev)
             or _order_word_swapped(text, token_set, cover, ev)
+            or _doer_swapped(text, cover, ev)
         )
         if ev.lang == "en"
         else _japanese_sibling(lowered, ev)
@@ -2313,6 +2314,83 @@ def _order_word_swapped(
             for other in others:
                 if re.search(rf"\b{other}\s+{re.escape(after)}\b", theirs):
                     return word, other, ev.keys[i]
+    return None
+
+
+#: verbs whose doer and receiver cannot trade places without changing what is said, each
+#: family in all its forms: "Everton beat Brentford" is not "Brentford beat Everton"
+_ONE_WAY_VERBS = tuple(
+    re.compile(rf"\b(?:{forms})\b")
+    for forms in (
+        "beat|beats|beating|beaten",
+        "defeat|defeats|defeated|defeating",
+        "acquire|acquires|acquired|acquiring",
+        "buy|buys|bought|buying",
+        "sue|sues|sued|suing",
+        "hire|hires|hired|hiring",
+        "fire|fired|fires|firing|sack|sacks|sacked|sacking",
+        "replace|replaces|replaced|replacing",
+        "succeed|succeeds|succeeded|succeeding",
+        "kill|kills|killed|killing",
+        "attack|attacks|attacked|attacking",
+        "overtake|overtakes|overtook|overtaken|overtaking",
+        "appoint|appoints|appointed|appointing",
+        "arrest|arrests|arrested|arresting",
+        "accuse|accuses|accused|accusing",
+        "eliminate|eliminates|eliminated|eliminating",
+        "outscore|outscores|outscored|outscoring",
+        "outperform|outperforms|outperformed|outperforming",
+    )
+)
+_ANY_ONE_WAY = re.compile("|".join(verb.pattern for verb in _ONE_WAY_VERBS))
+#: a name: capitalised words in a row ("Aston Villa", "Keane Lewis-Potter")
+_NAME_RUN = re.compile(r"\b[A-Z][\w'’\-]*(?:\s+[A-Z][\w'’\-]*)*")
+#: what the words between two names may not hold for the first to be the doer: a passive's
+#: agent ("were beaten by"), a pair ("Brentford and Everton"), another clause
+_NOT_DOER = re.compile(r"\bby\b|\band\b|\bor\b|\bwho\b|\bwhich\b|[,;:()]")
+_DOER_GAP = 6
+
+
+def _doer_and_receiver(text: str) -> list[tuple[str, int, str]]:
+    """The pairs of names in `text` that a one-way verb between them joins, doer first
+    (`_ONE_WAY_VERBS`): each as the doer, the verb's family and the receiver, lower-cased."""
+    if not _ANY_ONE_WAY.search(text.lower()):
+        return []
+    names = [
+        (m.group(), m.start(), m.end())
+        for m in _NAME_RUN.finditer(text)
+        if m.group().lower() not in vocabulary("en").stopwords
+    ]
+    pairs = []
+    for (a, _, a_end), (b, b_start, _) in pairwise(names):
+        gap = text[a_end:b_start]
+        if len(gap.split()) > _DOER_GAP or _NOT_DOER.search(gap):
+            continue
+        for family, verb in enumerate(_ONE_WAY_VERBS):
+            if verb.search(gap.lower()):
+                pairs.append((a.lower(), family, b.lower()))
+    return pairs
+
+
+def _doer_swapped(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, str, str] | None:
+    """Two names that a copied document sentence joins by a one-way verb the other way round:
+    "Everton beat Brentford" where it says "Brentford came from behind to beat Everton".
+    Returns the sentence's words from the first name to the second, theirs, and their key;
+    nothing when some document sentence joins them the sentence's way."""
+    said = _doer_and_receiver(text)
+    if not said:
+        return None
+    theirs = {i: _doer_and_receiver(ev.raw_texts[i]) for i in cover}
+    for doer, family, receiver in said:
+        if any((doer, family, receiver) in pairs for pairs in theirs.values()):
+            return None
+        for i, pairs in theirs.items():
+            if (receiver, family, doer) in pairs:
+                lowered, raw = text.lower(), ev.raw_texts[i]
+                ours = text[lowered.index(doer) : lowered.index(receiver) + len(receiver)]
+                start = raw.lower().index(receiver)
+                theirs_said = raw[start : raw.lower().index(doer, start) + len(doer)]
+                return ours, theirs_said, ev.keys[i]
     return None
 
 
