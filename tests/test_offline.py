@@ -317,6 +317,18 @@ def test_a_name_near_another_is_still_new() -> None:
             None,
         ),
         (["The camera uses a sensor made by Sony."], "Canon also makes good cameras.", None),
+        # the words before it alone, in a copy of the document's sentence that goes on in
+        # its own words; not in a sentence that says something else after them
+        (
+            ["Northwind, which is based in Chicago, also announced a $500 million buyback."],
+            "Northwind, based in Boston, announced a $500 million buyback.",
+            ("Boston", "Chicago"),
+        ),
+        (
+            ["Northwind, which is based in Chicago, also announced a $500 million buyback."],
+            "Its rival, based in Boston, cut jobs.",
+            None,
+        ),
         # any word in kanji with none of the documents' word's characters (but a last one
         # both end in), between characters that are not kana alone
         (

@@ -14,7 +14,7 @@ import math
 import re
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence, Set
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import pairwise
@@ -1566,7 +1566,9 @@ def sentence_features(
         if name not in ev.text and bare not in ev.text and m.group() not in missing_names:
             missing_names.append(m.group())
     swapped = (
-        _japanese_swaps(lowered, ev) if ev.lang == "ja" else _names_swapped(text, missing_names, ev)
+        _japanese_swaps(lowered, ev)
+        if ev.lang == "ja"
+        else _names_swapped(text, missing_names, ev, token_set)
     )
     for name, _, _ in swapped:
         if not any(name in other for other in missing_names):
@@ -1790,12 +1792,15 @@ _WORD_GAP = r"\W+"
 _SWAP_CONTEXT = 2
 
 
-def _names_swapped(text: str, missing: Sequence[str], ev: Evidence) -> list[tuple[str, str, str]]:
+def _names_swapped(
+    text: str, missing: Sequence[str], ev: Evidence, tokens: Set[str]
+) -> list[tuple[str, str, str]]:
     """Names the documents lack (`missing`, capitalised), each in a phrase they copy with
     another name in its place: "the camera uses a sensor made by Canon" where they say "made
     by Sony". Each with the documents' name and the key where they give it. The phrase is
-    the two words on each side of the name (three before it, at the sentence's end); for
-    Japanese see `_japanese_swaps`."""
+    the two words on each side of the name (three before it, at the sentence's end), or the
+    two before it alone in a copy of their sentence (`tokens`: the sentence's content
+    tokens); for Japanese see `_japanese_swaps`."""
     found: list[tuple[str, str, str]] = []
     words = list(_NAME_WORD.finditer(text))
     compact = ev.text.replace(" ", "")
@@ -1812,9 +1817,23 @@ def _names_swapped(text: str, missing: Sequence[str], ev: Evidence) -> list[tupl
         left = [w.group() for w in words[at - wanted : at]]
         right = [w.group() for w in words[end : end + _SWAP_CONTEXT]]
         slot = rf"(?i:\b{_WORD_GAP.join(map(re.escape, left))})\W+{_NAME_SLOT}"
+        differs: Callable[[str, str], bool] = lambda a, b: a.lower() != b.lower()  # noqa: E731
         if len(right) == _SWAP_CONTEXT:
-            slot += rf"\W+(?i:{_WORD_GAP.join(map(re.escape, right))}\b)"
-        if other := _other_in_slot(slot, name, ev, lambda a, b: a.lower() != b.lower()):
+            both = slot + rf"\W+(?i:{_WORD_GAP.join(map(re.escape, right))}\b)"
+            other = _other_in_slot(both, name, ev, differs)
+            # a summary copies the phrase before a name and goes on in its own words
+            # ("Northwind, based in Boston, announced …" of "which is based in Chicago,
+            # also announced …"): the words before it will do alone, when the document
+            # sentence holds four fifths of the sentence's other words
+            if other is None:
+                other = _other_in_slot(slot, name, ev, differs)
+                rest = set(tokens) - set(tokenize(name, lang=ev.lang).seq)
+                held = ev.sets[ev.keys.index(other[1])] if other else frozenset()
+                if len(rest & held) < _SIBLING_SHARE * len(rest):
+                    other = None
+        else:
+            other = _other_in_slot(slot, name, ev, differs)
+        if other:
             found.append((name, *other))
     return found
 
