@@ -1104,7 +1104,7 @@ ORDER = [
     "Wissa equalised five minutes after half-time with a header from a Lewis-Potter cross. "
     "Frank admitted his side had been second best in the first half. Schade scored the "
     "winner, his first goal since returning from injury in October. Wash the filter before "
-    "refitting it and after every use."
+    "refitting it and after every use. The plant in Lyon will close by the end of next year."
 ]
 
 
@@ -1120,6 +1120,8 @@ ORDER = [
         ("Frank admitted his side had been second best in the first half.", None),
         ("It was Schade's second goal since returning from injury.", ("second", "first")),
         ("It was Schade's last goal since returning from injury.", ("last", "first")),
+        ("The plant in Lyon will close by the end of this year.", ("this", "next")),
+        ("The plant in Lyon will close by the end of next year.", None),
         # the sentence gives both, or the documents give its own order elsewhere
         ("Wash the filter before and after every use.", None),
         ("Wash the filter before refitting it.", None),
@@ -1130,7 +1132,8 @@ def test_a_word_of_order_turned_in_a_copied_statement_is_caught(
 ) -> None:
     """ "Shortly before half-time" where the report says "five minutes after half-time",
     "in the second half" for "in the first half": a word of order (before, after, above,
-    below, first, second, last) turned before the same words, in a copied statement."""
+    below, first, second, last, next, this) turned before the same words, in a copied
+    statement."""
     out = first_verdict(judge, "What happened?", ORDER, said)
     if swapped is None:
         assert "where the documents say" not in out["explanation"], out["explanation"]

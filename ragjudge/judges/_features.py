@@ -2298,7 +2298,9 @@ _ORDER_WORDS = {
     "below": ("above",),
     "first": ("second", "last"),
     "second": ("first", "last"),
-    "last": ("first", "second"),
+    "last": ("first", "second", "next", "this"),
+    "next": ("last", "this"),
+    "this": ("next", "last"),
 }
 _ORDER_WORD = re.compile(
     r"\b(" + "|".join(_ORDER_WORDS) + r")\s+([a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)"
@@ -2311,9 +2313,9 @@ def _order_word_swapped(
     """A word of order that a copied document sentence gives the other way, before the same
     words (`_ORDER_WORDS`): "shortly before half-time" where it says "five minutes after
     half-time", "second best in the second half" for "in the first half", "his second goal
-    since" for "his first goal since". The document sentence must hold four fifths of the
-    sentence's content words (three or more), and no document sentence may give the word
-    before those words. Returns the word, theirs and their key."""
+    since" for "his first goal since", "this year" for "next year". The document sentence
+    must hold four fifths of the sentence's content words (three or more), and no document
+    sentence may give the word before those words. Returns the word, theirs and their key."""
     lowered = text.lower()
     rest = {t for t in tokens if t[:1] != "#"}
     if len(rest) < _SIBLING_WORDS:
