@@ -1015,6 +1015,10 @@ def test_a_japanese_bound_turned_the_other_way_is_caught(judge: OfflineJudge) ->
             "The museum lowered its full-year visitor forecast.",
             "The museum raised its full-year visitor forecast.",
         ),
+        (
+            "The museum cut its full-year visitor forecast.",
+            "The museum raised its full-year visitor forecast.",
+        ),
         ("The museum raised its full-year visitor forecast.", None),
         # a word of a name is no opposite: "West Virginia" is no "east" turned
         (

@@ -467,6 +467,8 @@ _POLARITY = {
             "narrowed": "widened",
             "shrank": "grew",
             "worsened": "improved",
+            "cut": "raised",
+            "cuts": "increases",
         },
     ),
     # a verb's negative ending (使用しない, 対応していません, 使用せずに), "none" (なし),
