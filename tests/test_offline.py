@@ -1043,6 +1043,32 @@ def test_a_copied_clause_with_a_word_turned_to_its_opposite_is_caught(
     said_opposite(claim, opposite, whole=True)
 
 
+@pytest.mark.parametrize(
+    ("said", "flipped"),
+    [
+        (
+            "Adults who walked at least 7,000 steps a day had a 47% higher risk of dying.",
+            True,
+        ),
+        ("Adults who walked at least 7,000 steps a day had a 47% lower risk of dying.", False),
+        # a negation beside a bound turns the bound, which `_bound_flipped` reads
+        ("Do not give children more than 5 ml a day.", False),
+    ],
+)
+def test_a_turned_word_beside_a_bound_or_a_number_with_a_comma_is_caught(
+    judge: OfflineJudge, said: str, flipped: bool
+) -> None:
+    """ "At least 7,000 steps … a 47% higher risk" where the study says a lower risk: the
+    comma of 7,000 split the clause, and a bound ("at least") kept it from the check, which
+    leaves out bounds only for the negation that may turn them ("not more than")."""
+    docs = [
+        "Adults who walked at least 7,000 steps a day had a 47% lower risk of dying than those "
+        "who walked fewer than 4,000. Give children no more than 5 ml a day."
+    ]
+    out = first_verdict(judge, "What did the study find?", docs, said)
+    assert ("the documents say the opposite" in out["explanation"]) is flipped, out
+
+
 SIBLINGS = [
     "Every month the bridge stays closed costs the shop customers. Tom is the son of the "
     "founder, Jane Hill. Press the green button to stop the machine. The shop opens every "

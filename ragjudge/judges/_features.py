@@ -370,8 +370,10 @@ _POLARITY = {
             r"\b(?:not|never|no|nothing|nobody|nowhere|none|neither|nor|without|cannot)\b|n't\b",
             re.IGNORECASE,
         ),
+        # (not the comma of "7,000" nor the colon of "10:30")
         re.compile(
-            r"[,;:]|\b(?:if|when|unless|but|because|so|while|which|that|then|however|whereas)\b",
+            r";|(?<!\d)[,:]|[,:](?!\d)"
+            r"|\b(?:if|when|unless|but|because|so|while|which|that|then|however|whereas)\b",
             re.IGNORECASE,
         ),
         re.compile(
@@ -1954,6 +1956,13 @@ def _glossed_names(text: str, ev: Evidence) -> set[str]:
     return glossed
 
 
+def _turns_bound(clause: str, pol: Polarity) -> bool:
+    """Whether the clause gives a bound and a negation, which may turn the bound ("not more
+    than 5 ml") rather than the clause; a word of the opposite beside a bound ("at least
+    7,000 steps a day had a 47% lower risk") turns the clause."""
+    return _BOUND_SAID.search(clause) is not None and pol.negation.search(clause) is not None
+
+
 def _negation_flip(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, str] | None:
     """A clause of the documents that the sentence copies with its negation dropped or
     added: "Use benzene or thinner to clean the screen" where they say "Do not use benzene
@@ -1987,7 +1996,7 @@ def _negation_flip(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, 
         return None
     for clause in pol.clause.split(text):
         said = _unnegated(clause, ev.lang)
-        if len(said) < pol.fewest or _BOUND_SAID.search(clause):
+        if len(said) < pol.fewest or _turns_bound(clause, pol):
             continue  # a bound's negation turns the bound ("not more than"): `_bound_flipped`
         negated = pol.denies(clause)
         swapped = bool(pol.opposite_words(clause))
@@ -2002,7 +2011,7 @@ def _negation_flip(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, 
                 said, ev.raw_texts[i], pol, ev.lang, swapped
             )
             if denied != negated
-            and not _BOUND_SAID.search(theirs)
+            and not _turns_bound(theirs, pol)
             and _negated_words(theirs if denied else clause, pol, ev.lang) & shared
         ]
         # … and none may say it the sentence's way
