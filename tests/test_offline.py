@@ -1629,7 +1629,8 @@ def test_hours_given_for_several_days_must_hold_on_each(judge: OfflineJudge) -> 
 ROBOT = [
     "The hospital paid £120,000 for the robot, which was built by a company in Sheffield. The "
     "hospital plans to buy two more robots next year if funding is approved by the NHS trust's "
-    "board. The new ward would open in May."
+    "board. The new ward would open in May. The company said it would apply for approval in "
+    "the United States next year."
 ]
 
 
@@ -1639,6 +1640,9 @@ ROBOT = [
         ("The hospital has already bought two more robots.", True),
         ("The NHS trust's board has approved funding for two more robots.", True),
         ("The new ward opened in May.", True),
+        # a verb in -ied ("applied": apply), beside a name that ends as a past does ("United")
+        ("The company has applied for approval in the United States.", True),
+        ("The company will apply for approval in the United States.", False),
         # the plan as a plan, a deed the documents tell as done, and too little to tell
         ("The hospital plans to buy two more robots next year.", False),
         ("The hospital will buy two more robots if the board approves the funding.", False),

@@ -1617,7 +1617,7 @@ def sentence_features(
     if flipped is None and ev.lang == "en":
         # (a sentence that answers "what can it do?" is said under the question's "can")
         if not (_HEDGED.search(lowered) or _HEDGED.search(ev.question_text)):
-            planned = _plan_told_as_done(lowered, set(tokens.seq), ev)
+            planned = _plan_told_as_done(lowered, set(tokens.seq), ev, text)
     elif flipped is None and ev.lang == "ja" and not _JA_HEDGED.search(lowered):
         planned = _japanese_plan_told_as_done(lowered, ev)
     fields = list(dict.fromkeys(ev.labels[i] for i in against if ev.labels and ev.labels[i]))
@@ -2060,6 +2060,8 @@ _DONE = re.compile(
     r"\b(?:has|have|had)\s+(?:already\s+|also\s+|now\s+|just\s+)?(?P<perfect>[a-z]+)"
     r"|\balready\s+(?P<already>[a-z]+)|\b(?P<past>[a-z]+)\b"
 )
+#: a capitalised word ending as a regular past does ("United")
+_CAPITALISED_PAST = re.compile(r"\b[A-Z][a-z]+ed\b")
 #: the verbs of a passive or a state: "is connected", "was first used", "gets updated"
 _BE = frozenset(["is", "are", "was", "were", "be", "been", "being", "get", "gets", "got", "am"])
 
@@ -2082,20 +2084,29 @@ def _told_done(lowered: str) -> dict[str, set[str]]:
                 continue
         if word in _IRREGULAR_PAST:
             plain = {_IRREGULAR_PAST[word]}
-        else:  # "approved" reads as approv, "hired" as hir: hire; "stopped" as stopp: stop
+        else:  # "approved" reads as approv, "hired" as hir: hire; "stopped" as stopp: stop;
+            # "applied" as appl: apply
             plain = {word, word[:-1], word[:-2]} | ({word[:-3]} if word[-3] == word[-4] else set())
+            if word.endswith("ied"):
+                plain.add(word[:-3] + "y")
         done[content_token(word) or word] = {t for w in plain if (t := content_token(w))}
     return done
 
 
-def _plan_told_as_done(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, str] | None:
+def _plan_told_as_done(
+    lowered: str, tokens: set[str], ev: Evidence, text: str = ""
+) -> tuple[str, str] | None:
     """A plan, an expectation or a condition of the documents that the sentence tells as
     done: "the hospital has already bought two more robots" where it "plans to buy two more
     robots next year if funding is approved", "the board has approved the funding" where
     the robots come "if funding is approved by the board". Returns the document sentence and
     its key. The document sentence must hold most of the sentence's words, and none that
-    does may tell the verb as done."""
+    does may tell the verb as done. A word the sentence (`text`, as written) capitalises
+    after its first is a name, no past ("the United States")."""
     told_done = _told_done(lowered)
+    for m in _CAPITALISED_PAST.finditer(text):
+        if m.start() and (token := content_token(m.group())) in told_done:
+            del told_done[token]
     done = {t for plain in told_done.values() for t in plain if t in ev.vocab}
     if not done:
         return None
