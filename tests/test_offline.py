@@ -1076,7 +1076,8 @@ SIBLINGS = [
     "six-month refit. The new till saved staff about 30 hours of queueing in its first month. "
     "Great spot for a cheap lunch: I had the chicken noodle bowl and it was fresh. Jane's son "
     "Tom was named after Ed Cole, who was also Tom's godfather. Vitamin D helps the body "
-    "absorb calcium. Tom's first goal since returning from a hamstring injury won the game."
+    "absorb calcium. Tom's first goal since returning from a hamstring injury won the game. "
+    "In the trial, 120 adults took the drug or a placebo for 12 weeks."
 ]
 
 
@@ -1104,6 +1105,7 @@ SIBLINGS = [
         ("One reviewer praised the beef noodle bowl, calling it fresh.", ("beef", "chicken")),
         ("One reviewer praised the chicken noodle bowl, calling it fresh.", None),
         ("Vitamin D helps the body absorb iron.", ("iron", "calcium")),
+        ("In the trial, 120 children took the drug for 12 weeks.", ("children", "adults")),
         # a joint or a limb
         ("It was Tom's first goal since he returned from a knee injury.", ("knee", "hamstring")),
         ("It was Tom's first goal since he returned from a hamstring injury.", None),
@@ -1134,7 +1136,8 @@ ORDER = [
     "Wissa equalised five minutes after half-time with a header from a Lewis-Potter cross. "
     "Frank admitted his side had been second best in the first half. Schade scored the "
     "winner, his first goal since returning from injury in October. Wash the filter before "
-    "refitting it and after every use. The plant in Lyon will close by the end of next year."
+    "refitting it and after every use. The plant in Lyon will close by the end of next year. "
+    "About half of those on the drug reported fewer headaches after twelve weeks."
 ]
 
 
@@ -1152,6 +1155,9 @@ ORDER = [
         ("It was Schade's last goal since returning from injury.", ("last", "first")),
         ("The plant in Lyon will close by the end of this year.", ("this", "next")),
         ("The plant in Lyon will close by the end of next year.", None),
+        # a share made larger, not smaller
+        ("All of those on the drug reported fewer headaches.", ("all", "half")),
+        ("Some of those on the drug reported fewer headaches.", None),
         # the sentence gives both, or the documents give its own order elsewhere
         ("Wash the filter before and after every use.", None),
         ("Wash the filter before refitting it.", None),
@@ -1163,7 +1169,7 @@ def test_a_word_of_order_turned_in_a_copied_statement_is_caught(
     """ "Shortly before half-time" where the report says "five minutes after half-time",
     "in the second half" for "in the first half": a word of order (before, after, above,
     below, first, second, last, next, this) turned before the same words, in a copied
-    statement."""
+    statement; and a share made larger ("all of those" for "half of those")."""
     out = first_verdict(judge, "What happened?", ORDER, said)
     if swapped is None:
         assert "where the documents say" not in out["explanation"], out["explanation"]

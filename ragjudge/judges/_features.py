@@ -1624,7 +1624,7 @@ def sentence_features(
     sibling = (
         (
             _sibling_swapped(text, token_set, cover, ev)
-            or _order_word_swapped(text, token_set, cover, ev)
+            or _order_word_swapped(text, set(tokens.seq), cover, ev)
             or _doer_swapped(text, cover, ev)
         )
         if ev.lang == "en"
@@ -2185,7 +2185,8 @@ _PLAN_WORDS = 3
 
 
 #: words of one kind, of which a statement says one: a unit of time (or how often), a
-#: colour, a medal, a meal, a mineral, a season, a meat or fish, a relative, a joint or limb
+#: colour, a medal, a meal, a mineral, a season, a meat or fish, a relative, an age, a joint
+#: or limb
 #: (not those a sentence uses in other senses: head, back, hand, arm, foot) (and a month or
 #: a day of the week, `_KIN`). One put for another in a copied statement ("every week" for "every
 #: month", "the son of" for "the daughter of") changes what it says.
@@ -2208,6 +2209,7 @@ _SIBLINGS = (
         *("uncle", "aunt", "nephew", "niece", "cousin", "grandson", "granddaughter"),
         *("grandfather", "grandmother"),
     ),
+    ("adult", "adults", "child", "children", "teenager", "teenagers", "infant", "infants"),
     (
         *("knee", "ankle", "hamstring", "groin", "calf", "thigh", "hip", "shoulder"),
         *("elbow", "wrist", "neck", "toe", "finger"),
@@ -2311,8 +2313,8 @@ def _sibling_swapped(
     return None
 
 
-#: words of an order in time, place or rank, each with those it may be turned into: too
-#: common to be content words, so `_sibling_swapped` never sees them
+#: words of an order in time, place or rank, or of a share, each with those it may be put
+#: for: too common to be content words, so `_sibling_swapped` never sees them
 _ORDER_WORDS = {
     "before": ("after",),
     "after": ("before",),
@@ -2323,6 +2325,9 @@ _ORDER_WORDS = {
     "last": ("first", "second", "next", "this"),
     "next": ("last", "this"),
     "this": ("next", "last"),
+    # a share made larger ("all of those" for "half of those"; not smaller, which holds)
+    "all": ("some", "half", "most", "many", "few", "several"),
+    "most": ("some", "half", "few", "several"),
 }
 _ORDER_WORD = re.compile(
     r"\b(" + "|".join(_ORDER_WORDS) + r")\s+([a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)"
