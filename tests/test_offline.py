@@ -1242,6 +1242,8 @@ def test_a_japanese_period_put_for_another_is_caught(judge: OfflineJudge) -> Non
         ),
         ("入場者数は修理後に増え、286万人を記録した。", None),
         ("販売は国内の家電量販店で行う。", None),
+        ("一部の患者に重い吐き気がみられた。", "一部の患者に軽い吐き気がみられた。"),
+        ("一部の患者に軽い吐き気がみられた。", None),
     ],
 )
 def test_a_japanese_word_turned_to_its_opposite_is_caught(
@@ -1253,6 +1255,7 @@ def test_a_japanese_word_turned_to_its_opposite_is_caught(
     docs = [
         "駐車場は有料です。売上は前年より減少しました。販売は国内の家電量販店で行う。"
         "説明会は午後に開かれる。入場者数は修理後に増え、286万人を記録した。"
+        "一部の患者に軽い吐き気がみられた。"
     ]
     said_opposite(first_verdict(judge, "概要は?", docs, answer), opposite, whole=True)
 
@@ -1266,7 +1269,10 @@ CARE_MANUAL_JA = [
     "このモードは晴れの日しか使えません。本体は耐熱仕様ではありません。"
     "ファームウェアの更新は自動で行われます。ノブを時計回りに回すと音量が上がります。"
 ]
-NEWS_JA = ["懸念も出たが、病院は人員削減は行わないとしている。ロボットは3月から稼働している。"]
+NEWS_JA = [
+    "懸念も出たが、病院は人員削減は行わないとしている。ロボットは3月から稼働している。"
+    "重い副作用は報告されなかった。"
+]
 CARE_MANUAL_ZH = ["该路由器不支持WPA3。请勿使用苯或稀释剂清洁屏幕。本保修不包括雷击造成的损坏。"]
 
 
@@ -1289,6 +1295,9 @@ CARE_MANUAL_ZH = ["该路由器不支持WPA3。请勿使用苯或稀释剂清洁
         # no part of it
         (NEWS_JA, "病院は人員削減を行う方針だ。", "病院は人員削減は行わない"),
         (NEWS_JA, "病院は人員削減を行わない方針だ。", None),
+        # a past negative (報告されなかった)
+        (NEWS_JA, "重い副作用が報告された。", "重い副作用は報告されなかった"),
+        (NEWS_JA, "重い副作用は報告されなかった。", None),
         (CARE_MANUAL_ZH, "该路由器支持WPA3。", "该路由器不支持"),
         (CARE_MANUAL_ZH, "请使用苯或稀释剂清洁屏幕。", "请勿使用"),
         (CARE_MANUAL_ZH, "本保修包括雷击造成的损坏。", "本保修不包括"),

@@ -473,12 +473,12 @@ _POLARITY = {
             "cuts": "increases",
         },
     ),
-    # a verb's negative ending (使用しない, 対応していません, 使用せずに), "none" (なし),
-    # "forbidden" (禁止), "not allowed" (不可); not the adjectives "few" and "dangerous"
-    # (少ない, 危ない), nor "surely" and "first" (必ず, まず)
+    # a verb's negative ending (使用しない, 報告されなかった, 対応していません, 使用せずに),
+    # "none" (なし), "forbidden" (禁止), "not allowed" (不可); not the adjectives "few" and
+    # "dangerous" (少ない, 危ない), nor "surely" and "first" (必ず, まず)
     "ja": Polarity(
         re.compile(
-            r"(?<![少危])ない(?!し)|ません|(?<![必まわ])ず(?=に|、|。|$)|なし|無し|禁止|不可"
+            r"(?<![少危])な(?:い(?!し)|かった)|ません|(?<![必まわ])ず(?=に|、|。|$)|なし|無し|禁止|不可"
         ),
         re.compile(r"[;；:：]|(?:が|けど|けれど|ので|から|ため|のに|ものの)、"),
         # (not ないと of a statement quoted: 行わないとしている, 認めないとの, 使わないと述べた)
@@ -540,6 +540,9 @@ _POLARITY = {
             "短い": "長い",
             "狭い": "広い",
             "古い": "新しい",
+            "軽い": "重い",
+            "軽度": "重度",
+            "軽症": "重症",
         },
     ),
     # 不 but not in "different", "however", "not only", "constantly", "many", "pretty good",

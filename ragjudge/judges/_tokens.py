@@ -55,7 +55,7 @@ _CJK_CHAR = re.compile(rf"[{_CJK}]")
 _HIRAGANA = re.compile(r"^[\u3040-\u309f\u30fc]+$")
 #: marks of negation inside Chinese, Japanese and Korean runs
 _CJK_NEGATIONS = (
-    *("ない", "ません", "なし"),  # Japanese
+    *("ない", "なかった", "ません", "なし"),  # Japanese
     *("没有", "不是", "不会", "不能", "未", "无法"),  # Chinese
     *("않", "없", "못"),  # Korean
 )
