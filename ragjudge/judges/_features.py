@@ -1961,9 +1961,13 @@ def _glossed_names(text: str, ev: Evidence) -> set[str]:
 
 def _turns_bound(clause: str, pol: Polarity) -> bool:
     """Whether the clause gives a bound and a negation, which may turn the bound ("not more
-    than 5 ml") rather than the clause; a word of the opposite beside a bound ("at least
+    than 5 ml") rather than the clause, or a bound that holds a word of the opposite ("65 or
+    younger"): `_bound_flipped` reads those. A word of the opposite beside a bound ("at least
     7,000 steps a day had a 47% lower risk") turns the clause."""
-    return _BOUND_SAID.search(clause) is not None and pol.negation.search(clause) is not None
+    bound = _BOUND_SAID.search(clause)
+    return bound is not None and (
+        pol.negation.search(clause) is not None or bool(pol.opposite_words(bound.group()))
+    )
 
 
 def _negation_flip(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, str] | None:
