@@ -2624,9 +2624,10 @@ def test_a_listings_stars_are_its_rating(judge: OfflineJudge) -> None:
 
 def test_what_a_field_costs_and_a_prefix_negation_are_read(judge: OfflineJudge) -> None:
     """Any field whose value says what it costs ("paid, $15 per night") is contradicted by
-    "free" beside its name, though "free" is said of another field ("free breakfast"), and a
-    free one by "for a fee"; "non-smoking" denies smoking, so it does not contradict
-    `smoking: false`, while "smoking is allowed" does."""
+    "free" beside its name (within three words: "free breakfast and parking"), though "free"
+    is said of another field ("free breakfast"), and a free one by "for a fee"; "non-smoking"
+    denies smoking, so it does not contradict `smoking: false`, while "smoking is allowed"
+    does."""
     hotel = {
         "name": "Harbor View Inn",
         "city": "Monterey",
@@ -2640,6 +2641,7 @@ def test_what_a_field_costs_and_a_prefix_negation_are_read(judge: OfflineJudge) 
     for said in (
         "Parking is free.",
         "Free parking is available.",
+        "Guests get free breakfast and parking.",
         "The shuttle costs a fee.",
         "Valet service is free.",
         "Smoking is allowed.",
@@ -2650,6 +2652,8 @@ def test_what_a_field_costs_and_a_prefix_negation_are_read(judge: OfflineJudge) 
     for said in (
         "Breakfast is free.",
         "Parking is available for a fee.",
+        # "free" said of a thing far before the field's name, in a list
+        "Guests get free breakfast, an outdoor pool and a shuttle, and parking is available.",
         "The shuttle is free.",
         "It is a non-smoking hotel.",
     ):

@@ -3544,9 +3544,29 @@ def _levels_said(claim: str, ev: Evidence) -> list[int]:
             continue
         joined = set(seq) | {a + b for a, b in pairwise(seq)}
         for i, (others, name) in ev.scaled.items():
-            if others & joined and (name is None or _said(name, joined)):
+            if others & joined and (name is None or _said_near(name, others, seq, joined)):
                 found.append(i)
     return list(dict.fromkeys(found))
+
+
+#: how many content words apart a value's word and its field's name may be for the one to
+#: speak of the other: "free WiFi and parking", "parking is free of charge"; not "free WiFi,
+#: a fitness center and an on-site restaurant, and parking"
+_VALUE_REACH = 3
+
+
+def _said_near(names: Names, words: frozenset[str], seq: Sequence[str], joined: set[str]) -> bool:
+    """Whether the clause (its tokens `seq`, with run-together pairs `joined`) names the
+    field of `names` within `_VALUE_REACH` words of one of `words`."""
+    if not _said(names, joined):
+        return False
+
+    def at(token: str) -> list[int]:  # where the token, or a run-together pair, starts
+        return [k for k, s in enumerate(seq) if token in (s, "".join(seq[k : k + 2]))]
+
+    valued = [k for w in words & joined for k in at(w)]
+    named = [k for way in names if way <= joined for t in way for k in at(t)]
+    return any(abs(v - n) <= _VALUE_REACH for v in valued for n in named)
 
 
 def _named_facts(
