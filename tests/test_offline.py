@@ -2661,6 +2661,39 @@ def test_what_a_field_costs_and_a_prefix_negation_are_read(judge: OfflineJudge) 
         assert "the record says otherwise" not in out["explanation"], (said, out["explanation"])
 
 
+@pytest.mark.parametrize(
+    ("said", "thing"),
+    [
+        ("The hotel also features a rooftop terrace with harbour views.", "a rooftop terrace"),
+        ("It offers a relaxed dining experience.", "a relaxed dining experience"),
+        ("There is a spa on the top floor.", "a spa"),
+        # what the record or a review names, a thing denied, a number
+        ("The hotel offers free WiFi and a fitness center.", None),
+        ("It has harbour views and an excellent breakfast.", None),
+        ("The hotel does not offer a spa.", None),
+        ("The hotel has 42 rooms.", None),
+    ],
+)
+def test_a_thing_no_field_or_review_names_is_caught(
+    judge: OfflineJudge, said: str, thing: str | None
+) -> None:
+    """A record lists what its subject has: "features a rooftop terrace" where no field or
+    review names a terrace or a rooftop is made up, however well the sentence's other words
+    match."""
+    hotel = {
+        "name": "Harbor View Inn",
+        "rooms": 42,
+        "amenities": {"free_wifi": True, "fitness_center": True, "pool": False},
+        "reviews": [{"text": "Lovely harbour views and the breakfast was excellent."}],
+    }
+    out = first_verdict(judge, "Write an overview of the hotel.", [json.dumps(hotel)], said)
+    if thing is None:
+        assert "is in no field or review" not in out["explanation"], out["explanation"]
+    else:
+        assert out["fully_supported"] is False, out["explanation"]
+        assert f"'{thing}' is in no field or review of the record" in out["explanation"], out
+
+
 def test_an_option_of_a_group_goes_by_the_groups_other_names(judge: OfflineJudge) -> None:
     """`casual: True` under `Ambience` is "a casual atmosphere" (or vibe) in an overview; an
     option the record denies is still contradicted under the group's other names."""

@@ -1192,6 +1192,9 @@ class SentenceEvidence:
     #: a person the sentence gives another role than the documents do (`_role_swapped`):
     #: the name, the sentence's role, theirs, and their key
     role: tuple[str, str, str, str] | None = None
+    #: a thing the sentence says a record's subject has, offers or features, none of whose
+    #: words the record or its reviews give (`_unlisted`)
+    unlisted: str | None = None
     #: a document clause the sentence copies with its negation dropped or added ("use
     #: benzene" for "do not use benzene"), with its key
     flipped: tuple[str, str] | None = None
@@ -1644,6 +1647,7 @@ def sentence_features(
     if misattributed is None and ev.lang == "en":
         misattributed = _actor_swapped(text, ev)
     role = _role_swapped(text, ev) if ev.lang == "en" and _ROLE_HEAD.search(lowered) else None
+    unlisted = _unlisted(lowered, ev) if ev.fields and ev.lang == "en" else None
 
     # a colon inside markdown emphasis ("**Amenities:**") ends the sentence too
     ends_colon = text.rstrip().rstrip("*_").rstrip().endswith((":", "："))
@@ -1689,7 +1693,9 @@ def sentence_features(
         math.log1p(total_w - present_w),
         min(len(elsewhere), 3),
         float(bool(contradicted or flipped or sibling or planned)),
-        float(bool(misplaced or strayed or blended or misattributed or swapped or role)),
+        float(
+            bool(misplaced or strayed or blended or misattributed or swapped or role or unlisted)
+        ),
         float(conflict is not None),
     ]
     return SentenceEvidence(
@@ -1709,6 +1715,7 @@ def sentence_features(
         misattributed=misattributed,
         swapped=swapped,
         role=role,
+        unlisted=unlisted,
         other_units=[(said.written, theirs) for said, theirs in other_units],
         missing_literals=literals,
         flipped=flipped,
@@ -2369,6 +2376,37 @@ def _order_word_swapped(
             for other in others:
                 if re.search(rf"\b{other}\s+{re.escape(after)}\b", theirs):
                     return word, other, ev.keys[i]
+    return None
+
+
+#: a sentence that says its subject has a thing: "features a rooftop terrace", "offers
+#: catering", "boasts an outdoor pool", "there is a gym"; the thing runs to the next
+#: joining word or mark
+_HAS_THING = re.compile(
+    r"\b(?:offers?|offering|features?|featuring|boasts?|boasting|provides?|providing|"
+    r"includes?|including|has|have|having|comes with|there (?:is|are))\s+"
+    r"(?P<thing>[a-z][a-z\s\-]{2,60}?)"
+    r"(?=\s+(?:and|or|with|for|to|that|which|where|in|on|at|as|while|from|by)\b|[,.;:!?]|$)"
+)
+
+
+_DENIED_BEFORE = re.compile(r"\b(?:not|never|no|nor)\s+$|n't\s+$")
+
+
+def _unlisted(lowered: str, ev: Evidence) -> str | None:
+    """A thing the sentence says a record's subject has (`_HAS_THING`: "the hotel also
+    features a rooftop terrace") none of whose content words the documents (the record,
+    its reviews) or the question give: a record lists what its subject has, so a thing it
+    nowhere names is made up. Returns the thing as written."""
+    for m in _HAS_THING.finditer(lowered):
+        if _DENIED_BEFORE.search(lowered, max(0, m.start() - 12), m.start()):
+            continue  # "does not offer delivery" claims no thing
+        thing = tokenize(m.group("thing"), normalised=True, lang=ev.lang)
+        words = [t for t in thing.seq if t[:1] != "#"]
+        if thing.numbers or not words or thing.negated:
+            continue
+        if all(t not in ev.vocab and t not in ev.question for t in words):
+            return m.group("thing").strip()
     return None
 
 
