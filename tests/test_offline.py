@@ -2667,11 +2667,16 @@ def test_what_a_field_costs_and_a_prefix_negation_are_read(judge: OfflineJudge) 
         ("The hotel also features a rooftop terrace with harbour views.", "a rooftop terrace"),
         ("It offers a relaxed dining experience.", "a relaxed dining experience"),
         ("There is a spa on the top floor.", "a spa"),
+        ("The hotel offers plenty of vegan options.", "plenty of vegan options"),
         # what the record or a review names, a thing denied, a number
         ("The hotel offers free WiFi and a fitness center.", None),
         ("It has harbour views and an excellent breakfast.", None),
         ("The hotel does not offer a spa.", None),
         ("The hotel has 42 rooms.", None),
+        # a perfect, those a thing is given to, an amount alone
+        ("The hotel has been praised for its breakfast.", None),
+        ("The hotel provides guests with free WiFi.", None),
+        ("There is something for everyone.", None),
     ],
 )
 def test_a_thing_no_field_or_review_names_is_caught(

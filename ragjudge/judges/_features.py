@@ -2391,6 +2391,22 @@ _HAS_THING = re.compile(
 
 
 _DENIED_BEFORE = re.compile(r"\b(?:not|never|no|nor)\s+$|n't\s+$")
+#: the first words after "has" or "offers" that begin no thing: a perfect's adverb or
+#: participle ("has also received", "has become")
+_NO_THING = frozenset(
+    (
+        *("been", "become", "got", "won", "also", "already", "just", "now", "always", "never"),
+        "recently",
+    )
+)
+#: words of an amount, and the articles and "of" after them, that a thing may start with
+_AMOUNT = frozenset(
+    (
+        *("something", "anything", "everything", "nothing", "plenty", "lots", "lot", "more"),
+        *("much", "many", "few", "little", "enough", "some", "all", "of", "a", "an", "the"),
+        *("variety", "range", "selection", "number"),
+    )
+)
 
 
 def _unlisted(lowered: str, ev: Evidence) -> str | None:
@@ -2401,7 +2417,18 @@ def _unlisted(lowered: str, ev: Evidence) -> str | None:
     for m in _HAS_THING.finditer(lowered):
         if _DENIED_BEFORE.search(lowered, max(0, m.start() - 12), m.start()):
             continue  # "does not offer delivery" claims no thing
-        thing = tokenize(m.group("thing"), normalised=True, lang=ev.lang)
+        first = m.group("thing").split()[0]
+        if first in _NO_THING or first.endswith(("ed", "en", "ly")) or first in _IRREGULAR_PAST:
+            continue  # "has been praised", "has won", "features prominently"
+        if lowered[m.end() :].lstrip().startswith("with ") and m.group().startswith("provid"):
+            continue  # "provides diners with …": those it is given to
+        # an amount is no thing: "plenty of vegetarian options" names options
+        said = m.group("thing").split()
+        while said and said[0] in _AMOUNT:
+            said.pop(0)
+        if not said:
+            continue  # "something for everyone"
+        thing = tokenize(" ".join(said), normalised=True, lang=ev.lang)
         words = [t for t in thing.seq if t[:1] != "#"]
         if thing.numbers or not words or thing.negated:
             continue
