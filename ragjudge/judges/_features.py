@@ -773,6 +773,9 @@ class Evidence:
     literal_text: str | None = None
     #: the numbers they give as a bound (`_bounds`), read when a sentence first needs them
     bounds: list[tuple[str, bool, int, str]] | None = None
+    #: per unit: its words in lower case, one space between them and around them (" five
+    #: minutes after half-time "), read when `_order_word_swapped` first needs them
+    spaced_words: list[str] | None = None
     #: the units that may hold a word that says the opposite of another ("closed", see
     #: `Polarity`), read when the flip check first needs them
     opposed: set[int] | None = None
@@ -1840,11 +1843,19 @@ def _names_swapped(
             # also announced …"): the words before it will do alone, when the document
             # sentence holds four fifths of the sentence's other words
             if other is None:
-                other = _other_in_slot(slot, name, ev, differs)
                 rest = set(tokens) - set(tokenize(name, lang=ev.lang).seq)
-                held = ev.sets[ev.keys.index(other[1])] if other else frozenset()
-                if len(rest & held) < _SIBLING_SHARE * len(rest):
-                    other = None
+                least = _SIBLING_SHARE * len(rest)
+                pattern = re.compile(slot)
+                other = next(
+                    (
+                        (m.group(1), ev.keys[i])
+                        for i, n in ev.holding(rest).items()
+                        if n >= least
+                        for m in pattern.finditer(ev.raw_texts[i])
+                        if differs(m.group(1), name)
+                    ),
+                    None,
+                )
         else:
             other = _other_in_slot(slot, name, ev, differs)
         if other:
@@ -2346,6 +2357,8 @@ _ORDER_WORDS = {
 _ORDER_WORD = re.compile(
     r"\b(" + "|".join(_ORDER_WORDS) + r")\s+([a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)"
 )
+#: a word as `_ORDER_WORD` reads the words after one
+_LOWER_WORD = re.compile(r"[a-z0-9][\w'-]*")
 
 
 def _order_word_swapped(
@@ -2361,21 +2374,29 @@ def _order_word_swapped(
     rest = {t for t in tokens if t[:1] != "#"}
     if len(rest) < _SIBLING_WORDS:
         return None
+    holding = [i for i in cover if len(rest & ev.sets[i]) >= _SIBLING_SHARE * len(rest)]
+    if not holding:
+        return None
+    said = set(_LOWER_WORD.findall(lowered))
     for m in _ORDER_WORD.finditer(lowered):
-        word, after = m.group(1), m.group(2)
-        others = [o for o in _ORDER_WORDS[word] if not re.search(rf"\b{o}\b", lowered)]
-        if not others:
-            continue  # "before and after"
-        mine = re.compile(rf"\b{word}\s+{re.escape(after)}\b")
-        if any(mine.search(raw.lower()) for raw in ev.raw_texts):
-            continue
-        for i in cover:
-            if len(rest & ev.sets[i]) < _SIBLING_SHARE * len(rest):
-                continue
-            theirs = ev.raw_texts[i].lower()
-            for other in others:
-                if re.search(rf"\b{other}\s+{re.escape(after)}\b", theirs):
-                    return word, other, ev.keys[i]
+        word, after = m.group(1), " ".join(m.group(2).split())
+        if ev.spaced_words is None:
+            ev.spaced_words = [
+                f" {' '.join(_LOWER_WORD.findall(t.lower()))} " for t in ev.raw_texts
+            ]
+        spaced = ev.spaced_words
+        found = next(
+            (
+                (word, other, ev.keys[i])
+                for i in holding
+                for other in _ORDER_WORDS[word]
+                if other not in said and f" {other} {after} " in spaced[i]
+            ),
+            None,
+        )
+        # (and no document gives the sentence's own word before those words)
+        if found and not any(f" {word} {after} " in theirs for theirs in spaced):
+            return found
     return None
 
 
