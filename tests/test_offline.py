@@ -782,6 +782,16 @@ def said_opposite(claim: dict[str, Any], opposite: str | None, whole: bool = Fal
     assert f"the documents say the opposite: {quoted}" in claim["explanation"]
 
 
+def caught(claim: dict[str, Any], quote: str | None, mark: str) -> None:
+    """The verdict fails and its explanation holds `quote`; or, for None, holds no `mark`
+    (the words every explanation of that check holds)."""
+    if quote is None:
+        assert mark not in claim["explanation"], claim["explanation"]
+        return
+    assert claim["fully_supported"] is False, claim["explanation"]
+    assert quote in claim["explanation"], claim["explanation"]
+
+
 CARE_MANUAL = [
     "Press and hold the Power button for 5 seconds to reset the remote. Do not use benzene or "
     "thinner to clean the screen. The warranty does not cover damage caused by power surges. "
@@ -1124,12 +1134,8 @@ def test_a_word_put_for_another_of_its_kind_is_caught(
     out = first_verdict(judge, "What do the documents say?", SIBLINGS, said)
     # a word with a hyphen is read by its parts, which the documents hold
     assert "'six-month'" not in out["explanation"]
-    if swapped is None:
-        assert "where the documents say" not in out["explanation"], out["explanation"]
-    else:
-        ours, theirs = swapped
-        assert out["fully_supported"] is False, out["explanation"]
-        assert f"'{ours}' where the documents say '{theirs}' (0" in out["explanation"]
+    quote = f"'{swapped[0]}' where the documents say '{swapped[1]}' (0" if swapped else None
+    caught(out, quote, "where the documents say")
 
 
 ORDER = [
@@ -1171,12 +1177,8 @@ def test_a_word_of_order_turned_in_a_copied_statement_is_caught(
     below, first, second, last, next, this) turned before the same words, in a copied
     statement; and a share made larger ("all of those" for "half of those")."""
     out = first_verdict(judge, "What happened?", ORDER, said)
-    if swapped is None:
-        assert "where the documents say" not in out["explanation"], out["explanation"]
-    else:
-        ours, theirs = swapped
-        assert out["fully_supported"] is False, out["explanation"]
-        assert f"'{ours}' where the documents say '{theirs}' (0" in out["explanation"]
+    quote = f"'{swapped[0]}' where the documents say '{swapped[1]}' (0" if swapped else None
+    caught(out, quote, "where the documents say")
 
 
 @pytest.mark.parametrize(
@@ -1202,11 +1204,8 @@ def test_a_doer_and_a_receiver_traded_are_caught(
         "from behind to beat Everton 2-1 on Saturday."
     ]
     out = first_verdict(judge, "What happened?", docs, said)
-    if swapped is None:
-        assert "where the documents say" not in out["explanation"], out["explanation"]
-    else:
-        assert out["fully_supported"] is False, out["explanation"]
-        assert f"'{swapped}' where the documents say '" in out["explanation"], out
+    quote = f"'{swapped}' where the documents say '" if swapped else None
+    caught(out, quote, "where the documents say")
 
 
 def test_a_japanese_period_put_for_another_is_caught(judge: OfflineJudge) -> None:
@@ -2692,11 +2691,8 @@ def test_a_thing_no_field_or_review_names_is_caught(
         "reviews": [{"text": "Lovely harbour views and the breakfast was excellent."}],
     }
     out = first_verdict(judge, "Write an overview of the hotel.", [json.dumps(hotel)], said)
-    if thing is None:
-        assert "is in no field or review" not in out["explanation"], out["explanation"]
-    else:
-        assert out["fully_supported"] is False, out["explanation"]
-        assert f"'{thing}' is in no field or review of the record" in out["explanation"], out
+    quote = f"'{thing}' is in no field or review of the record" if thing else None
+    caught(out, quote, "is in no field or review")
 
 
 def test_an_option_of_a_group_goes_by_the_groups_other_names(judge: OfflineJudge) -> None:
