@@ -2211,10 +2211,9 @@ _PLAN_WORDS = 3
 
 #: words of one kind, of which a statement says one: a unit of time (or how often), a
 #: colour, a medal, a meal, a mineral, a season, a meat or fish, a relative, an age, a joint
-#: or limb
-#: (not those a sentence uses in other senses: head, back, hand, arm, foot) (and a month or
-#: a day of the week, `_KIN`). One put for another in a copied statement ("every week" for "every
-#: month", "the son of" for "the daughter of") changes what it says.
+#: or a limb (not those a sentence uses in other senses: head, back, hand, arm, foot); and a
+#: month or a day of the week (`_KIN`). One put for another in a copied statement ("every
+#: week" for "every month", "the son of" for "the daughter of") changes what it says.
 _SIBLINGS = (
     ("minute", "hour", "day", "daily", "week", "month", "year", "annually", "decade", "century"),
     ("red", "blue", "green", "yellow", "orange", "purple", "pink", "brown", "grey", "gray"),
@@ -2411,6 +2410,7 @@ _HAS_THING = re.compile(
 )
 
 
+#: a negation just before the verb ("does not offer", "doesn't have")
 _DENIED_BEFORE = re.compile(r"\b(?:not|never|no|nor)\s+$|n't\s+$")
 #: the first words after "has" or "offers" that begin no thing: a perfect's adverb or
 #: participle ("has also received", "has become")
@@ -2517,7 +2517,7 @@ def _doer_swapped(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, s
     """Two names that a copied document sentence joins by a one-way verb the other way round:
     "Everton beat Brentford" where it says "Brentford came from behind to beat Everton".
     Returns the sentence's words from the first name to the second, theirs, and their key;
-    nothing when some document sentence joins them the sentence's way."""
+    nothing when a document sentence of its cover joins them the sentence's way."""
     said = _doer_and_receiver(text)
     if not said:
         return None
