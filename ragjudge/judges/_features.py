@@ -1845,17 +1845,8 @@ def _names_swapped(
             if other is None:
                 rest = set(tokens) - set(tokenize(name, lang=ev.lang).seq)
                 least = _SIBLING_SHARE * len(rest)
-                pattern = re.compile(slot)
-                other = next(
-                    (
-                        (m.group(1), ev.keys[i])
-                        for i, n in ev.holding(rest).items()
-                        if n >= least
-                        for m in pattern.finditer(ev.raw_texts[i])
-                        if differs(m.group(1), name)
-                    ),
-                    None,
-                )
+                near = [i for i, n in ev.holding(rest).items() if n >= least]
+                other = _other_in_slot(slot, name, ev, differs, near)
         else:
             other = _other_in_slot(slot, name, ev, differs)
         if other:
@@ -1952,12 +1943,17 @@ def _swap_context(text: str, start: int, end: int, any_word: bool) -> tuple[str,
 
 
 def _other_in_slot(
-    slot: str, name: str, ev: Evidence, differs: Callable[[str, str], bool]
+    slot: str,
+    name: str,
+    ev: Evidence,
+    differs: Callable[[str, str], bool],
+    among: Sequence[int] | None = None,
 ) -> tuple[str, str] | None:
-    """The first name (the group of `slot`) that a document sentence gives where the answer
-    gives `name`, and its key."""
+    """The first name (the group of `slot`) that a document sentence (of `among`, in its
+    order, when given) gives where the answer gives `name`, and its key."""
     pattern = re.compile(slot)
-    for i, raw in enumerate(ev.raw_texts):
+    for i in range(len(ev.raw_texts)) if among is None else among:
+        raw = ev.raw_texts[i]
         for m in pattern.finditer(normalise(raw) if ev.lang == "ja" else raw):
             if differs(m.group(1), name):
                 return m.group(1), ev.keys[i]
@@ -2119,7 +2115,7 @@ def _told_done(lowered: str) -> dict[str, set[str]]:
 
 
 def _plan_told_as_done(
-    lowered: str, tokens: set[str], ev: Evidence, text: str = ""
+    lowered: str, tokens: set[str], ev: Evidence, text: str
 ) -> tuple[str, str] | None:
     """A plan, an expectation or a condition of the documents that the sentence tells as
     done: "the hospital has already bought two more robots" where it "plans to buy two more
