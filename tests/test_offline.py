@@ -1208,6 +1208,124 @@ def test_a_doer_and_a_receiver_traded_are_caught(
     caught(out, quote, "where the documents say")
 
 
+REPORT = [
+    "A fire at a warehouse in Rotterdam on Tuesday injured three firefighters. Police said "
+    "the cause of the fire was not yet known. The council approved the plan by 31 votes to "
+    "24. The plan includes a new primary school. Last year, a smaller fire at the same site "
+    "was blamed on faulty wiring. The broth is rich and the portions are huge for the "
+    "price. Service was quick even on a busy Friday night. Parking on the street can be "
+    "tricky at noon."
+]
+
+
+@pytest.mark.parametrize(
+    ("said", "quote", "mark"),
+    [
+        # a harm, a level of school: words of a kind
+        (
+            "A fire at a warehouse in Rotterdam on Tuesday killed three firefighters.",
+            "'killed' where the documents say 'injured'",
+            "where the documents say",
+        ),
+        ("The plan includes a new secondary school.", "'secondary' where", "where the"),
+        # a pair of numbers set against each other, the other way round
+        (
+            "The council approved the plan by 24 votes to 31.",
+            "'24 votes to 31' where the documents say '31 votes to 24'",
+            "where the documents say",
+        ),
+        ("The council approved the plan by 31 votes to 24.", None, "votes to"),
+        # a cause where the documents say it is not known
+        (
+            "Police said the fire was caused by faulty wiring.",
+            "a cause where the documents say it is not known: 'Police said the cause",
+            "it is not known",
+        ),
+        ("Police said the fire may have been caused by faulty wiring.", None, "not known"),
+        ("Last year a smaller fire at the same site was blamed on faulty wiring.", None, "known"),
+        ("Police said the cause of the fire was not yet known.", None, "it is not known"),
+        # one end of a scale for the other
+        ("Service was slow even on a busy Friday night.", "'slow' where", "where the"),
+        ("The broth is rich and the portions are small for the price.", "'small' where", "where"),
+        ("Parking on the street can be easy at noon.", "'easy' where the documents", "where"),
+        ("Service was fast even on a busy Friday night.", None, "where the documents say"),
+        ("The portions are large for the price.", None, "where the documents say"),
+    ],
+)
+def test_a_summary_that_turns_what_a_report_says_is_caught(
+    judge: OfflineJudge, said: str, quote: str | None, mark: str
+) -> None:
+    """What a summary of a report or of reviews gets wrong while it keeps their words:
+    "killed" for "injured", "24 votes to 31" for "31 votes to 24", a cause where the report
+    says it is not known, "slow" where a review says "quick" (but not "fast")."""
+    caught(first_verdict(judge, "Summarize the report.", REPORT, said), quote, mark)
+
+
+STUDY = [
+    "People who ate leafy greens every day had a 21% lower risk of dementia, the study found. "
+    "The study was observational, so it cannot show that leafy greens prevent dementia. "
+    "The team now plans a randomised trial with 2,000 participants, starting next year. "
+    "It was led by Maria Santos and funded by the Portuguese Science Foundation."
+]
+
+
+@pytest.mark.parametrize(
+    ("said", "quote", "mark"),
+    [
+        (
+            "The study proves that leafy greens prevent dementia.",
+            "the documents say the opposite: 'The study was observational",
+            "the opposite",
+        ),
+        ("The study shows that leafy greens prevent dementia.", "the opposite", "the opposite"),
+        ("The study cannot prove that leafy greens prevent dementia.", None, "the opposite"),
+        ("The study found that leafy greens lower the risk of dementia.", None, "the opposite"),
+        # a plan "starting next year" told as done; "a randomised trial" is told as nothing
+        (
+            "The team has started a randomised trial with 2,000 participants.",
+            "told as done where the documents give a plan",
+            "told as done",
+        ),
+        ("The team plans a randomised trial with 2,000 participants.", None, "told as done"),
+        # a name inside another word of theirs is no name of theirs
+        ("The study was led by Maria Santos of the University of Porto.", "'Porto'", "'Porto'"),
+        ("The study was funded by a Portuguese science foundation.", None, "not found"),
+    ],
+)
+def test_a_summary_that_claims_more_than_a_study_says_is_caught(
+    judge: OfflineJudge, said: str, quote: str | None, mark: str
+) -> None:
+    """A study said to prove what it says it cannot show, a planned trial told as started,
+    a university the article never names ("Porto" is not in "Portuguese")."""
+    caught(first_verdict(judge, "Summarize the article.", STUDY, said), quote, mark)
+
+
+def test_a_japanese_cause_where_the_documents_say_it_is_not_known_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """出火原因は漏電だった where the article says 出火原因はまだ分かっていない; a cause left
+    open (とみられる) or the article's own words pass."""
+    docs = ["警察によると、火元は1階の倉庫とみられ、出火原因はまだ分かっていない。"]
+    verdict = partial(first_verdict, judge, "要約してください。", docs)
+    caught(verdict("警察によると、出火原因は漏電だった。"), "it is not known: '警察によると", "")
+    for said in ("出火原因は漏電とみられる。", "出火原因はまだ分かっていない。"):
+        caught(verdict(said), None, "it is not known")
+
+
+def test_a_number_that_ends_a_statement_is_read_and_a_list_number_is_not(
+    judge: OfflineJudge,
+) -> None:
+    """A number after a word that asks for one ("the score is 33.") is a claim, though it
+    ends the sentence as the next item's number would ("Go to Settings 2.")."""
+    docs = ["The average ACT score at Princeton is 34. Go to Settings to change the clock."]
+    out = first_verdict(
+        judge, "What is the score?", docs, "The average ACT score at Princeton is 33."
+    )
+    caught(out, "number '33' not found", "")
+    out = first_verdict(judge, "How do I set the clock?", docs, "Go to Settings 2.")
+    assert "not found" not in out["explanation"], out["explanation"]
+
+
 def test_a_japanese_period_put_for_another_is_caught(judge: OfflineJudge) -> None:
     """月間100万台 where the documents say 年間100万台, 毎週 for 毎月: a rate's or a period's
     unit of time put for another, between the same characters as theirs."""
@@ -3078,6 +3196,19 @@ def test_short_plurals_meet_their_singular() -> None:
         "plus",
         "less",
     ]
+
+
+def test_a_word_meets_its_other_forms() -> None:
+    """Four-letter words in e meet their plurals and pasts ("time", "times", "timed"), and an
+    irregular past meets its plain form ("began", "begin"); a past that is also another word
+    ("found", "left") keeps its own."""
+    from ragjudge.judges._tokens import tokenize
+
+    assert (
+        tokenize("the times and files were named; construction began, it was used and bought").seq
+        == tokenize("the time and file were name; construction begins, it was use and buy").seq
+    )
+    assert tokenize("found, left").seq != tokenize("find, leave").seq
 
 
 def test_signs_and_ordinals_read_as_the_words_they_stand_for(judge: OfflineJudge) -> None:

@@ -63,9 +63,17 @@ from ragjudge.judges._tokens import (
 )
 from ragjudge.types import KeyedExample, Sentence
 
+#: list numbering ("1. Open the lid", "Go to Settings 2." where the next item's number ends
+#: a sentence) and citation marks ("[2]", "[1, 3]")
 _MARKERS = re.compile(
     r"(?:^|(?<=\s))\d{1,2}[.)](?=\s+[\"'(\[A-Z`*\u3000-\u9fff\uff00-\uffef]|\s*$)"
     r"|\[\d+(?:[,\-–]\s*\d+)*\]"
+)
+#: a number that ends a statement after a word that asks for one ("passed by 31 votes to
+#: 24.", "the prefix is 00.", "at the age of 24."), which is no list's number
+_ENDING_NUMBER = re.compile(
+    r"\b(?:is|are|was|were|be|been|to|by|of|at|than|about|around|nearly|approximately|aged"
+    r"|from|over|under|equals|reached)\s+\d{1,2}\.\s*$"
 )
 #: a step named by its number ("repeat step 6", "steps 6-7"): a reference to a step of the
 #: answer's own list or of the documents' procedure, not a number of the world
@@ -154,6 +162,26 @@ _RATING_SCALE = re.compile(
 )
 
 
+#: the most letters a name may take on in the documents and still be theirs ("Hawaiian")
+_NAME_ENDING = 3
+
+
+def _word_in(word: str, text: str) -> bool:
+    """Whether `text` holds `word` as a word of its own, not inside another ("Porto" is not
+    in "Portuguese", "AI" not in "said"), or with an ending of up to three letters
+    ("Hawaiian"); digits may touch it ("hdmi1")."""
+    at = text.find(word)
+    while at >= 0:
+        end = at + len(word)
+        tail = end
+        while tail < len(text) and text[tail].isalpha() and tail - end <= _NAME_ENDING:
+            tail += 1
+        if not (at and text[at - 1].isalpha()) and tail - end <= _NAME_ENDING:
+            return True
+        at = text.find(word, at + 1)
+    return False
+
+
 def _claims_only(text: str) -> str:
     """`text` without what is no claim about the world: list numbering and citation marks,
     references to the documents by number, a chat model's pleasantries, a rating's scale."""
@@ -161,7 +189,11 @@ def _claims_only(text: str) -> str:
         text = _RATING_SCALE.sub(lambda m: m.group("unit") or "", text)
     if "step" in text or "Step" in text:
         text = _STEP_NUMBERS.sub(r"\1", text)
-    text = _MARKERS.sub(" ", text)
+    ending = _ENDING_NUMBER.search(text)
+    if ending:
+        text = _MARKERS.sub(" ", text[: ending.start()]) + text[ending.start() :]
+    else:
+        text = _MARKERS.sub(" ", text)
     lowered = text.lower()
     if any(word in lowered for word in _SOURCE_WORDS):
         text = _SOURCES.sub(" ", text)
@@ -1064,6 +1096,15 @@ def _said(names: Names, tokens: set[str]) -> bool:
     return any(way <= tokens for way in names)
 
 
+def _run_together(seq: Sequence[str]) -> set[str]:
+    """Each two neighbouring tokens of `seq` run together, as a field's name may write them
+    ("late-night" names `latenight`); a four-letter word in e lost the e as a token ("late"
+    is `lat`), and gets it back here."""
+    return {a + b for a, b in pairwise(seq)} | {
+        a + "e" + b for a, b in pairwise(seq) if len(a) == 3 and a.isalpha()
+    }
+
+
 def _phrases(
     phrases: Iterable[str], index: dict[str, list[int]], lang: str, but: set[int]
 ) -> set[str]:
@@ -1204,6 +1245,9 @@ class SentenceEvidence:
     #: a document sentence that gives as planned, expected or possible what the sentence
     #: tells as done (`_plan_told_as_done`), with its key
     planned: tuple[str, str] | None = None
+    #: a document sentence that says the cause the sentence gives is not known
+    #: (`_cause_told`), with its key
+    unknown: tuple[str, str] | None = None
     #: a word of the sentence, the word of its kind the documents say in its place, and
     #: the key where they do (`_sibling_swapped`)
     sibling: tuple[str, str, str] | None = None
@@ -1545,11 +1589,11 @@ def sentence_features(
             continue
         n_caps += 1
         word = m.group().lower()
-        if len(word) > 2 and word.endswith("s") and m.group()[:-1].isupper():
-            word = word[:-1]  # an acronym's plural: "TVs" is TV
+        if len(word) > 2 and m.group().endswith("s") and m.group()[:-1].isupper():
+            word = word[:-1]  # an acronym's plural: "TVs" is TV (not "DNS")
         elif word == "may" and MONTH_MAY.search(text):
             word = "maymonth"  # the month, as `normalise` reads it
-        if word in ev.text or word in words.stopwords or word in _UNIT_NAMES:
+        if _word_in(word, ev.text) or word in words.stopwords or word in _UNIT_NAMES:
             continue
         if word_form(word) in ev.vocab or ("-" in word and _compound_known(word, ev)):
             continue
@@ -1559,7 +1603,11 @@ def sentence_features(
             missing_names.append(m.group())
     for m in _ACRONYM.finditer(text):
         word = m.group().lower()
-        if word not in ev.text and m.group() not in missing_names and m.group() not in glossed:
+        if (
+            not _word_in(word, ev.text)
+            and m.group() not in missing_names
+            and m.group() not in glossed
+        ):
             if _initialism_known(word, ev):
                 continue
             n_caps += 1
@@ -1622,6 +1670,8 @@ def sentence_features(
     flipped = _negation_flip(text, cover, ev)
     if flipped is None and tokens.digits:
         flipped = _bound_flipped(text, ev)
+    if flipped is None and ev.lang == "en" and _SHOWN.search(lowered):
+        flipped = _proof_claimed(lowered, ev)
     planned = None
     if flipped is None and ev.lang == "en":
         # (a sentence that answers "what can it do?" is said under the question's "can")
@@ -1629,6 +1679,13 @@ def sentence_features(
             planned = _plan_told_as_done(lowered, set(tokens.seq), ev, text)
     elif flipped is None and ev.lang == "ja" and not _JA_HEDGED.search(lowered):
         planned = _japanese_plan_told_as_done(lowered, ev)
+    unknown = (
+        _cause_told(lowered, token_set, ev)
+        if ev.lang == "en"
+        else _japanese_cause_told(lowered, ev)
+        if ev.lang == "ja" and "原因" in lowered
+        else None
+    )
     fields = list(dict.fromkeys(ev.labels[i] for i in against if ev.labels and ev.labels[i]))
     sibling = (
         (
@@ -1640,7 +1697,7 @@ def sentence_features(
         else _japanese_sibling(lowered, ev)
         if ev.lang == "ja"
         else None
-    )
+    ) or (_pair_reversed(lowered, ev) if tokens.digits else None)
     misplaced = _values_of_other_items(token_set, tokens.digits, ev) if ev.shared else []
     strayed = _values_of_other_statements(text, token_set, tokens.digits - spans, cover, ev)
     blended = _items_blended(claim, ev) if ev.shared else []
@@ -1695,7 +1752,7 @@ def sentence_features(
         math.log1p(missing_top1),
         math.log1p(total_w - present_w),
         min(len(elsewhere), 3),
-        float(bool(contradicted or flipped or sibling or planned)),
+        float(bool(contradicted or flipped or sibling or planned or unknown)),
         float(
             bool(misplaced or strayed or blended or misattributed or swapped or role or unlisted)
         ),
@@ -1723,6 +1780,7 @@ def sentence_features(
         missing_literals=literals,
         flipped=flipped,
         planned=planned,
+        unknown=unknown,
         sibling=sibling,
         conflict=conflict,
         worked=written_numbers(text, worked) if worked else [],
@@ -2046,7 +2104,8 @@ def _negation_flip(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, 
 
 
 #: what a document says is planned, expected or possible, not done: the verb of "plans to
-#: buy", "is expected to open", "will reopen", "could close", "if funding is approved"
+#: buy", "is expected to open", "will reopen", "could close", "if funding is approved", "starting
+#: next year"
 _PLANNED = re.compile(
     r"\b(?:plans?|planned|planning|aims?|aimed|hopes?|hoped|intends?|intended|expects?|"
     r"expected|wants?|wanted|proposes?|proposed|seeks?|sought|(?:is|are|was|were) (?:set|due|"
@@ -2054,6 +2113,7 @@ _PLANNED = re.compile(
     r"|\b(?:will|would|may|might|could|should)\s+(?:also\s+|soon\s+|later\s+)?(?:be\s+)?"
     r"(?P<modal>[a-z]+)"
     r"|\b(?:if|unless|once)\s+(?:[a-z'’]+\s+){0,6}?(?:is|are|gets?|be)\s+(?P<condition>[a-z]+)"
+    r"|\b(?P<soon>starting|beginning|opening|launching)\s+(?:early\s+|later\s+)?(?:next|this)\b"
 )
 #: a sentence that itself says a thing is planned, possible or conditional
 _HEDGED = re.compile(
@@ -2061,6 +2121,86 @@ _HEDGED = re.compile(
     r"will|would|may|might|could|should|can|if|unless|once|whether|set to|due to|going to|"
     r"likely|scheduled|consider\w*|future|next|upcoming|pending|awaiting)\b"
 )
+#: what a document says is not known: "the cause of the fire was not yet known", "the motive
+#: remains unclear", "the cause is under investigation", "it is not clear what caused it"
+_UNKNOWN = re.compile(
+    r"\b(?:cause|causes|reason|reasons|motive|motives)\b[^.;]{0,60}?\b(?:is|are|was|were|"
+    r"remains?|remained|has|have|had)\s+(?:(?:still|yet)\s+)?(?:not\s+(?:yet\s+)?(?:been\s+)?"
+    r"(?:known|clear|determined|established|confirmed|identified|disclosed|released)|unknown|"
+    r"unclear|undetermined|under investigation|being investigated|a mystery)"
+    r"|\b(?:not (?:yet )?(?:known|clear)|unclear|unknown)\s+(?:what|why)\s+(?:caused|started|led)"
+)
+#: a sentence that gives a cause: "caused by faulty wiring", "blamed on", "the cause was"
+_CAUSE_GIVEN = re.compile(
+    r"\b(?:caused by|due to|blamed on|because of|the result of|resulted from|sparked by|"
+    r"triggered by|started by|motivated by|attributed to|(?:cause|reason|motive)\s+"
+    r"(?:of\s+[a-z\s]{1,30}?\s+)?(?:was|is|were))\b"
+)
+#: words that leave a cause open, or say what is not known
+_CAUSE_OPEN = re.compile(
+    r"\b(?:not|unknown|unclear|may|might|could|possibly|possible|suspected|believed|thought|"
+    r"likely|investigat\w*|whether|if|probe|inquiry)\b|n't\b"
+)
+#: the words of a cause, which a sentence that gives one and a document that lacks it share
+_CAUSE_WORDS = frozenset(
+    t for w in ("cause", "caused", "reason", "motive", "blamed", "due") if (t := content_token(w))
+)
+
+
+def _cause_told(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, str] | None:
+    """A cause the sentence gives where a document says the cause is not known: "police
+    said the fire was caused by faulty wiring" where "police said the cause of the fire was
+    not yet known". The document sentence must share a word with the sentence beside those
+    of a cause, and no document sentence that gives a cause may hold four fifths of the
+    sentence's words. Returns the document sentence and its key."""
+    if not _CAUSE_GIVEN.search(lowered) or _CAUSE_OPEN.search(lowered):
+        return None
+    words = tokens - _CAUSE_WORDS
+    found = None
+    for i in ev.holding(words):
+        raw = ev.raw_texts[i].lower()
+        if _CAUSE_GIVEN.search(raw) and len(words & ev.sets[i]) >= _PLAN_SHARE * len(words):
+            return None  # a document gives it
+        if found is None and _UNKNOWN.search(raw):
+            found = (ev.raw_texts[i].strip(), ev.keys[i])
+    return found
+
+
+#: a Japanese document's word that a cause is not known: 原因はまだ分かっていない, 原因は不明,
+#: 原因を調べている
+_JA_UNKNOWN = re.compile(
+    r"原因(?:は|が|について|を)?[^。]{0,8}?(?:分かっていない|わかっていない|分かっておらず|"
+    r"わかっておらず|不明|調査中|調べて|特定されていない|明らかになっていない|捜査して)"
+)
+#: a Japanese sentence that gives a cause: 原因は漏電だった, 漏電が原因
+_JA_CAUSE_GIVEN = re.compile(
+    r"原因は(?!まだ)[^。、]{1,20}?(?:だった|である|だ(?=。|$)|と判明)|が原因"
+)
+#: words that leave a cause open (とみられる, 可能性, 調べている, 不明 …)
+_JA_CAUSE_OPEN = re.compile(
+    r"とみられ|可能性|調べ|調査|不明|分かって|わかって|特定|推定|疑い|か[。、]"
+)
+
+
+def _japanese_cause_told(normalised: str, ev: Evidence) -> tuple[str, str] | None:
+    """`_cause_told` in Japanese: 出火原因は漏電だった where the documents say
+    出火原因はまだ分かっていない. The document sentence must share a word with the
+    sentence beside the cause's own."""
+    if not _JA_CAUSE_GIVEN.search(normalised) or _JA_CAUSE_OPEN.search(normalised):
+        return None
+    words = {w for w in _JA_WORD.findall(normalised) if w != "原因"}
+    found = None
+    for i, raw in enumerate(ev.raw_texts):
+        theirs = normalise(raw)
+        if "原因" not in theirs or not words & set(_JA_WORD.findall(theirs)):
+            continue
+        if _JA_CAUSE_GIVEN.search(theirs):
+            return None  # a document gives a cause
+        if found is None and _JA_UNKNOWN.search(theirs):
+            found = (raw.strip(), ev.keys[i])
+    return found
+
+
 #: the past forms of common irregular verbs, by their plain form
 _IRREGULAR_PAST = {
     past: plain
@@ -2085,6 +2225,9 @@ _DONE = re.compile(
 _CAPITALISED_PAST = re.compile(r"\b[A-Z][a-z]+ed\b")
 #: the verbs of a passive or a state: "is connected", "was first used", "gets updated"
 _BE = frozenset(["is", "are", "was", "were", "be", "been", "being", "get", "gets", "got", "am"])
+#: the words before a noun that make a word in -ed after them an adjective (not "this" or
+#: "that", which may be its subject: "this allowed the testing of …")
+_DETERMINERS = frozenset(("a", "an", "the", "its", "their", "his", "our"))
 
 
 def _told_done(lowered: str) -> dict[str, set[str]]:
@@ -2092,7 +2235,7 @@ def _told_done(lowered: str) -> dict[str, set[str]]:
     form, with those its plain form may have ("bought": buy; "hired": hire; "stopped":
     stop): a perfect ("has approved", "have bought"), "already opened", an active past
     ("allowed", "bought"); not a passive or a state ("is connected", "was first used"),
-    which manuals state of what always holds."""
+    which manuals state of what always holds, nor an adjective ("a randomised trial")."""
     done: dict[str, set[str]] = {}
     words = lowered.split()
     for m in _DONE.finditer(lowered):
@@ -2103,6 +2246,8 @@ def _told_done(lowered: str) -> dict[str, set[str]]:
             at = len(lowered[: m.start()].split())
             if _BE.intersection(words[max(0, at - 2) : at]):
                 continue
+            if at and words[at - 1] in _DETERMINERS:
+                continue  # an adjective: "a randomised trial", "the proposed plan"
         if word in _IRREGULAR_PAST:
             plain = {_IRREGULAR_PAST[word]}
         else:  # "approved" reads as approv, "hired" as hir: hire; "stopped" as stopp: stop;
@@ -2143,7 +2288,7 @@ def _plan_told_as_done(
         hedged = {
             content_token(v) or v
             for m in _PLANNED.finditer(raw)
-            if (v := m.group("verb") or m.group("modal") or m.group("condition"))
+            if (v := m.group("verb") or m.group("modal") or m.group("condition") or m.group("soon"))
         }
         told = {t for t in done if t in ev.sets[i]}
         if told - hedged:
@@ -2207,7 +2352,8 @@ _PLAN_WORDS = 3
 
 #: words of one kind, of which a statement says one: a unit of time (or how often), a
 #: colour, a medal, a meal, a mineral, a season, a meat or fish, a relative, an age, a joint
-#: or a limb (not those a sentence uses in other senses: head, back, hand, arm, foot); and a
+#: or a limb (not those a sentence uses in other senses: head, back, hand, arm, foot), a harm
+#: ("killed" for "injured"; not "wounded", which says the same), a level of school or care; and a
 #: month or a day of the week (`_KIN`). One put for another in a copied statement ("every
 #: week" for "every month", "the son of" for "the daughter of") changes what it says.
 _SIBLINGS = (
@@ -2234,6 +2380,8 @@ _SIBLINGS = (
         *("knee", "ankle", "hamstring", "groin", "calf", "thigh", "hip", "shoulder"),
         *("elbow", "wrist", "neck", "toe", "finger"),
     ),
+    ("killed", "injured"),
+    ("primary", "secondary", "tertiary"),
 )
 #: the months and the days of the week, as tokens, with their names (the month May is a
 #: token of its own, as `normalise` reads it)
@@ -2252,6 +2400,38 @@ _KIN = {
     )
     for t in kind
 }
+#: the two ends of a scale that a review or a report puts a thing on, each end with words
+#: that say the same: one end said where a copied statement says the other ("the portions
+#: were small" for "the portions are huge", "parking is easy" for "parking can be tricky")
+_POLES = (
+    (("small", "tiny", "skimpy"), ("large", "huge", "big", "generous", "massive")),
+    (("slow",), ("quick", "fast", "prompt", "speedy")),
+    (("cheap", "inexpensive", "affordable"), ("expensive", "pricey", "overpriced", "costly")),
+    (("bland", "tasteless", "flavorless", "watery"), ("flavorful", "tasty", "rich")),
+    (("soggy",), ("crispy", "crunchy")),
+    (("stale",), ("fresh",)),
+    (("rude", "unfriendly"), ("friendly", "polite", "welcoming", "courteous")),
+    (("dirty", "filthy"), ("clean", "spotless")),
+    (("quiet", "calm"), ("loud", "noisy")),
+    (("easy", "simple"), ("difficult", "hard", "tricky")),
+    (("early",), ("late",)),
+    (("weak",), ("strong",)),
+)
+#: each of those words as a content token, with the words of the other end (`_sibling_swapped`
+#: reads a word's kind as both ends together)
+_RIVALS = {
+    t: frozenset(filter(None, (content_token(w) for w in theirs)))
+    for pole in _POLES
+    for ours, theirs in (pole, pole[::-1])
+    for t in filter(None, (content_token(w) for w in ours))
+}
+_KIN.update(
+    {
+        t: frozenset(filter(None, (content_token(w) for w in (*low, *high))))
+        for low, high in _POLES
+        for t in filter(None, (content_token(w) for w in (*low, *high)))
+    }
+)
 _TIME_UNITS = _KIN[content_token("week") or "week"]
 _RELATIVES = _KIN[content_token("son") or "son"]
 #: a number of units of time ("14 days", "18-month", "three weeks", "half an hour")
@@ -2314,15 +2494,19 @@ def _sibling_swapped(
         # at another scale changes: "his father's friend" of "his son was named after")
         loose = absent and word not in _TIME_UNITS and word not in _RELATIVES
         least = (_ABSENT_SHARE if loose else _SIBLING_SHARE) * len(rest)
+        # (a word at one end of a scale is said as well by another at that end)
+        same = kind - _RIVALS[word] if word in _RIVALS else frozenset((word,))
         holding = [i for i in cover if len(rest & ev.sets[i]) >= least]
-        if not holding or any(word in ev.sets[i] for i in holding):
+        if not holding or any(same & ev.sets[i] for i in holding):
             continue
-        for i in ev.index.get(word, ()):
+        for i in {i for w in same for i in ev.index.get(w, ())}:
             if len(rest & ev.sets[i]) >= least:
                 break  # another document sentence says it with the word
         else:
             i = holding[0]
             theirs = (kind & ev.sets[i]) - tokens  # not the sentence's own "hours"
+            if word in _RIVALS and theirs:
+                theirs = frozenset((min(theirs),))
             if len(theirs) == 1:
                 other_word = next(iter(theirs))
                 if calendar:
@@ -2531,6 +2715,40 @@ def _doer_swapped(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, s
     return None
 
 
+#: two numbers set against each other: a vote, a score, a tally ("31 votes to 24", "31 to
+#: 24", 31対24); the words between them as the second group
+_NUMBER_PAIR = re.compile(r"(?<![\d.,])(\d[\d,.]*)\s*((?:[a-z]+\s+)?to\b|対)\s*(\d[\d,.]*\d|\d)")
+
+
+def _number_pairs(lowered: str) -> set[tuple[str, str, str]]:
+    """The pairs of numbers `lowered` sets against each other (`_NUMBER_PAIR`), each as its
+    first number, the words between, and its second."""
+    return {(a, " ".join(mid.split()), b) for a, mid, b in _NUMBER_PAIR.findall(lowered)}
+
+
+def _pair_reversed(lowered: str, ev: Evidence) -> tuple[str, str, str] | None:
+    """A pair of numbers set against each other that a document gives the other way round:
+    "passed by 24 votes to 31" where it "passed by 31 votes to 24". Returns the sentence's
+    pair, theirs and their key; nothing when a document gives the pair the sentence's way."""
+    if "to" not in lowered and "対" not in lowered:
+        return None
+    said = {(a, mid, b) for a, mid, b in _number_pairs(lowered) if a != b}
+    if not said:
+        return None
+    found = None
+    for i, raw in enumerate(ev.raw_texts):
+        if not any(c.isdigit() for c in raw):
+            continue
+        theirs = _number_pairs(raw.lower())
+        if said & theirs:
+            return None
+        if found is None:
+            for a, mid, b in said:
+                if (b, mid, a) in theirs:
+                    found = (f"{a} {mid} {b}", f"{b} {mid} {a}", ev.keys[i])
+    return found
+
+
 #: Japanese words of a unit of time in a rate or a period: 毎日, 毎週 …; 日間 …; 日額 …
 _JA_KIN = re.compile(r"毎[日週月年]|[日週月年]間|[日月年]額")
 
@@ -2571,6 +2789,42 @@ def _bounds(text: str) -> list[tuple[str, bool, str]]:
             up = not up
         found += [(d, up, m.group().strip()) for d in tokenize(number).digits]
     return found
+
+
+#: a document's word that a thing was not shown: "it cannot show that leafy greens prevent
+#: dementia", "the trial did not prove", "has not been established"
+_NOT_SHOWN = re.compile(
+    r"\b(?:cannot|can't|could not|couldn't|does not|doesn't|did not|didn't|do not|don't|has not|"
+    r"have not|is not|was not|not)\s+(?:yet\s+)?(?:been\s+|be\s+)?(?:show|shown|prove|proven|"
+    r"proved|establish|established|confirm|confirmed|demonstrate|demonstrated)\s+(?:that\s+)?"
+    r"(?P<what>[^.;:]+)"
+)
+#: a sentence's word that a thing was shown ("the study proves that …", "showed that …")
+_SHOWN = re.compile(
+    r"\b(?:(?:shows?|showed|shown)\s+that|proves?|proved|proven|establish(?:es|ed)?|"
+    r"confirms?|confirmed|demonstrates?|demonstrated)\s+(?:that\s+)?(?P<what>[^.;:]+)"
+)
+
+
+def _proof_claimed(lowered: str, ev: Evidence) -> tuple[str, str] | None:
+    """A thing the sentence says was shown, where a document says it was not: "the study
+    proves that leafy greens prevent dementia" where "it cannot show that leafy greens
+    prevent dementia". What the sentence says was shown (two or more words) must be four
+    fifths in what the document says was not; a sentence with a negation of its own is left
+    to `_negation_flip`. Returns the document sentence and its key."""
+    if _POLARITY["en"].negation.search(lowered):
+        return None
+    for m in _SHOWN.finditer(lowered):
+        ours = set(tokenize(m.group("what"), normalised=True).seq)
+        if len(ours) < 2:
+            continue
+        for i in ev.holding(ours):
+            raw = ev.raw_texts[i].lower()
+            for n in _NOT_SHOWN.finditer(raw):
+                theirs = set(tokenize(n.group("what"), normalised=True).seq)
+                if len(ours & theirs) >= _SIBLING_SHARE * len(ours):
+                    return ev.raw_texts[i].strip(), ev.keys[i]
+    return None
 
 
 def _bound_flipped(text: str, ev: Evidence) -> tuple[str, str] | None:
@@ -3624,7 +3878,7 @@ def _levels_said(claim: str, ev: Evidence) -> list[int]:
         seq, negated = _clause(part, ev.lang)
         if not seq or negated:
             continue
-        joined = set(seq) | {a + b for a, b in pairwise(seq)}
+        joined = set(seq) | _run_together(seq)
         for i, (others, name) in ev.scaled.items():
             if others & joined and (name is None or _said_near(name, others, seq, joined)):
                 found.append(i)
@@ -3665,7 +3919,7 @@ def _named_facts(
     Words run together count too ("late-night" names `latenight`, "Wi-Fi" `WiFi`)."""
     tokens = set(seq)
     found: list[int] = []
-    joined = tokens | {a + b for a, b in pairwise(seq)}
+    joined = tokens | _run_together(seq)
     # a clause that names a field speaks of that one, whatever other facts share two of its
     # words ("does not take reservations" and `RestaurantsTakeOut: true`)
     naming = {

@@ -72,6 +72,29 @@ _SUFFIXES = (
 )  # fmt: skip
 #: four-letter words in `s` that are no plurals (see `stem`)
 _NOT_PLURAL = frozenset({"news", "bias"})
+#: the irregular pasts and participles of common verbs, by their plain form, so that a
+#: sentence told in another tense meets its document ("construction began" and "is expected
+#: to begin"); not those that are also other words (found, left, saw, rose, felt, fed, lit,
+#: bit, wound) nor the function words (said, given)
+_IRREGULAR = {
+    "buy": "bought", "build": "built", "sell": "sold", "make": "made", "pay": "paid",
+    "spend": "spent", "begin": "began begun", "win": "won", "take": "took taken",
+    "give": "gave", "send": "sent", "hold": "held", "bring": "brought",
+    "choose": "chose chosen", "lose": "lost", "meet": "met", "run": "ran", "keep": "kept",
+    "lead": "led", "rise": "risen", "fall": "fell fallen", "grow": "grew grown",
+    "write": "wrote written", "become": "became", "go": "went gone", "get": "got gotten",
+    "teach": "taught", "think": "thought", "tell": "told", "see": "seen", "come": "came",
+    "know": "knew known", "draw": "drew drawn", "drive": "drove driven", "eat": "ate eaten",
+    "fly": "flew flown", "break": "broke broken", "speak": "spoke spoken",
+    "steal": "stole stolen", "wear": "wore worn", "sing": "sang sung",
+    "throw": "threw thrown", "understand": "understood", "stand": "stood", "sit": "sat",
+    "sleep": "slept", "fight": "fought", "catch": "caught", "seek": "sought",
+    "strike": "struck", "hide": "hid hidden", "freeze": "froze frozen",
+    "shake": "shook shaken", "forget": "forgot forgotten", "mean": "meant", "deal": "dealt",
+    "lend": "lent", "flee": "fled", "shoot": "shot", "dig": "dug",
+}  # fmt: skip
+#: each of those forms, with its plain form
+PLAIN_FORMS = {form: plain for plain, forms in _IRREGULAR.items() for form in forms.split()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +157,13 @@ def stem(word: str) -> str:
     `news` and `bias` keep their `s`; `degrees`, `employees` meet `degree`, `employee`."""
     if len(word) <= 4:
         plural = len(word) == 4 and word[-1] == "s" and word[-2] not in "isu'"
-        return word[:-1] if plural and word not in _NOT_PLURAL else word
+        if plural and word not in _NOT_PLURAL:
+            return word[:-1]
+        if len(word) == 4 and word[-1] == "e" and word[-2] not in "aeiou":
+            return word[:-1]  # "time" meets "times" and "timed", which lose the e too
+        if len(word) == 4 and word.endswith("ed") and word[0] in "aeiou":
+            return word[:-1]  # "used", "aged" meet "use", "age"
+        return word
     for suffix in _SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             # "degrees" loses its "s" only, so that it meets "degree" as "degre"
@@ -620,7 +649,7 @@ def _word(word: str, lang: str = "en") -> str | None:
         return "#" + _NUMBER_WORDS[word]
     if word in words.stopwords or len(word) == 1:
         return None
-    return _CURRENCY_CODES.get(word) or word_form(word)
+    return _CURRENCY_CODES.get(word) or word_form(PLAIN_FORMS.get(word, word))
 
 
 def word_form(word: str) -> str:
