@@ -2813,6 +2813,30 @@ def test_a_thing_no_field_or_review_names_is_caught(
     caught(out, quote, "is in no field or review")
 
 
+def test_a_word_that_pictures_a_records_subject_unsaid_lowers_its_support(
+    judge: OfflineJudge,
+) -> None:
+    """ "A charming hotel" where neither the record nor its reviews call it charming adds what
+    neither says: the explanation names the word and the sentence's support falls; a word
+    a review gives, or any such word in prose documents, is not named."""
+    hotel = {
+        "name": "Harbor View Inn",
+        "rooms": 42,
+        "reviews": [{"text": "A cozy room with lovely harbour views."}],
+    }
+    record = [json.dumps(hotel)]
+    verdict = partial(first_verdict, judge, "Write an overview of the hotel.")
+    plain = verdict(record, "Harbor View Inn is a hotel with 42 rooms.")
+    out = verdict(record, "Harbor View Inn is a charming hotel with 42 rooms.")
+    assert "'charming' is in no field or review of the record" in out["explanation"]
+    assert out["probability"] < plain["probability"] - 0.1, (out, plain)
+    out = verdict(record, "Harbor View Inn is a cozy hotel with 42 rooms.")
+    assert "is in no field or review" not in out["explanation"], out["explanation"]
+    prose = ["Harbor View Inn is a hotel with 42 rooms."]
+    out = verdict(prose, "Harbor View Inn is a charming hotel with 42 rooms.")
+    assert "is in no field or review" not in out["explanation"], out["explanation"]
+
+
 def test_an_option_of_a_group_goes_by_the_groups_other_names(judge: OfflineJudge) -> None:
     """`casual: True` under `Ambience` is "a casual atmosphere" (or vibe) in an overview; an
     option the record denies is still contradicted under the group's other names."""

@@ -106,17 +106,23 @@ COMBINER: tuple[str, ...] = ("softmin", "question_coverage", "claims_on_question
 #: documents lack, yet its subject is missing from them by its nature, so the evidence
 #: features under-rate it (out of fold, the 132 refusal sentences were predicted supported
 #: at 0.871 on average and are labelled supported at 0.947: 1.0 on the log-odds scale).
+#: A word that praises or pictures a record's subject that neither the record nor its
+#: reviews give ("a charming cafe", "a popular spot") takes less: it says more than the
+#: record does, but no fact a reader could check against it. At 1.5 a copied sentence with
+#: one such word scores about .8, near the verdict threshold, so one such word alone lowers
+#: an overview's score without flagging it (RAGBench has no records to fit it on).
 #: penalised features the logistic fit leaves out (too rare in RAGBench to weigh): a fit on
 #: the three answers that contradict their own comparison learned a weight that cancelled the
 #: penalty, because RAGBench labels the sentence claiming the order supported when the
 #: other sentence, with the other date, is the one it calls wrong
-PENALTY_ONLY = ("contradicts_record", "value_of_other_item", "contradicts_itself")
+PENALTY_ONLY = ("contradicts_record", "value_of_other_item", "contradicts_itself", "embellished")
 PENALTIES = {
     "any_number_missing": 3.0,
     "n_caps_missing": 1.0,
     "contradicts_record": 5.0,
     "value_of_other_item": 4.0,
     "contradicts_itself": 3.0,
+    "embellished": 1.5,
     "refusal": -1.0,
 }
 

@@ -721,6 +721,7 @@ FEATURE_NAMES: tuple[str, ...] = (
     "contradicts_record",
     "value_of_other_item",
     "contradicts_itself",
+    "embellished",
 )
 
 
@@ -1239,6 +1240,9 @@ class SentenceEvidence:
     #: a thing the sentence says a record's subject has, offers or features, none of whose
     #: words the record or its reviews give (`_unlisted`)
     unlisted: str | None = None
+    #: a word that praises or pictures a record's subject ("a charming cafe") that neither
+    #: the record nor its reviews give (`_embellished`)
+    embellished: str | None = None
     #: a document clause the sentence copies with its negation dropped or added ("use
     #: benzene" for "do not use benzene"), with its key
     flipped: tuple[str, str] | None = None
@@ -1708,6 +1712,7 @@ def sentence_features(
         misattributed = _actor_swapped(text, ev)
     role = _role_swapped(text, ev) if ev.lang == "en" and _ROLE_HEAD.search(lowered) else None
     unlisted = _unlisted(lowered, ev) if ev.fields and ev.lang == "en" else None
+    embellished = _embellished(text, token_set, ev) if ev.fields and ev.lang == "en" else None
 
     # a colon inside markdown emphasis ("**Amenities:**") ends the sentence too
     ends_colon = text.rstrip().rstrip("*_").rstrip().endswith((":", "："))
@@ -1757,6 +1762,7 @@ def sentence_features(
             bool(misplaced or strayed or blended or misattributed or swapped or role or unlisted)
         ),
         float(conflict is not None),
+        float(embellished is not None),
     ]
     return SentenceEvidence(
         features=features,
@@ -1776,6 +1782,7 @@ def sentence_features(
         swapped=swapped,
         role=role,
         unlisted=unlisted,
+        embellished=embellished,
         other_units=[(said.written, theirs) for said, theirs in other_units],
         missing_literals=literals,
         flipped=flipped,
@@ -2636,6 +2643,32 @@ def _unlisted(lowered: str, ev: Evidence) -> str | None:
         if all(t not in ev.vocab and t not in ev.question for t in words):
             return m.group("thing").strip()
     return None
+
+
+#: words that praise or picture a place without a fact of their own: its charm, its air,
+#: its fame ("a charming cafe", "a vibrant atmosphere", "a popular spot", "a hidden gem")
+_FLOURISHES = frozenset(
+    t
+    for w in (
+        *("charming", "cozy", "cosy", "vibrant", "bustling", "lively", "quaint", "rustic"),
+        *("elegant", "stylish", "chic", "inviting", "picturesque", "scenic", "breathtaking"),
+        *("stunning", "luxurious", "popular", "beloved", "renowned", "famous", "acclaimed"),
+        *("iconic", "legendary", "gem", "favorite", "favourite", "authentic", "historic"),
+        *("unforgettable", "memorable"),
+    )
+    if (t := content_token(w))
+)
+
+
+def _embellished(text: str, tokens: set[str], ev: Evidence) -> str | None:
+    """A word that praises or pictures a record's subject (`_FLOURISHES`: "a charming
+    Vietnamese restaurant", "a vibrant atmosphere") that neither the record nor its reviews
+    nor the question give: a record says what its subject is and its reviews what guests
+    found, so such a word adds what neither says. Returns the word as written."""
+    added = [t for t in tokens & _FLOURISHES if t not in ev.vocab and t not in ev.question]
+    if not added:
+        return None
+    return (written_words(text, added[:1], ev) or added)[0]
 
 
 #: verbs whose doer and receiver cannot trade places without changing what is said, each

@@ -280,6 +280,8 @@ class OfflineJudge:
             parts.append(f"'{name}' stands where the documents have '{other}' ({key})")
         if f.unlisted is not None:
             parts.append(f"'{f.unlisted}' is in no field or review of the record")
+        if f.embellished is not None:
+            parts.append(f"'{f.embellished}' is in no field or review of the record")
         if f.role is not None:
             name, ours, their_role, key = f.role
             parts.append(f"'{ours}' where the documents call {name} '{their_role}' ({key})")
