@@ -1312,6 +1312,26 @@ def test_a_japanese_cause_where_the_documents_say_it_is_not_known_is_caught(
         caught(verdict(said), None, "it is not known")
 
 
+def test_a_japanese_day_no_document_gives_is_caught(judge: OfflineJudge) -> None:
+    """水曜日 where the article says 火曜日 (in another of its sentences, as a summary joins
+    them), 翌日夜 for 同日夜; the article's own days pass."""
+    docs = [
+        "火曜日の午前4時ごろ、大阪市北区の倉庫から火が出た。この火事で消防隊員3人がけがをした。"
+        "住民は同日夜、自宅に戻ることが許された。"
+    ]
+    verdict = partial(first_verdict, judge, "要約してください。", docs)
+    for said, ours, theirs in (
+        ("水曜日の火事で、消防隊員3人がけがをした。", "水曜日", "火曜日"),
+        ("住民は翌日夜、自宅に戻ることが許された。", "翌日", "同日"),
+    ):
+        caught(verdict(said), f"'{ours}' where the documents say '{theirs}'", "")
+    for said in (
+        "火曜日の火事で、消防隊員3人がけがをした。",
+        "住民は同日夜、自宅に戻ることが許された。",
+    ):
+        caught(verdict(said), None, "where the documents say")
+
+
 def test_a_number_that_ends_a_statement_is_read_and_a_list_number_is_not(
     judge: OfflineJudge,
 ) -> None:

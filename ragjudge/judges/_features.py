@@ -1698,7 +1698,7 @@ def sentence_features(
             or _doer_swapped(text, cover, ev)
         )
         if ev.lang == "en"
-        else _japanese_sibling(lowered, ev)
+        else (_japanese_sibling(lowered, ev) or _japanese_day_swapped(lowered, ev))
         if ev.lang == "ja"
         else None
     ) or (_pair_reversed(lowered, ev) if tokens.digits else None)
@@ -2800,6 +2800,36 @@ def _japanese_sibling(normalised: str, ev: Evidence) -> tuple[str, str, str] | N
         slot = re.escape(before) + f"({_JA_KIN.pattern})" + re.escape(after)
         if (other := _other_in_slot(slot, word, ev, str.__ne__)) and word not in ev.text:
             return word, *other
+    return None
+
+
+#: a Japanese day: of the week (水曜日, 水曜), or told from another (同日, 翌日, 前日)
+_JA_DAY = re.compile(r"[月火水木金土日]曜(?:日)?|同日|翌日|前日|当日|翌朝")
+
+
+def _japanese_day_swapped(normalised: str, ev: Evidence) -> tuple[str, str, str] | None:
+    """A Japanese day that no document gives, in a sentence half of whose other words a
+    document sentence holds, where the documents give another: 住民は翌日夜 for 同日夜,
+    水曜日の火事で where they say 火曜日の午前4時ごろ…火が出た (a summary joins their
+    sentences, as it does a month: `_sibling_swapped`). Returns the day, theirs (from the
+    sentence that holds the words, else the first that gives a day) and its key."""
+    for m in _JA_DAY.finditer(normalised):
+        word = m.group()
+        if word[:2] in ev.text:
+            continue
+        words = set(_JA_WORD.findall(normalised[: m.start()] + " " + normalised[m.end() :]))
+        if len(words) < 2:
+            continue
+        days: list[tuple[str, str, str]] = []
+        held = False
+        for i, raw in enumerate(ev.raw_texts):
+            theirs = normalise(raw)
+            holds = len(words & set(_JA_WORD.findall(theirs))) >= _ABSENT_SHARE * len(words)
+            held = held or holds
+            if other := _JA_DAY.search(theirs):
+                days.insert(0 if holds else len(days), (word, other.group(), ev.keys[i]))
+        if held and days:
+            return days[0]
     return None
 
 
