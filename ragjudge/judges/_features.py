@@ -2131,16 +2131,17 @@ _HEDGED = re.compile(
 #: what a document says is not known: "the cause of the fire was not yet known", "the motive
 #: remains unclear", "the cause is under investigation", "it is not clear what caused it"
 _UNKNOWN = re.compile(
-    r"\b(?:cause|causes|reason|reasons|motive|motives)\b[^.;]{0,60}?\b(?:is|are|was|were|"
+    r"\b(?:cause|causes|reason|reasons|motive|motives)\b(?P<of>[^.;]{0,60}?)\b(?:is|are|was|were|"
     r"remains?|remained|has|have|had)\s+(?:(?:still|yet)\s+)?(?:not\s+(?:yet\s+)?(?:been\s+)?"
     r"(?:known|clear|determined|established|confirmed|identified|disclosed|released)|unknown|"
     r"unclear|undetermined|under investigation|being investigated|a mystery)"
     r"|\b(?:not (?:yet )?(?:known|clear)|unclear|unknown)\s+(?:what|why)\s+(?:caused|started|led)"
 )
 #: a sentence that gives a cause: "caused by faulty wiring", "blamed on", "the cause was"
+#: (not "due to" or "because of", which give the cause of anything the sentence says)
 _CAUSE_GIVEN = re.compile(
-    r"\b(?:caused by|due to|blamed on|because of|the result of|resulted from|sparked by|"
-    r"triggered by|started by|motivated by|attributed to|(?:cause|reason|motive)\s+"
+    r"\b(?:caused by|blamed on|the result of|resulted from|sparked by|triggered by|"
+    r"started by|motivated by|attributed to|(?:cause|reason|motive)\s+"
     r"(?:of\s+[a-z\s]{1,30}?\s+)?(?:was|is|were))\b"
 )
 #: words that leave a cause open, or say what is not known
@@ -2158,8 +2159,9 @@ def _cause_told(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, str]
     """A cause the sentence gives where a document says the cause is not known: "police
     said the fire was caused by faulty wiring" where "police said the cause of the fire was
     not yet known". The document sentence must share a word with the sentence beside those
-    of a cause, and no document sentence that gives a cause may hold four fifths of the
-    sentence's words. Returns the document sentence and its key."""
+    of a cause, and all the words of what it is the cause of ("of the fire"); and no
+    document sentence that gives a cause may hold four fifths of the sentence's words.
+    Returns the document sentence and its key."""
     if not _CAUSE_GIVEN.search(lowered) or _CAUSE_OPEN.search(lowered):
         return None
     words = tokens - _CAUSE_WORDS
@@ -2168,8 +2170,10 @@ def _cause_told(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, str]
         raw = ev.raw_texts[i].lower()
         if _CAUSE_GIVEN.search(raw) and len(words & ev.sets[i]) >= _PLAN_SHARE * len(words):
             return None  # a document gives it
-        if found is None and _UNKNOWN.search(raw):
-            found = (ev.raw_texts[i].strip(), ev.keys[i])
+        if found is None and (m := _UNKNOWN.search(raw)):
+            of = set(tokenize(m.group("of") or "").seq) - _CAUSE_WORDS
+            if of <= tokens:
+                found = (ev.raw_texts[i].strip(), ev.keys[i])
     return found
 
 
@@ -2409,7 +2413,8 @@ _KIN = {
 }
 #: the two ends of a scale that a review or a report puts a thing on, each end with words
 #: that say the same: one end said where a copied statement says the other ("the portions
-#: were small" for "the portions are huge", "parking is easy" for "parking can be tricky")
+#: were small" for "the portions are huge", "parking is easy" for "parking can be tricky");
+#: not words that are verbs or names as often ("clean the filter", "calm", a hard drive)
 _POLES = (
     (("small", "tiny", "skimpy"), ("large", "huge", "big", "generous", "massive")),
     (("slow",), ("quick", "fast", "prompt", "speedy")),
@@ -2418,9 +2423,8 @@ _POLES = (
     (("soggy",), ("crispy", "crunchy")),
     (("stale",), ("fresh",)),
     (("rude", "unfriendly"), ("friendly", "polite", "welcoming", "courteous")),
-    (("dirty", "filthy"), ("clean", "spotless")),
-    (("quiet", "calm"), ("loud", "noisy")),
-    (("easy", "simple"), ("difficult", "hard", "tricky")),
+    (("quiet",), ("loud", "noisy")),
+    (("easy", "simple"), ("difficult", "tricky")),
     (("early",), ("late",)),
     (("weak",), ("strong",)),
 )
