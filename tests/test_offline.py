@@ -2857,6 +2857,30 @@ def test_a_word_that_pictures_a_records_subject_unsaid_lowers_its_support(
     assert "is in no field or review" not in out["explanation"], out["explanation"]
 
 
+def test_many_reviews_said_to_say_what_one_says_lowers_its_support(judge: OfflineJudge) -> None:
+    """ "Many reviewers praised the pho" where one review of the record does: the explanation
+    names the claim of many and that review; what two reviews say may be said of many."""
+    cafe = {
+        "name": "Marigold Noodle House",
+        "reviews": [
+            {"text": "The pho here is the best in town. The staff were friendly."},
+            {"text": "Friendly staff and a cheap lunch."},
+            {"text": "The spring rolls were soggy."},
+        ],
+    }
+    verdict = partial(first_verdict, judge, "Write an overview.", [json.dumps(cafe)])
+    one = verdict("One reviewer praised the pho as the best in town.")
+    many = verdict("Many reviewers praised the pho as the best in town.")
+    assert "'many reviewers' where only one item of the record says it (0" in many["explanation"]
+    assert many["probability"] < one["probability"] - 0.1, (many, one)
+    for said in (
+        "Several reviewers praised the friendly staff.",
+        "One reviewer found the spring rolls soggy.",
+    ):
+        out = verdict(said)
+        assert "only one item" not in out["explanation"], out["explanation"]
+
+
 def test_an_option_of_a_group_goes_by_the_groups_other_names(judge: OfflineJudge) -> None:
     """`casual: True` under `Ambience` is "a casual atmosphere" (or vibe) in an overview; an
     option the record denies is still contradicted under the group's other names."""

@@ -110,7 +110,9 @@ COMBINER: tuple[str, ...] = ("softmin", "question_coverage", "claims_on_question
 #: reviews give ("a charming cafe", "a popular spot") takes less: it says more than the
 #: record does, but no fact a reader could check against it. At 1.5 a copied sentence with
 #: one such word scores about .8, near the verdict threshold, so one such word alone lowers
-#: an overview's score without flagging it (RAGBench has no records to fit it on).
+#: an overview's score without flagging it (RAGBench has no records to fit it on). So does
+#: a claim that many reviews say what one of them says ("many reviewers praised the pho"):
+#: two reviews may say it in words the check does not match.
 #: penalised features the logistic fit leaves out (too rare in RAGBench to weigh): a fit on
 #: the three answers that contradict their own comparison learned a weight that cancelled the
 #: penalty, because RAGBench labels the sentence claiming the order supported when the

@@ -1243,6 +1243,9 @@ class SentenceEvidence:
     #: a word that praises or pictures a record's subject ("a charming cafe") that neither
     #: the record nor its reviews give (`_embellished`)
     embellished: str | None = None
+    #: many of a record's reviews said to say what one of them says ("many reviewers praised
+    #: the pho"), with that review's key (`_overcounted`)
+    overcounted: tuple[str, str] | None = None
     #: a document clause the sentence copies with its negation dropped or added ("use
     #: benzene" for "do not use benzene"), with its key
     flipped: tuple[str, str] | None = None
@@ -1713,6 +1716,7 @@ def sentence_features(
     role = _role_swapped(text, ev) if ev.lang == "en" and _ROLE_HEAD.search(lowered) else None
     unlisted = _unlisted(lowered, ev) if ev.fields and ev.lang == "en" else None
     embellished = _embellished(text, token_set, ev) if ev.fields and ev.lang == "en" else None
+    overcounted = _overcounted(lowered, token_set, ev) if ev.groups and ev.lang == "en" else None
 
     # a colon inside markdown emphasis ("**Amenities:**") ends the sentence too
     ends_colon = text.rstrip().rstrip("*_").rstrip().endswith((":", "："))
@@ -1762,7 +1766,7 @@ def sentence_features(
             bool(misplaced or strayed or blended or misattributed or swapped or role or unlisted)
         ),
         float(conflict is not None),
-        float(embellished is not None),
+        float(embellished is not None or overcounted is not None),
     ]
     return SentenceEvidence(
         features=features,
@@ -1783,6 +1787,7 @@ def sentence_features(
         role=role,
         unlisted=unlisted,
         embellished=embellished,
+        overcounted=overcounted,
         other_units=[(said.written, theirs) for said, theirs in other_units],
         missing_literals=literals,
         flipped=flipped,
@@ -2673,6 +2678,54 @@ def _embellished(text: str, tokens: set[str], ev: Evidence) -> str | None:
     if not added:
         return None
     return (written_words(text, added[:1], ev) or added)[0]
+
+
+#: a claim that many of a record's reviews say a thing: "many reviewers praised", "several
+#: customers complained", "reviewers consistently praise"
+_MANY_SAY = re.compile(
+    r"\b(?:many|several|multiple|numerous|most|all|a number of|the majority of)\s+(?:of\s+the\s+)?"
+    r"(?:reviewers|reviews|customers|guests|diners|patrons|visitors|users)\b"
+    r"|\b(?:reviewers|reviews|customers|guests|diners|patrons|visitors|users)\s+"
+    r"(?:consistently|frequently|often|repeatedly|regularly|all|agree)\b"
+)
+#: the words of saying and of the sayers, which are no part of what is said
+_SAYING = frozenset(
+    t
+    for w in (
+        *("praise", "praised", "praises", "mention", "mentioned", "complain", "complained"),
+        *("note", "noted", "say", "said", "love", "loved", "enjoy", "enjoyed", "rave", "raved"),
+        *("highlight", "highlighted", "comment", "commented", "report", "reported", "find"),
+        *("found", "review", "reviewer", "customer", "guest", "diner", "patron", "visitor"),
+        *("user", "consistently", "frequently", "often", "repeatedly", "regularly", "agree"),
+        *("many", "several", "multiple", "numerous", "majority", "number"),
+    )
+    if (t := content_token(w))
+)
+#: a record's item of a list: a review, a row ("review_info/2", "reviews/0")
+_LIST_ITEM = re.compile(r"/\d+$")
+
+
+def _overcounted(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, str] | None:
+    """Many of a record's reviews (items of its lists) said to say what only one of them
+    says: "many reviewers praised the pho as the best in town" where one review does.
+    What is said (two words or more, beside those of saying) must be half held by one item
+    and by no other. Returns the claim of many, as written, and that item's key."""
+    m = _MANY_SAY.search(lowered)
+    if not m:
+        return None
+    said = {t for t in tokens - _SAYING if t[:1] != "#"}
+    if len(said) < 2:
+        return None
+    items: dict[str, set[str]] = {}
+    keys: dict[str, str] = {}
+    for i, group in enumerate(ev.groups):
+        if group and _LIST_ITEM.search(group):
+            items.setdefault(group, set()).update(ev.sets[i])
+            keys.setdefault(group, ev.keys[i])
+    saying = [g for g, held in items.items() if len(said & held) >= _ABSENT_SHARE * len(said)]
+    if len(items) < 2 or len(saying) != 1:
+        return None
+    return m.group(), keys[saying[0]]
 
 
 #: verbs whose doer and receiver cannot trade places without changing what is said, each

@@ -282,6 +282,9 @@ class OfflineJudge:
             parts.append(f"'{f.unlisted}' is in no field or review of the record")
         if f.embellished is not None:
             parts.append(f"'{f.embellished}' is in no field or review of the record")
+        if f.overcounted is not None:
+            said, key = f.overcounted
+            parts.append(f"'{said}' where only one item of the record says it ({key})")
         if f.role is not None:
             name, ours, their_role, key = f.role
             parts.append(f"'{ours}' where the documents call {name} '{their_role}' ({key})")
