@@ -1214,7 +1214,7 @@ REPORT = [
     "24. The plan includes a new primary school. Last year, a smaller fire at the same site "
     "was blamed on faulty wiring. The broth is rich and the portions are huge for the "
     "price. Service was quick even on a busy Friday night. Parking on the street can be "
-    "tricky at noon."
+    "tricky at noon. The bank held interest rates at 5.25% on Thursday."
 ]
 
 
@@ -1249,6 +1249,9 @@ REPORT = [
         ("The broth is rich and the portions are small for the price.", "'small' where", "where"),
         ("Parking on the street can be easy at noon.", "'easy' where the documents", "where"),
         ("Service was fast even on a busy Friday night.", None, "where the documents say"),
+        # a scale of more than two ends: held, raised, cut
+        ("The bank raised interest rates at 5.25% on Thursday.", "'raised' where", "where"),
+        ("The bank kept interest rates at 5.25% on Thursday.", None, "where the documents"),
         ("The portions are large for the price.", None, "where the documents say"),
     ],
 )

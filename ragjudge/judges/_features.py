@@ -2416,10 +2416,11 @@ _KIN = {
     )
     for t in kind
 }
-#: the two ends of a scale that a review or a report puts a thing on, each end with words
-#: that say the same: one end said where a copied statement says the other ("the portions
-#: were small" for "the portions are huge", "parking is easy" for "parking can be tricky");
-#: not words that are verbs or names as often ("clean the filter", "calm", a hard drive)
+#: the ends of a scale that a review or a report puts a thing on, each end with words that
+#: say the same: one end said where a copied statement says another ("the portions were
+#: small" for "the portions are huge", "parking is easy" for "parking can be tricky", "raised
+#: rates" for "held rates"); not words that are verbs or names as often ("clean the filter",
+#: "calm", a hard drive)
 _POLES = (
     (("small", "tiny", "skimpy"), ("large", "huge", "big", "generous", "massive")),
     (("slow",), ("quick", "fast", "prompt", "speedy")),
@@ -2432,20 +2433,25 @@ _POLES = (
     (("easy", "simple"), ("difficult", "tricky")),
     (("early",), ("late",)),
     (("weak",), ("strong",)),
+    (
+        ("held", "kept", "maintained", "unchanged"),
+        ("raised", "hiked", "increased"),
+        ("cut", "lowered", "reduced"),
+    ),
 )
 #: each of those words as a content token, with the words of the other end (`_sibling_swapped`
 #: reads a word's kind as both ends together)
 _RIVALS = {
-    t: frozenset(filter(None, (content_token(w) for w in theirs)))
-    for pole in _POLES
-    for ours, theirs in (pole, pole[::-1])
-    for t in filter(None, (content_token(w) for w in ours))
+    t: frozenset(filter(None, (content_token(w) for other in scale if other != end for w in other)))
+    for scale in _POLES
+    for end in scale
+    for t in filter(None, (content_token(w) for w in end))
 }
 _KIN.update(
     {
-        t: frozenset(filter(None, (content_token(w) for w in (*low, *high))))
-        for low, high in _POLES
-        for t in filter(None, (content_token(w) for w in (*low, *high)))
+        t: frozenset(filter(None, (content_token(w) for end in scale for w in end)))
+        for scale in _POLES
+        for t in filter(None, (content_token(w) for end in scale for w in end))
     }
 )
 _TIME_UNITS = _KIN[content_token("week") or "week"]
