@@ -1600,7 +1600,7 @@ def sentence_features(
             word = word[:-1]  # an acronym's plural: "TVs" is TV (not "DNS")
         elif word == "may" and MONTH_MAY.search(text):
             word = "maymonth"  # the month, as `normalise` reads it
-        if _word_in(word, ev.text) or word in words.stopwords or word in _UNIT_NAMES:
+        if word in words.stopwords or word in _UNIT_NAMES or _word_in(word, ev.text):
             continue
         if word_form(word) in ev.vocab or ("-" in word and _compound_known(word, ev)):
             continue
