@@ -1214,7 +1214,8 @@ REPORT = [
     "24. The plan includes a new primary school. Last year, a smaller fire at the same site "
     "was blamed on faulty wiring. The broth is rich and the portions are huge for the "
     "price. Service was quick even on a busy Friday night. Parking on the street can be "
-    "tricky at noon. The bank held interest rates at 5.25% on Thursday."
+    "tricky at noon. The bank held interest rates at 5.25% on Thursday. Michael Hart, 58, "
+    "pleaded guilty at Leeds Crown Court to 14 counts of fraud."
 ]
 
 
@@ -1252,6 +1253,13 @@ REPORT = [
         # a scale of more than two ends: held, raised, cut
         ("The bank raised interest rates at 5.25% on Thursday.", "'raised' where", "where"),
         ("The bank kept interest rates at 5.25% on Thursday.", None, "where the documents"),
+        # a plea turned, though the report's clause holds more than the summary keeps
+        (
+            "Michael Hart pleaded not guilty to 14 counts of fraud.",
+            "the documents say the opposite: 'Michael Hart, 58, pleaded guilty",
+            "the opposite",
+        ),
+        ("Michael Hart pleaded guilty to 14 counts of fraud.", None, "the opposite"),
         ("The portions are large for the price.", None, "where the documents say"),
     ],
 )

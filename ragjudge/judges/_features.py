@@ -1679,6 +1679,8 @@ def sentence_features(
         flipped = _bound_flipped(text, ev)
     if flipped is None and ev.lang == "en" and _SHOWN.search(lowered):
         flipped = _proof_claimed(lowered, ev)
+    if flipped is None and ev.lang == "en" and "guilty" in lowered:
+        flipped = _plea_turned(lowered, token_set, ev)
     planned = None
     if flipped is None and ev.lang == "en":
         # (a sentence that answers "what can it do?" is said under the question's "can")
@@ -2951,6 +2953,34 @@ def _proof_claimed(lowered: str, ev: Evidence) -> tuple[str, str] | None:
                 if len(ours & theirs) >= _SIBLING_SHARE * len(ours):
                     return ev.raw_texts[i].strip(), ev.keys[i]
     return None
+
+
+#: "not guilty", as a plea or a verdict
+_NOT_GUILTY = re.compile(r"\bnot\s+guilty\b")
+
+
+def _plea_turned(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, str] | None:
+    """ "Pleaded not guilty" where the documents say "pleaded guilty", or "guilty" where
+    they say "not guilty": the sentence's other words (half of them) held by a document
+    sentence that gives the plea or the verdict the other way, and by none that gives it
+    the sentence's way. (The flip check reads clauses, and a report's clause often holds
+    more than a summary keeps: "Michael Hart, 58, pleaded guilty at Leeds Crown Court to
+    14 counts of fraud".) Returns the document sentence and its key."""
+    ours = bool(_NOT_GUILTY.search(lowered))
+    words = {t for t in tokens if t[:1] != "#"} - {"guilty", "plead", "found"}
+    if len(words) < 2:
+        return None
+    found = None
+    for i in ev.holding(words):
+        raw = ev.raw_texts[i].lower()
+        if "guilty" not in raw or len(words & ev.sets[i]) < _ABSENT_SHARE * len(words):
+            continue
+        denied = len(_NOT_GUILTY.findall(raw))
+        if bool(denied) == ours or raw.count("guilty") > denied > 0:
+            return None  # a document gives it the sentence's way (or both ways)
+        if found is None:
+            found = (ev.raw_texts[i].strip(), ev.keys[i])
+    return found
 
 
 def _bound_flipped(text: str, ev: Evidence) -> tuple[str, str] | None:
