@@ -1299,7 +1299,11 @@ STUDY = [
         ),
         ("The team plans a randomised trial with 2,000 participants.", None, "told as done"),
         # a name inside another word of theirs is no name of theirs
-        ("The study was led by Maria Santos of the University of Porto.", "'Porto'", "'Porto'"),
+        (
+            "The study was led by Maria Santos of the University of Porto.",
+            "'Porto' not found in the documents",
+            "'Porto'",
+        ),
         ("The study was funded by a Portuguese science foundation.", None, "not found"),
     ],
 )

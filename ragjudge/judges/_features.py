@@ -1394,14 +1394,16 @@ _DEMONYM_ENDS = ("an", "ese", "ish", "ic", "i")
 def _demonym_known(word: str, ev: Evidence) -> bool:
     """A country the documents name by its people's word, or the reverse: "Germany" where
     they say "German", "Norwegian" where they say "Norway". The two words share at least
-    four letters, all but three of the shorter one, and one ends as such words do."""
+    four letters, all but three of the shorter one and all but five of the longer (not
+    "Porto" and "Portuguese"), and one ends as such words do."""
     if len(word) < 4 or not word.isalpha():
         return False
     for m in re.finditer(rf"\b{re.escape(word[:4])}[^\W\d_]*", ev.text):
         other = m.group()
         pairs = zip(word, other, strict=False)
         shared = next((i for i, (a, b) in enumerate(pairs) if a != b), min(len(word), len(other)))
-        if shared >= max(4, min(len(word), len(other)) - 3) and (
+        longer = max(len(word), len(other))
+        if shared >= max(4, min(len(word), len(other)) - 3, longer - 5) and (
             word.endswith(_DEMONYM_ENDS) or other.endswith(_DEMONYM_ENDS)
         ):
             return True
