@@ -1215,7 +1215,9 @@ REPORT = [
     "was blamed on faulty wiring. The broth is rich and the portions are huge for the "
     "price. Service was quick even on a busy Friday night. Parking on the street can be "
     "tricky at noon. The bank held interest rates at 5.25% on Thursday. Michael Hart, 58, "
-    "pleaded guilty at Leeds Crown Court to 14 counts of fraud."
+    "pleaded guilty at Leeds Crown Court to 14 counts of fraud. Voters re-elected Mayor Dana "
+    "Ruiz on Tuesday with 54% of the vote, defeating Tom Becker, who won 41%. Ruiz, a "
+    "Democrat, has promised to hire ten more police officers during her second term."
 ]
 
 
@@ -1260,6 +1262,24 @@ REPORT = [
             "the opposite",
         ),
         ("Michael Hart pleaded guilty to 14 counts of fraud.", None, "the opposite"),
+        # shares traded between two names; a party; an ordinal
+        (
+            "Tom Becker won the election with 54% of the vote.",
+            "the documents give '54%' to Mayor Dana Ruiz (0",
+            "the documents give",
+        ),
+        ("Dana Ruiz was re-elected with 41% of the vote.", "'41%' to Tom Becker (0", "give '41%'"),
+        ("Dana Ruiz was re-elected with 54% of the vote.", None, "the documents give"),
+        (
+            "Ruiz, a Republican, has promised to hire ten more police officers.",
+            "'Republican' where",
+            "where",
+        ),
+        (
+            "Ruiz has promised to hire ten more police officers during her third term.",
+            "'third' where the documents say 'second'",
+            "where the documents say",
+        ),
         ("The portions are large for the price.", None, "where the documents say"),
     ],
 )

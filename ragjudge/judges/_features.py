@@ -809,6 +809,9 @@ class Evidence:
     #: per unit: its words in lower case, one space between them and around them (" five
     #: minutes after half-time "), read when `_order_word_swapped` first needs them
     spaced_words: list[str] | None = None
+    #: the documents' names (capitalised words not at a sentence's start, lowercased), read
+    #: when `_number_of_another` first needs them
+    doc_names: set[str] | None = None
     #: the units that may hold a word that says the opposite of another ("closed", see
     #: `Polarity`), read when the flip check first needs them
     opposed: set[int] | None = None
@@ -1222,6 +1225,9 @@ class SentenceEvidence:
     #: else, while its closest document sentence gives another
     #: (`_values_of_other_statements`)
     strayed: list[tuple[str, str]] = field(default_factory=list)
+    #: a number of the sentence that a document sentence naming the sentence's person gives
+    #: to another (`_number_of_another`): the number, the other, and the key
+    rebound: tuple[str, str, str] | None = None
     #: numbers of the sentence found only in items of a list (rows of a table, records of a
     #: list) that share nothing else with the sentence: a value given to the wrong item
     misplaced: list[str] = field(default_factory=list)
@@ -1711,6 +1717,7 @@ def sentence_features(
     ) or (_pair_reversed(lowered, ev) if tokens.digits else None)
     misplaced = _values_of_other_items(token_set, tokens.digits, ev) if ev.shared else []
     strayed = _values_of_other_statements(text, token_set, tokens.digits - spans, cover, ev)
+    rebound = _number_of_another(text, ev) if tokens.digits and ev.lang == "en" else None
     blended = _items_blended(claim, ev) if ev.shared else []
     speaks = "according to" in lowered or not _SPEECH_WORDS.isdisjoint(_LETTERS.findall(lowered))
     speaks = speaks or (ev.lang == "ja" and _JA_SAYS.search(text) is not None)
@@ -1767,7 +1774,16 @@ def sentence_features(
         min(len(elsewhere), 3),
         float(bool(contradicted or flipped or sibling or planned or unknown)),
         float(
-            bool(misplaced or strayed or blended or misattributed or swapped or role or unlisted)
+            bool(
+                misplaced
+                or strayed
+                or blended
+                or misattributed
+                or swapped
+                or role
+                or unlisted
+                or rebound
+            )
         ),
         float(conflict is not None),
         float(embellished is not None or overcounted is not None),
@@ -1785,6 +1801,7 @@ def sentence_features(
         contradicted_fields=fields,
         misplaced=misplaced,
         strayed=strayed,
+        rebound=rebound,
         blended=blended,
         misattributed=misattributed,
         swapped=swapped,
@@ -2437,6 +2454,7 @@ _POLES = (
     (("easy", "simple"), ("difficult", "tricky")),
     (("early",), ("late",)),
     (("weak",), ("strong",)),
+    (("democrat", "democratic"), ("republican",)),
     (
         ("held", "kept", "maintained", "unchanged"),
         ("raised", "hiked", "increased"),
@@ -2550,8 +2568,10 @@ _ORDER_WORDS = {
     "after": ("before",),
     "above": ("below",),
     "below": ("above",),
-    "first": ("second", "last"),
-    "second": ("first", "last"),
+    "first": ("second", "third", "last"),
+    "second": ("first", "third", "last"),
+    "third": ("first", "second", "fourth", "last"),
+    "fourth": ("third", "fifth"),
     "last": ("first", "second", "next", "this"),
     "next": ("last", "this"),
     "this": ("next", "last"),
@@ -2736,6 +2756,86 @@ def _overcounted(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, str
     if len(items) < 2 or len(saying) != 1:
         return None
     return m.group(), keys[saying[0]]
+
+
+#: a share as a statement gives it to someone: "54%", "41 percent" (not a year or an amount,
+#: which a sentence gives to whatever it is about: "born in 1971", "income in Fairfax County,
+#: Va., is $104,259")
+_BOUND_NUMBER = re.compile(r"(?<![\w.])\d[\d.]*(?:%|\s?(?:percent|per cent)\b)")
+#: a capitalised word, and a run of them ("Mayor Dana Ruiz")
+_CAPITAL_WORD = re.compile(r"\b[A-Z][a-z]+\b")
+_CAPITAL_RUN = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*\b")
+
+
+#: a relative clause's start
+_RELATIVE = re.compile(r"\s*(?:who|whose|whom|which|where)\b", re.IGNORECASE)
+
+
+def _share_digits(share: str) -> str:
+    """A share's number as written, without its sign or word ("54%", "54 percent": 54)."""
+    return share.rstrip("%").split()[0].removesuffix("percent")
+
+
+def _named(clause: str, names: Set[str]) -> set[str]:
+    """The words of `clause` that are names of the documents (`names`, lowercased)."""
+    return {w.lower() for w in _CAPITAL_WORD.findall(clause)} & names
+
+
+def _number_of_another(text: str, ev: Evidence) -> tuple[str, str, str] | None:
+    """A share the sentence gives to one person (or place, or body) where a document
+    sentence naming both gives it to another: "Tom Becker won with 54% of the vote" where
+    "voters re-elected Mayor Dana Ruiz with 54% of the vote, defeating Tom Becker, who won
+    41%". A share goes with the names of its clause, or, in a clause without one ("who won
+    41%"), with those of the nearest clause before it that is no relative clause; and the
+    document sentence must give the sentence's names a share of their own (the two are
+    traded). Returns the share, the document's name for it and the key."""
+    pol = _POLARITY["en"]
+    if ev.doc_names is None:
+        ev.doc_names = {
+            m.group().lower()
+            for raw in ev.raw_texts
+            for m in _CAPITAL_WORD.finditer(raw)
+            if m.start() and raw[: m.start()].rstrip()[-1:] not in ".!?:\"'"
+        } - {n.lower() for n in _CALENDAR_NAMES}
+    names = ev.doc_names
+    if not names:
+        return None
+
+    def bound(sentence: str) -> dict[str, set[str]]:
+        out: dict[str, set[str]] = {}
+        last: set[str] = set()
+        for clause in pol.clause.split(sentence):
+            here = _named(clause, names)
+            owner = here or last
+            # (a relative clause's names are no owners of the shares after it: "Salazar,
+            # whose programme was presented by Jaime Pinto, polled the most (41%)")
+            if not _RELATIVE.match(clause):
+                last = owner
+            for m in _BOUND_NUMBER.finditer(clause):
+                out.setdefault(_share_digits(m.group()), set()).update(owner)
+        return out
+
+    ours = bound(text)
+    for number, who in ours.items():
+        if not who:
+            continue
+        for i, raw in enumerate(ev.raw_texts):
+            if number not in raw:
+                continue
+            given = bound(raw)
+            theirs = given.get(number)
+            if not theirs or theirs & who or not who <= _named(raw, names):
+                continue
+            if not any(owners & who for n, owners in given.items() if n != number):
+                continue  # the document gives the sentence's names no share of their own
+            other = next(
+                run.group()
+                for run in _CAPITAL_RUN.finditer(raw)
+                if {w.lower() for w in run.group().split()} & theirs
+            )
+            said = next(m.group() for m in _BOUND_NUMBER.finditer(text) if number in m.group())
+            return said, other, ev.keys[i]
+    return None
 
 
 #: verbs whose doer and receiver cannot trade places without changing what is said, each

@@ -273,6 +273,9 @@ class OfflineJudge:
             parts.append(f"{values} belongs to another row or item of the record")
         for number, key in f.strayed[:2]:
             parts.append(f"the documents give '{number}' only in {key}, about something else")
+        if f.rebound is not None:
+            number, other, key = f.rebound
+            parts.append(f"the documents give '{number}' to {other} ({key})")
         if f.blended:
             said = ", ".join(f"'{w}'" for w in written_words(text, f.blended, ev)[:4])
             parts.append(f"it joins what different items of the record say ({said})")
