@@ -47,6 +47,7 @@ from ragjudge.judges._records import (
 from ragjudge.judges._tokens import (
     MONTH_MAY,
     MONTH_NAMES,
+    PLAIN_FORMS,
     content_token,
     exact_counts,
     implied_numbers,
@@ -1225,8 +1226,8 @@ class SentenceEvidence:
     #: else, while its closest document sentence gives another
     #: (`_values_of_other_statements`)
     strayed: list[tuple[str, str]] = field(default_factory=list)
-    #: a number of the sentence that a document sentence naming the sentence's person gives
-    #: to another (`_number_of_another`): the number, the other, and the key
+    #: a share of the sentence that a document sentence naming the sentence's person gives
+    #: to another (`_number_of_another`): the share, the other, and the key
     rebound: tuple[str, str, str] | None = None
     #: numbers of the sentence found only in items of a list (rows of a table, records of a
     #: list) that share nothing else with the sentence: a value given to the wrong item
@@ -2137,8 +2138,8 @@ def _negation_flip(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, 
 
 
 #: what a document says is planned, expected or possible, not done: the verb of "plans to
-#: buy", "is expected to open", "will reopen", "could close", "if funding is approved", "starting
-#: next year"
+#: buy", "is expected to open", "will reopen", "could close", "if funding is approved",
+#: "starting next year"
 _PLANNED = re.compile(
     r"\b(?:plans?|planned|planning|aims?|aimed|hopes?|hoped|intends?|intended|expects?|"
     r"expected|wants?|wanted|proposes?|proposed|seeks?|sought|(?:is|are|was|were) (?:set|due|"
@@ -2238,20 +2239,13 @@ def _japanese_cause_told(normalised: str, ev: Evidence) -> tuple[str, str] | Non
     return found
 
 
-#: the past forms of common irregular verbs, by their plain form
+#: the past forms of common irregular verbs, by their plain form: those the tokens read as
+#: their plain form (`PLAIN_FORMS`), and those that are also other words, which the tokens
+#: keep as they are
 _IRREGULAR_PAST = {
-    past: plain
-    for plain, forms in {
-        "buy": "bought", "build": "built", "sell": "sold", "make": "made", "pay": "paid",
-        "spend": "spent", "begin": "began begun", "win": "won", "take": "took taken",
-        "give": "gave given", "send": "sent", "hold": "held", "find": "found",
-        "bring": "brought", "choose": "chose chosen", "leave": "left", "lose": "lost",
-        "meet": "met", "run": "ran", "keep": "kept", "lead": "led", "rise": "rose risen",
-        "fall": "fell fallen", "grow": "grew grown", "write": "wrote written",
-        "become": "became", "go": "went gone", "get": "got gotten",
-    }.items()
-    for past in forms.split()
-}  # fmt: skip
+    **PLAIN_FORMS,
+    **{"given": "give", "found": "find", "left": "leave", "rose": "rise"},
+}
 #: a verb said as done: a past participle after "has", "have" or "had", or any verb after
 #: "already"; else any word in -ed or an irregular past (`_told_done` leaves out a passive)
 _DONE = re.compile(
@@ -2285,6 +2279,8 @@ def _told_done(lowered: str) -> dict[str, set[str]]:
                 continue
             if at and words[at - 1] in _DETERMINERS:
                 continue  # an adjective: "a randomised trial", "the proposed plan"
+            if word in _IRREGULAR_PAST and word.endswith(("en", "wn", "un")):
+                continue  # a participle alone tells no deed: "broken ribs take six weeks"
         if word in _IRREGULAR_PAST:
             plain = {_IRREGULAR_PAST[word]}
         else:  # "approved" reads as approv, "hired" as hir: hire; "stopped" as stopp: stop;
