@@ -2457,8 +2457,8 @@ _POLES = (
         ("cut", "lowered", "reduced"),
     ),
 )
-#: each of those words as a content token, with the words of the other end (`_sibling_swapped`
-#: reads a word's kind as both ends together)
+#: each of those words as a content token, with the words of the other ends
+#: (`_sibling_swapped` reads a word's kind as all the ends together)
 _RIVALS = {
     t: frozenset(filter(None, (content_token(w) for other in scale if other != end for w in other)))
     for scale in _POLES
@@ -2829,7 +2829,11 @@ def _number_of_another(text: str, ev: Evidence) -> tuple[str, str, str] | None:
                 for run in _CAPITAL_RUN.finditer(raw)
                 if {w.lower() for w in run.group().split()} & theirs
             )
-            said = next(m.group() for m in _BOUND_NUMBER.finditer(text) if number in m.group())
+            said = next(
+                m.group()
+                for m in _BOUND_NUMBER.finditer(text)
+                if _share_digits(m.group()) == number
+            )
             return said, other, ev.keys[i]
     return None
 
