@@ -1347,6 +1347,19 @@ def test_a_japanese_cause_where_the_documents_say_it_is_not_known_is_caught(
         caught(verdict(said), None, "it is not known")
 
 
+def test_a_span_in_a_word_of_its_own_is_its_number(judge: OfflineJudge) -> None:
+    """ "Over ten years" where the report says "over a decade" (and "a dozen" for 12) is no
+    number the documents lack; "twenty years" is, and the scale of "£2.3 million" is no
+    word they lack."""
+    docs = ["Hart stole £2.3 million from a dozen customers over a decade."]
+    verdict = partial(first_verdict, judge, "What happened?", docs)
+    out = verdict("Over ten years Hart stole £2.3 million from 12 customers.")
+    assert out["fully_supported"] is True, out["explanation"]
+    out = verdict("Over twenty years Hart stole £2.3 million from 12 customers.")
+    caught(out, "words not in the documents: 'twenty'", "")
+    assert "'million'" not in out["explanation"], out["explanation"]
+
+
 def test_a_japanese_day_no_document_gives_is_caught(judge: OfflineJudge) -> None:
     """水曜日 where the article says 火曜日 (in another of its sentences, as a summary joins
     them), 翌日夜 for 同日夜; the article's own days pass."""

@@ -48,6 +48,7 @@ from ragjudge.judges._tokens import (
     MONTH_MAY,
     MONTH_NAMES,
     PLAIN_FORMS,
+    SCALE_WORDS,
     content_token,
     exact_counts,
     implied_numbers,
@@ -1851,6 +1852,8 @@ def unmatched_words(text: str, ev: Evidence, limit: int = 4) -> list[str]:
     seen: set[str] = set()
     for m in _WORD.finditer(_claims_only(text)):
         word = m.group().rstrip("'’-")
+        if word.lower() in SCALE_WORDS:
+            continue  # the scale of a number ("2.3 million"), which the numbers speak for
         if word[0] >= "\u3040" or "-" in word:
             # a run of kanji, katakana or Hangul: its character pairs; a word with hyphens
             # ("six-month"): its parts, as the documents' text reads them

@@ -258,6 +258,8 @@ _SCALES = {
     "milliard": 10**9, "milliards": 10**9, "miliardi": 10**9, "тыс": 1000, "млн": 10**6,
     "млрд": 10**9,
 }  # fmt: skip
+#: those words, which read as part of the number before them
+SCALE_WORDS = frozenset(_SCALES)
 #: a time on a 12-hour clock: "3 pm", "3:30 p.m.", "11am"
 _TWELVE_HOUR = re.compile(r"\b(1[0-2]|0?[1-9])(?::([0-5]\d))?\s?([ap])(?:\.m\.|m\b)")
 _DIGIT = re.compile(r"\d")
@@ -523,7 +525,7 @@ def _scale_at(raw: Sequence[str], at: int) -> int | None:
 
 #: numbers that words of a document imply, as an answer may write them in digits: a
 #: fraction as a percentage ("one third": 33%), a multiple as its factor or rise ("doubled":
-#: 2, 100%)
+#: 2, 100%), a span or a count in a word of its own ("over a decade": ten years, "a dozen")
 _IMPLIED: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
     (re.compile(pattern), numbers)
     for pattern, numbers in (
@@ -535,9 +537,19 @@ _IMPLIED: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         (r"\bthree[- ]quarters\b", ("75",)),
         (r"\b(?:doubled|twofold|two-fold)\b", ("2", "100")),
         (r"\b(?:tripled|threefold|three-fold)\b", ("3", "200")),
+        (r"\bdecade\b", ("10",)),
+        (r"\btwo decades\b", ("20",)),
+        (r"\bthree decades\b", ("30",)),
+        (r"\bhalf a century\b", ("50",)),
+        (r"\b(?:a|one) century\b", ("100",)),
+        (r"\b(?:a|one) dozen\b", ("12",)),
+        (r"\bfortnight\b", ("2", "14")),
     )
 )
-_IMPLYING = ("half", "third", "quarter", "doubled", "tripled", "fold")
+_IMPLYING = (
+    *("half", "third", "quarter", "doubled", "tripled", "fold", "decade", "century", "dozen"),
+    "fortnight",
+)
 
 
 def implied_numbers(text: str) -> set[str]:
