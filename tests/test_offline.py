@@ -1217,7 +1217,8 @@ REPORT = [
     "tricky at noon. The bank held interest rates at 5.25% on Thursday. Michael Hart, 58, "
     "pleaded guilty at Leeds Crown Court to 14 counts of fraud. Voters re-elected Mayor Dana "
     "Ruiz on Tuesday with 54% of the vote, defeating Tom Becker, who won 41%. Ruiz, a "
-    "Democrat, has promised to hire ten more police officers during her second term."
+    "Democrat, has promised to hire ten more police officers during her second term. "
+    "Turnout was 38%, down from 45% four years ago."
 ]
 
 
@@ -1270,6 +1271,13 @@ REPORT = [
         ),
         ("Dana Ruiz was re-elected with 41% of the vote.", "'41%' to Tom Becker (0", "give '41%'"),
         ("Dana Ruiz was re-elected with 54% of the vote.", None, "the documents give"),
+        # the value before a change given as the value
+        (
+            "Turnout in Millbrook rose to 45%.",
+            "the documents give '45%' as the value before a change (0",
+            "before a change",
+        ),
+        ("Turnout in Millbrook fell to 38%, down from 45%.", None, "before a change"),
         (
             "Ruiz, a Republican, has promised to hire ten more police officers.",
             "'Republican' where",

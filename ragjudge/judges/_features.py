@@ -1230,6 +1230,9 @@ class SentenceEvidence:
     #: a share of the sentence that a document sentence naming the sentence's person gives
     #: to another (`_number_of_another`): the share, the other, and the key
     rebound: tuple[str, str, str] | None = None
+    #: a number the sentence gives as a value that the documents give only as the value
+    #: before a change ("from 45%"), with that document sentence's key (`_value_before`)
+    superseded: tuple[str, str] | None = None
     #: numbers of the sentence found only in items of a list (rows of a table, records of a
     #: list) that share nothing else with the sentence: a value given to the wrong item
     misplaced: list[str] = field(default_factory=list)
@@ -1720,6 +1723,7 @@ def sentence_features(
     misplaced = _values_of_other_items(token_set, tokens.digits, ev) if ev.shared else []
     strayed = _values_of_other_statements(text, token_set, tokens.digits - spans, cover, ev)
     rebound = _number_of_another(text, ev) if tokens.digits and ev.lang == "en" else None
+    superseded = _value_before(lowered, ev) if tokens.digits and ev.lang == "en" else None
     blended = _items_blended(claim, ev) if ev.shared else []
     speaks = "according to" in lowered or not _SPEECH_WORDS.isdisjoint(_LETTERS.findall(lowered))
     speaks = speaks or (ev.lang == "ja" and _JA_SAYS.search(text) is not None)
@@ -1785,6 +1789,7 @@ def sentence_features(
                 or role
                 or unlisted
                 or rebound
+                or superseded
             )
         ),
         float(conflict is not None),
@@ -1804,6 +1809,7 @@ def sentence_features(
         misplaced=misplaced,
         strayed=strayed,
         rebound=rebound,
+        superseded=superseded,
         blended=blended,
         misattributed=misattributed,
         swapped=swapped,
@@ -2915,6 +2921,53 @@ def _doer_swapped(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, s
                 start = raw.lower().index(receiver)
                 theirs_said = raw[start : raw.lower().index(doer, start) + len(doer)]
                 return ours, theirs_said, ev.keys[i]
+    return None
+
+
+#: a value as a sentence gives it ("rose to 45%", "was 45%", "reached $2 million")
+_VALUE_GIVEN = re.compile(
+    r"\b(?:to|at|reached|hit|was|is|were|are|now)\s+(?:about\s+|around\s+|nearly\s+)?"
+    r"(?P<n>[$£€]?\d[\d,.]*(?:\s?(?:%|percent|million|billion|bn|m)\b|%)?)"
+)
+#: the value before a change ("down from 45%", "up from $245 million")
+_VALUE_BEFORE = re.compile(
+    r"\bfrom\s+(?:about\s+|around\s+|nearly\s+)?"
+    r"(?P<n>[$£€]?\d[\d,.]*(?:\s?(?:%|percent|million|billion|bn|m)\b|%)?)"
+)
+
+
+def _value_before(lowered: str, ev: Evidence) -> tuple[str, str] | None:
+    """A number the sentence gives as a value ("turnout rose to 45%") that the documents
+    give only as the value before a change ("turnout was 38%, down from 45%"). A sentence
+    that gives a change of its own ("from … to …") is left alone. Returns the number as
+    written and the key of the document sentence that gives it."""
+    if _VALUE_BEFORE.search(lowered):
+        return None
+    for m in _VALUE_GIVEN.finditer(lowered):
+        value = tokenize(m.group("n"), normalised=True).digits
+        if not value:
+            continue
+        before: str | None = None
+        for i, raw in enumerate(ev.raw_texts):
+            theirs = raw.lower()
+            if not value & tokenize(theirs, normalised=True).digits:
+                continue
+            as_before = [
+                b
+                for b in _VALUE_BEFORE.finditer(theirs)
+                if tokenize(b.group("n"), normalised=True).digits & value
+            ]
+            as_value = [
+                g
+                for g in _VALUE_GIVEN.finditer(theirs)
+                if tokenize(g.group("n"), normalised=True).digits & value
+            ]
+            if not as_before or as_value:
+                break  # a document gives it as a value, or not as the value before a change
+            before = before or ev.keys[i]
+        else:
+            if before is not None:
+                return m.group("n").strip(), before
     return None
 
 

@@ -276,6 +276,9 @@ class OfflineJudge:
         if f.rebound is not None:
             number, other, key = f.rebound
             parts.append(f"the documents give '{number}' to {other} ({key})")
+        if f.superseded is not None:
+            number, key = f.superseded
+            parts.append(f"the documents give '{number}' as the value before a change ({key})")
         if f.blended:
             said = ", ".join(f"'{w}'" for w in written_words(text, f.blended, ev)[:4])
             parts.append(f"it joins what different items of the record say ({said})")
