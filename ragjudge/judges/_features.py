@@ -2736,31 +2736,23 @@ _SAYING = frozenset(
     )
     if (t := content_token(w))
 )
-#: a record's item of a list: a review, a row ("review_info/2", "reviews/0")
-_LIST_ITEM = re.compile(r"/\d+$")
 
 
 def _overcounted(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, str] | None:
-    """Many of a record's reviews (items of its lists) said to say what only one of them
-    says: "many reviewers praised the pho as the best in town" where one review does.
-    What is said (two words or more, beside those of saying) must be half held by one item
-    and by no other. Returns the claim of many, as written, and that item's key."""
+    """Many of a record's reviews (items of its lists, `Evidence.items`) said to say what
+    only one of them says: "many reviewers praised the pho as the best in town" where one
+    review does. What is said (two words or more, beside those of saying) must be half held
+    by one item and by no other. Returns the claim of many, as written, and that item's key."""
     m = _MANY_SAY.search(lowered)
     if not m:
         return None
     said = {t for t in tokens - _SAYING if t[:1] != "#"}
     if len(said) < 2:
         return None
-    items: dict[str, set[str]] = {}
-    keys: dict[str, str] = {}
-    for i, group in enumerate(ev.groups):
-        if group and _LIST_ITEM.search(group):
-            items.setdefault(group, set()).update(ev.sets[i])
-            keys.setdefault(group, ev.keys[i])
-    saying = [g for g, held in items.items() if len(said & held) >= _ABSENT_SHARE * len(said)]
-    if len(items) < 2 or len(saying) != 1:
+    saying = [g for g, held in ev.items.items() if len(said & held) >= _ABSENT_SHARE * len(said)]
+    if len(ev.items) < 2 or len(saying) != 1:
         return None
-    return m.group(), keys[saying[0]]
+    return m.group(), ev.keys[ev.groups.index(saying[0])]
 
 
 #: a share as a statement gives it to someone: "54%", "41 percent" (not a year or an amount,
@@ -2774,6 +2766,15 @@ _CAPITAL_RUN = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*\b")
 
 #: a relative clause's start
 _RELATIVE = re.compile(r"\s*(?:who|whose|whom|which|where)\b", re.IGNORECASE)
+
+
+def _mid_sentence(raw: str, at: int) -> bool:
+    """Whether the word at `at` comes after another word of its sentence: past any spaces,
+    the text before it ends in no sentence's end and no quotation mark."""
+    j = at - 1
+    while j >= 0 and raw[j].isspace():
+        j -= 1
+    return j >= 0 and raw[j] not in ".!?:\"'"
 
 
 def _share_digits(share: str) -> str:
@@ -2794,13 +2795,15 @@ def _number_of_another(text: str, ev: Evidence) -> tuple[str, str, str] | None:
     41%"), with those of the nearest clause before it that is no relative clause; and the
     document sentence must give the sentence's names a share of their own (the two are
     traded). Returns the share, the document's name for it and the key."""
+    if not _BOUND_NUMBER.search(text):
+        return None
     pol = _POLARITY["en"]
     if ev.doc_names is None:
         ev.doc_names = {
             m.group().lower()
             for raw in ev.raw_texts
             for m in _CAPITAL_WORD.finditer(raw)
-            if m.start() and raw[: m.start()].rstrip()[-1:] not in ".!?:\"'"
+            if _mid_sentence(raw, m.start())
         } - {n.lower() for n in _CALENDAR_NAMES}
     names = ev.doc_names
     if not names:
@@ -2924,16 +2927,15 @@ def _doer_swapped(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, s
     return None
 
 
+#: a value as written, perhaps rounded: "about 45%", "$245 million"
+_VALUE = (
+    r"(?:about\s+|around\s+|nearly\s+)?"
+    r"(?P<n>[$£€]?\d[\d,.]*(?:\s?(?:%|percent|million|billion|bn|m)\b|%)?)"
+)
 #: a value as a sentence gives it ("rose to 45%", "was 45%", "reached $2 million")
-_VALUE_GIVEN = re.compile(
-    r"\b(?:to|at|reached|hit|was|is|were|are|now)\s+(?:about\s+|around\s+|nearly\s+)?"
-    r"(?P<n>[$£€]?\d[\d,.]*(?:\s?(?:%|percent|million|billion|bn|m)\b|%)?)"
-)
+_VALUE_GIVEN = re.compile(r"\b(?:to|at|reached|hit|was|is|were|are|now)\s+" + _VALUE)
 #: the value before a change ("down from 45%", "up from $245 million")
-_VALUE_BEFORE = re.compile(
-    r"\bfrom\s+(?:about\s+|around\s+|nearly\s+)?"
-    r"(?P<n>[$£€]?\d[\d,.]*(?:\s?(?:%|percent|million|billion|bn|m)\b|%)?)"
-)
+_VALUE_BEFORE = re.compile(r"\bfrom\s+" + _VALUE)
 
 
 def _value_before(lowered: str, ev: Evidence) -> tuple[str, str] | None:
@@ -2948,8 +2950,8 @@ def _value_before(lowered: str, ev: Evidence) -> tuple[str, str] | None:
         if not value:
             continue
         before: str | None = None
-        for i, raw in enumerate(ev.raw_texts):
-            theirs = raw.lower()
+        for i in sorted({i for v in value for i in ev.index.get(f"#{v}", ())}):
+            theirs = ev.raw_texts[i].lower()
             if not value & tokenize(theirs, normalised=True).digits:
                 continue
             as_before = [

@@ -284,10 +284,9 @@ class OfflineJudge:
             parts.append(f"it joins what different items of the record say ({said})")
         for name, other, key in f.swapped[:2]:
             parts.append(f"'{name}' stands where the documents have '{other}' ({key})")
-        if f.unlisted is not None:
-            parts.append(f"'{f.unlisted}' is in no field or review of the record")
-        if f.embellished is not None:
-            parts.append(f"'{f.embellished}' is in no field or review of the record")
+        for word in (f.unlisted, f.embellished):
+            if word is not None:
+                parts.append(f"'{word}' is in no field or review of the record")
         if f.overcounted is not None:
             said, key = f.overcounted
             parts.append(f"'{said}' where only one item of the record says it ({key})")
