@@ -831,9 +831,10 @@ class Evidence:
     offerings: dict[int, tuple[str, frozenset[str], frozenset[str]]] = field(default_factory=dict)
 
     def holding(self, tokens: Iterable[str]) -> Counter[int]:
-        """How many of `tokens` each unit holds, for the units holding any (in the order the
-        tokens first find them)."""
-        return Counter(i for t in tokens for i in self.index.get(t, ()))
+        """How many of `tokens` each unit holds, for the units holding any, in the documents'
+        order: `tokens` is often a set, whose order differs from process to process, and a
+        check that quotes the first unit it finds must quote the same one in every run."""
+        return Counter(sorted(i for t in tokens for i in self.index.get(t, ())))
 
     def together(self, a: int, b: int) -> bool:
         """Whether units `a` and `b` may be read as one statement: not facts of two different
@@ -2712,7 +2713,7 @@ def _embellished(text: str, tokens: set[str], ev: Evidence) -> str | None:
     added = [t for t in tokens & _FLOURISHES if t not in ev.vocab and t not in ev.question]
     if not added:
         return None
-    return (written_words(text, added[:1], ev) or added)[0]
+    return (written_words(text, added, ev) or sorted(added))[0]
 
 
 #: a claim that many of a record's reviews say a thing: "many reviewers praised", "several
