@@ -2802,6 +2802,58 @@ def test_a_listing_value_said_as_another_of_its_scale_is_caught(judge: OfflineJu
         assert "the record says otherwise" in out["sentence_support_information"][1]["explanation"]
 
 
+def test_a_listing_field_is_read_past_its_own_names_and_a_review_that_agrees(
+    judge: OfflineJudge,
+) -> None:
+    """Fields whose reading other words of the record used to hide:
+
+    - `Alcohol: beer_and_wine` is not "a full bar", though the field's own line lists "full
+      bar" among its other names;
+    - `WiFi: no` is contradicted by "free WiFi" when a review also says "there is no WiFi":
+      a review that agrees does not take the word from the field;
+    - `WiFi: free` (or paid) says the place has WiFi, so "there is no WiFi" is contradicted,
+      while "no charge for WiFi" denies a cost, not the WiFi, and so does a yes field's;
+    - `RestaurantsPriceRange2: 2` is moderate, neither upscale nor cheap."""
+    from ragjudge.judges._features import build_evidence, example_features
+
+    question = "Write an overview of the business."
+
+    def contradicted(
+        response: str, review: str = "Tasty tacos.", **attributes: object
+    ) -> list[bool]:
+        doc = json.dumps(
+            {
+                "name": "Casa Lupita",
+                "city": "Tucson",
+                "attributes": attributes,
+                "reviews": [{"stars": 3.0, "text": review}],
+            }
+        )
+        item = real(question, [doc], response)
+        return [bool(f.contradicted) for f in example_features(item, build_evidence(item))]
+
+    assert contradicted("It has a full bar.", Alcohol="u'beer_and_wine'") == [True]
+    assert contradicted("It serves beer and wine.", Alcohol="u'beer_and_wine'") == [False]
+    review = "Tasty tacos, though there is no WiFi."
+    assert contradicted("Guests can use free WiFi.", review, WiFi="u'no'") == [True]
+    assert contradicted("It does not offer WiFi.", review, WiFi="u'no'") == [False]
+    for value in ("u'free'", "u'paid'"):
+        assert contradicted("There is no WiFi.", WiFi=value) == [True], value
+        assert contradicted("WiFi is not available.", WiFi=value) == [True], value
+    free = ["There is no charge for WiFi.", "It does not charge for WiFi."]
+    assert contradicted(" ".join(free), WiFi="u'free'") == [False, False]
+    assert contradicted("There is no fee for bike parking.", BikeParking=True) == [False]
+    assert contradicted("There is no bike parking.", BikeParking=True) == [True]
+    moderate = {"RestaurantsPriceRange2": 2}
+    assert contradicted("It is a cheap place. It is pricey.", **moderate) == [True, True]
+    said = "It is moderately priced. It is affordable."
+    assert contradicted(said, **moderate) == [False, False]
+    doc = json.dumps({"name": "Casa Lupita", "attributes": {"WiFi": "u'free'"}})
+    out = judge.judge(real(question, [doc], "Casa Lupita has no WiFi."))
+    assert out["overall_supported"] is False
+    assert "attributes.WiFi: free" in out["sentence_support_information"][0]["explanation"]
+
+
 def test_a_listings_stars_are_its_rating(judge: OfflineJudge) -> None:
     """`stars: 4.5` is what an overview calls "a 4.5-star rating" or "rated 4.5 stars": every
     word of it is the record's; another number is still one the record lacks."""

@@ -986,7 +986,9 @@ def build_evidence(item: KeyedExample) -> Evidence:
         denied.append(fact.negated)
         if fact.negated and fact.name:
             named[i] = fact.name
-        affirmed.append(fact.field and not fact.negated and normalised.endswith(_AFFIRMING))
+        affirmed.append(
+            fact.field and not fact.negated and (fact.present or normalised.endswith(_AFFIRMING))
+        )
         if affirmed[-1] and fact.name:
             named_affirmed[i] = fact.name
         field_names.append(fact.name)
@@ -1014,7 +1016,13 @@ def build_evidence(item: KeyedExample) -> Evidence:
         item.example.question
     )
     items, shared = _items(groups, sets)
-    names, affirmed_names = _own_words(named, index, lang), _own_words(named_affirmed, index, lang)
+    # a negated text that is no denied field (a review's "there is no WiFi") agrees with a
+    # field that denies the thing
+    agreeing = {
+        i for i, (no, fact) in enumerate(zip(negated, denied, strict=True)) if no and not fact
+    }
+    names = _own_words(named, index, lang, agreeing)
+    affirmed_names = _own_words(named_affirmed, index, lang, set())
     scaled = _other_levels(on_scales, index, lang)
     return Evidence(
         keys=keys,
@@ -1079,21 +1087,25 @@ def _name_tokens(name: str, lang: str) -> frozenset[str]:
     return frozenset(tokenize(words(name), lang=lang).seq)
 
 
-def _own_words(named: dict[int, str], index: dict[str, list[int]], lang: str) -> dict[int, Names]:
+def _own_words(
+    named: dict[int, str], index: dict[str, list[int]], lang: str, agreeing: set[int]
+) -> dict[int, Names]:
     """Per fact, how a sentence names its field alone (`Names`): the words of its name that no
     other unit has (all of them, as one way), each form of the name run together that no other
     unit has, and its other names (`_listings.aliases`: "family friendly" for `GoodForKids`,
-    run together as `_phrases` gives them) unless other units hold all their words."""
+    run together as `_phrases` gives them) unless other units hold all their words. Units in
+    `agreeing` do not count as others: a review that says "there is no WiFi" leaves "WiFi"
+    the name of `WiFi: no`."""
 
     def own(text: str) -> set[str]:
         seq = _clause(normalise(text), lang)[0]
-        return {t for t in seq if len(index.get(t, ())) == 1 and t not in _ACTIONS}
+        return {t for t in seq if len(set(index.get(t, ())) - agreeing) == 1 and t not in _ACTIONS}
 
     names: dict[int, Names] = {}
     for i, name in named.items():
         parts = own(" ".join(name_parts(name)))
         ways = {frozenset([t]) for t in own(words(name)) - parts}
-        ways |= {frozenset([p]) for p in _phrases(aliases(name), index, lang, but={i})}
+        ways |= {frozenset([p]) for p in _phrases(aliases(name), index, lang, but={i} | agreeing)}
         names[i] = tuple(ways | ({frozenset(parts)} if parts else set()))
     return names
 
@@ -1157,12 +1169,14 @@ def _other_levels(
     scaled: dict[int, tuple[frozenset[str], Names | None]] = {}
     for i, fact in facts.items():
         if fact.bound:
-            others, name = _phrases(fact.excludes, index, lang, but=set()), None
+            # (the fact's own unit lists the field's other names, which may be another
+            # level's words: "full bar" among those of `Alcohol`)
+            others, name = _phrases(fact.excludes, index, lang, but={i}), None
         else:
             # a word that needs the field's name beside it ("free" WiFi, "free" parking) is
             # the record's own only where another unit says it of that field ("free WiFi in
             # the lobby"), not wherever it says it of something else ("free breakfast")
-            name = _own_words({i: fact.name}, index, lang)[i]
+            name = _own_words({i: fact.name}, index, lang, set())[i]
             others = {
                 "".join(seq)
                 for phrase in fact.excludes
@@ -4068,7 +4082,8 @@ def _contradictions(claim: str, cover: Sequence[int], ev: Evidence) -> list[int]
     if ev.affirmed:
         for part in _CLAUSE_BREAK.split(claim):
             seq, negated = _clause(part, ev.lang)
-            if seq and _says_no(part, negated):
+            # "there is no charge for WiFi" denies a cost, not the WiFi
+            if seq and _says_no(part, negated) and not _COST_SAID.search(part):
                 found += _named_facts(seq, cover, ev, ev.affirmed, ev.affirmed_names)
     if ev.offerings:
         found += _offerings_said(claim, ev)
@@ -4082,6 +4097,9 @@ def _contradictions(claim: str, cover: Sequence[int], ev: Evidence) -> list[int]
     return list(dict.fromkeys(found))
 
 
+#: words of what a thing costs, which a negation may deny instead of the thing ("no extra
+#: charge for parking", "WiFi does not cost anything")
+_COST_SAID = re.compile(r"\b(?:free|charges?|charged|fees?|costs?|pay|paid|extra|price)\b")
 #: a clause that says a place takes no cards: "cash only", "only accepts cash"
 _CASH_ONLY = re.compile(
     r"\bcash[-\s]only\b|\bonly\s+(?:accepts?|takes?)\s+cash\b|\bonly\s+cash\b", re.I

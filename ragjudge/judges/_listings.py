@@ -59,6 +59,9 @@ class Level:
     said: tuple[str, ...]
     #: phrases that state another value of the field
     excludes: tuple[str, ...]
+    #: whether the value also says the place has the thing (WiFi that is free or paid), so
+    #: that a clause saying it has none contradicts it
+    present: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,8 +79,8 @@ _SCALES = (
     Scale(
         re.compile(r"wifi|internet"),
         {
-            "free": Level(("free", "complimentary", "free of charge"), ("paid", "fee")),
-            "paid": Level(("paid", "fee", "charge"), ("free", "complimentary")),
+            "free": Level(("free", "complimentary", "free of charge"), ("paid", "fee"), True),
+            "paid": Level(("paid", "fee", "charge"), ("free", "complimentary"), True),
         },
         bound=False,
     ),
@@ -112,7 +115,10 @@ _SCALES = (
         re.compile(r"pricerange"),
         {
             "1": Level(("inexpensive", "cheap", "budget", "affordable"), _HIGH_PRICE),
-            "2": Level(("moderately priced", "moderate", "affordable", "mid range"), _HIGH_PRICE),
+            "2": Level(
+                ("moderately priced", "moderate", "affordable", "mid range"),
+                (*_HIGH_PRICE, *_LOW_PRICE),
+            ),
             "3": Level(("expensive", "pricey", "upscale", "high end"), (*_LOW_PRICE, "affordable")),
             "4": Level(
                 ("very expensive", "luxury", "upscale", "high end", "fine dining"),
@@ -129,8 +135,8 @@ _SCALES = (
 _COST = re.compile(
     r"(?:(?P<free>free|complimentary|included)|paid|fee|extra|surcharge|\$\s?\d+)\b", re.IGNORECASE
 )
-_FREE = Level(("free", "complimentary"), ("paid", "fee", "charge"))
-_PAID = Level(("paid", "fee", "charge", "extra", "costs"), ("free", "complimentary"))
+_FREE = Level(("free", "complimentary"), ("paid", "fee", "charge"), True)
+_PAID = Level(("paid", "fee", "charge", "extra", "costs"), ("free", "complimentary"), True)
 
 
 #: groups of yes/no options that together say whether a place offers a thing at all

@@ -139,6 +139,9 @@ class Fact:
     excludes: tuple[str, ...] = ()
     #: whether those phrases name the field by themselves ("quiet" does; "free" needs "WiFi")
     bound: bool = False
+    #: whether the value, beside its level, says the place has the thing (`WiFi: free`), as
+    #: yes does
+    present: bool = False
     #: a field as the record writes it, for an explanation to quote (`NoiseLevel: loud`,
     #: `BusinessParking.lot: false`); "" for other facts
     label: str = ""
@@ -226,6 +229,7 @@ def _field(
         name=name,
         excludes=level[0].excludes if level else (),
         bound=level[1] if level else False,
+        present=level[0].present if level else False,
         label=label,
         shut=shut,
     )
