@@ -1300,6 +1300,63 @@ def test_a_summary_that_turns_what_a_report_says_is_caught(
     caught(first_verdict(judge, "Summarize the report.", REPORT, said), quote, mark)
 
 
+STANCES = [
+    "Northline Rail's chief executive, Graham Petrie, apologised to passengers but denied "
+    "reports that the company had ignored earlier complaints from drivers about rough running "
+    "on the route. The regulator confirmed that the line had been inspected in March. Mission "
+    "director Rachel Okonjo said one of the lander's six legs had caught on a boulder in the "
+    "final seconds of the descent, though it was not clear whether the leg had broken. A "
+    "spokesperson declined to say whether the agency would reduce payments under its contract."
+]
+
+
+@pytest.mark.parametrize(
+    ("said", "quote", "mark"),
+    [
+        # a denial told as an admission, and the other way round
+        (
+            "Graham Petrie acknowledged that drivers had complained about rough running on the "
+            "route.",
+            "the documents say the opposite: 'Northline Rail's chief executive",
+            "the opposite",
+        ),
+        (
+            "The regulator denied that the line had been inspected in March.",
+            "the documents say the opposite: 'The regulator confirmed",
+            "the opposite",
+        ),
+        (
+            "Petrie denied that drivers' complaints about rough running on the route had been "
+            "ignored.",
+            None,
+            "the opposite",
+        ),
+        ("The regulator confirmed that the line was inspected in March.", None, "the opposite"),
+        # what a document leaves open, told as settled
+        (
+            "Okonjo confirmed that one of the lander's legs had broken.",
+            "told as settled where the documents leave it open: 'Mission director",
+            "leave it open",
+        ),
+        (
+            "A spokesperson said the agency would reduce payments under its contract.",
+            "told as settled where the documents leave it open: 'A spokesperson declined",
+            "leave it open",
+        ),
+        ("Okonjo said one of the lander's legs may have broken.", None, "leave it open"),
+        ("It was not clear whether the leg had broken.", None, "leave it open"),
+        ("One of the lander's legs caught on a boulder.", None, "leave it open"),
+    ],
+)
+def test_a_stance_turned_or_an_open_question_settled_is_caught(
+    judge: OfflineJudge, said: str, quote: str | None, mark: str
+) -> None:
+    """ "Acknowledged" where a report says "denied" (and "denied" where it says
+    "confirmed"), and a thing told as settled where the report leaves it open ("not clear
+    whether", "declined to say whether"); said the report's way, neither is claimed."""
+    caught(first_verdict(judge, "Summarize the report.", STANCES, said), quote, mark)
+
+
 STUDY = [
     "People who ate leafy greens every day had a 21% lower risk of dementia, the study found. "
     "The study was observational, so it cannot show that leafy greens prevent dementia. "
@@ -3212,14 +3269,16 @@ def test_days_a_record_writes_short_are_its_days(judge: OfflineJudge) -> None:
 
 
 def test_a_business_placed_where_its_record_does_not_say_is_caught(judge: OfflineJudge) -> None:
-    """ "A vegetarian cafe in Seattle" where the record's city is Portland contradicts its
-    location fields, in JSON and in key: value lines; a place the record holds, or one it
+    """ "A vegetarian cafe in Seattle" (or one "located at 12 Oak St in Seattle") where the
+    record's city is Portland contradicts its location fields, in JSON and in key: value lines; a place the record holds, or one it
     does not name for a business ("popular in Tucson"), contradicts nothing."""
     listing = json.dumps({"name": "Casa Lupita", "address": "418 W Main St", "city": "Tucson"})
     lines = "Name: Blue Fern Cafe\nCity: Portland\nCuisine: Vegetarian\nRating: 4.5"
     for doc, said, field in (
         (listing, "Casa Lupita is a Mexican restaurant in Phoenix.", "'city: Tucson'"),
         (listing, "Casa Lupita is located in downtown Phoenix.", "'city: Tucson'"),
+        (listing, "Casa Lupita is located at 418 W Main St in Phoenix.", "'city: Tucson'"),
+        (listing, "It is located on Main Street, in Phoenix.", "'city: Tucson'"),
         (lines, "Blue Fern Cafe is a vegetarian cafe in Seattle.", "'City: Portland' (0b)"),
     ):
         out = first_verdict(judge, "Write an overview of the business.", [doc], said)
@@ -3228,6 +3287,7 @@ def test_a_business_placed_where_its_record_does_not_say_is_caught(judge: Offlin
     for doc, said in (
         (listing, "Casa Lupita is a Mexican restaurant in Tucson."),
         (listing, "Casa Lupita is located in downtown Tucson, at 418 W Main St."),
+        (listing, "Casa Lupita is located at 418 W Main St in Tucson."),
         (lines, "Blue Fern Cafe is a vegetarian cafe in Portland."),
         (listing, "Casa Lupita is popular in Tucson for its tacos."),
     ):

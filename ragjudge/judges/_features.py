@@ -808,6 +808,9 @@ class Evidence:
     literal_text: str | None = None
     #: the numbers they give as a bound (`_bounds`), read when a sentence first needs them
     bounds: list[tuple[str, bool, int, str]] | None = None
+    #: what they leave open (`_LEFT_OPEN`: "not clear whether …"), as the unit and the open
+    #: claim's tokens, read when a sentence first needs them
+    open_claims: list[tuple[int, frozenset[str]]] | None = None
     #: per unit: its words in lower case, one space between them and around them (" five
     #: minutes after half-time "), read when `_order_word_swapped` first needs them
     spaced_words: list[str] | None = None
@@ -1281,6 +1284,9 @@ class SentenceEvidence:
     #: a document sentence that says the cause the sentence gives is not known
     #: (`_cause_told`), with its key
     unknown: tuple[str, str] | None = None
+    #: a document sentence that leaves open what the sentence tells as settled
+    #: (`_open_told`: "it was not clear whether the leg had broken"), with its key
+    left_open: tuple[str, str] | None = None
     #: a word of the sentence, the word of its kind the documents say in its place, and
     #: the key where they do (`_sibling_swapped`)
     sibling: tuple[str, str, str] | None = None
@@ -1709,6 +1715,8 @@ def sentence_features(
         flipped = _proof_claimed(lowered, ev)
     if flipped is None and ev.lang == "en" and "guilty" in lowered:
         flipped = _plea_turned(lowered, token_set, ev)
+    if flipped is None and ev.lang == "en":
+        flipped = _stance_turned(lowered, ev)
     planned = None
     if flipped is None and ev.lang == "en":
         # (a sentence that answers "what can it do?" is said under the question's "can")
@@ -1723,6 +1731,7 @@ def sentence_features(
         if ev.lang == "ja" and "原因" in lowered
         else None
     )
+    left_open = _open_told(lowered, token_set, ev) if ev.lang == "en" and not unknown else None
     fields = list(dict.fromkeys(ev.labels[i] for i in against if ev.labels and ev.labels[i]))
     sibling = (
         (
@@ -1793,7 +1802,7 @@ def sentence_features(
         math.log1p(missing_top1),
         math.log1p(total_w - present_w),
         min(len(elsewhere), 3),
-        float(bool(contradicted or flipped or sibling or planned or unknown)),
+        float(bool(contradicted or flipped or sibling or planned or unknown or left_open)),
         float(
             bool(
                 misplaced
@@ -1837,6 +1846,7 @@ def sentence_features(
         flipped=flipped,
         planned=planned,
         unknown=unknown,
+        left_open=left_open,
         sibling=sibling,
         conflict=conflict,
         worked=written_numbers(text, worked) if worked else [],
@@ -3158,6 +3168,124 @@ def _plea_turned(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, str
     return found
 
 
+#: a stance taken on a claim: granting it ("admitted that", "acknowledged a report that") or
+#: denying it ("denied that", "rejected criticism that"), and the claim after it
+_STANCE = re.compile(
+    r"\b(?:(?P<grant>admit(?:s|ted)?|acknowledg(?:e|es|ed)|conced(?:e|es|ed)|confirm(?:s|ed)?)"
+    r"|(?P<deny>den(?:y|ies|ied)|reject(?:s|ed)?|dismiss(?:es|ed)?|disput(?:e|es|ed)|"
+    r"refut(?:e|es|ed)))\b(?P<claim>[^.;:!?]*)"
+)
+#: the words that name a claim rather than make it ("a report that", "criticism from")
+_CLAIM_WORDS = frozenset(
+    t
+    for w in (
+        *("report", "reports", "claim", "claims", "criticism", "allegation", "allegations"),
+        *("suggestion", "suggestions", "accusation", "accusations", "charge", "charges"),
+    )
+    if (t := content_token(w))
+)
+#: the share of the claim's words a document's claim must hold to be the same claim
+_STANCE_SHARE = 0.6
+
+
+def _stances(lowered: str) -> list[tuple[bool, frozenset[str]]]:
+    """The stances `lowered` takes (`_STANCE`), each as whether it grants the claim and the
+    claim's content tokens; a stance under a negation ("did not deny") is left out."""
+    out = []
+    for m in _STANCE.finditer(lowered):
+        if _NEGATED_BEFORE.search(lowered[max(0, m.start() - 12) : m.start()]):
+            continue
+        claim = frozenset(t for t in tokenize(m.group("claim")).seq if t[0] != "#")
+        out.append((m.group("grant") is not None, claim - _CLAIM_WORDS))
+    return out
+
+
+#: a negation just before a verb ("did not deny", "never admitted")
+_NEGATED_BEFORE = re.compile(r"\b(?:not|never|n't)\s*$|n't\s*$")
+
+
+def _stance_turned(lowered: str, ev: Evidence) -> tuple[str, str] | None:
+    """A claim the sentence says someone granted where the documents say it was denied, or
+    the other way round: "Petrie acknowledged that drivers had complained about rough running
+    on the route" where "Petrie … denied reports that the company had ignored earlier
+    complaints from drivers about rough running on the route". The document's claim must
+    hold three fifths of the sentence's (at least three words), and no document may take the
+    sentence's stance on it. Returns the document sentence and its key."""
+    ours = _stances(lowered)
+    if not ours:
+        return None
+    for grants, claim in ours:
+        if len(claim) < 3:
+            continue
+        found = None
+        for i in ev.holding(claim):
+            if len(claim & ev.sets[i]) < _STANCE_SHARE * len(claim):
+                continue
+            for theirs, their_claim in _stances(ev.raw_texts[i].lower()):
+                if len(claim & their_claim) < _STANCE_SHARE * len(claim):
+                    continue
+                if theirs == grants:
+                    return None  # a document takes the sentence's stance
+                if found is None:
+                    found = (ev.raw_texts[i].strip(), ev.keys[i])
+        if found is not None:
+            return found
+    return None
+
+
+#: what a document leaves open: "it was not clear whether the leg had broken", "declined to
+#: say whether the agency would cut payments", "investigators are examining whether …"
+_LEFT_OPEN = re.compile(
+    r"\b(?:not\s+(?:yet\s+)?(?:clear|known|certain|confirmed|established|determined)|unclear|"
+    r"unknown|uncertain|(?:declined|refused|would\s+not|did\s+not|could\s+not|wouldn't|"
+    r"didn't|couldn't)\s+(?:to\s+)?(?:say|confirm|disclose|reveal|comment\s+on)|"
+    r"investigat\w*|examin\w*|looking\s+into|(?:to|trying\s+to|tried\s+to)\s+"
+    r"(?:determine|establish|find\s+out))\s+whether\b(?P<claim>[^.;:!?]*)"
+)
+#: words of a sentence that leave a thing open itself
+_OPEN_SAID = re.compile(
+    r"\b(?:whether|if|may|might|could|possibly|possible|perhaps|unclear|unknown|uncertain|"
+    r"suspect\w*|believ\w*|thought|likely|unlikely|probabl\w*|reportedly|alleged\w*|not clear|"
+    r"not known|investigat\w*|examin\w*|question\w*)\b"
+)
+#: the share of what a document leaves open that the sentence must state
+_OPEN_SHARE = 0.55
+
+
+def _open_told(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, str] | None:
+    """What a document leaves open, told as settled: "Okonjo confirmed that one of the
+    lander's six legs had broken" where "it was not clear whether the leg had broken";
+    "the recall also covers about 55,000 power banks shipped to Europe that contain cells
+    from the same batch" where "it was not clear whether … about 55,000 units shipped to
+    Europe contained cells from the same batch". The sentence must hold three fifths of the
+    open claim's words (at least two), leave nothing open itself, and no document sentence
+    may state the claim without leaving it open. Returns the document sentence and its key."""
+    if ev.open_claims is None:
+        ev.open_claims = [
+            (i, claim)
+            for i, raw in enumerate(ev.raw_texts)
+            if "whether" in raw
+            for m in _LEFT_OPEN.finditer(raw.lower())
+            if len(claim := frozenset(tokenize(m.group("claim")).seq)) >= 2
+        ]
+    if not ev.open_claims or _OPEN_SAID.search(lowered):
+        return None
+    found = None
+    for i, claim in ev.open_claims:
+        if len(claim & tokens) < _OPEN_SHARE * len(claim):
+            continue
+        if any(
+            len(claim & ev.sets[j]) >= _OPEN_SHARE * len(claim)
+            and not _OPEN_SAID.search(ev.raw_texts[j].lower())
+            for j in ev.holding(claim)
+            if j != i
+        ):
+            return None  # a document states it
+        if found is None:
+            found = (ev.raw_texts[i].strip(), ev.keys[i])
+    return found
+
+
 def _bound_flipped(text: str, ev: Evidence) -> tuple[str, str] | None:
     """A bound of the documents that the sentence turns the other way: "more than 50%" where
     they say "less than 50%", 18歳以上 where they say 18歳未満. Returns their bound and its
@@ -4027,9 +4155,11 @@ _NON = re.compile(r"\bnon[-\s]?(?=[a-z])")
 _CLAUSE_BREAK = re.compile(r"[,;]|\b(?:and|or|but|while|whereas|although|though|however|yet)\b")
 
 
-#: a business placed somewhere: "located in Seattle", "a vegetarian cafe in Seattle"
+#: a business placed somewhere: "located in Seattle", "located at 12 Oak St in Seattle", "a
+#: vegetarian cafe in Seattle"
 _PLACED_IN = re.compile(
-    r"\b(?:(?:located|situated|based|nestled|found)\s+(?:right\s+)?in|(?:restaurant|cafe|café"
+    r"\b(?:(?:located|situated|based|nestled|found)\s+(?:right\s+)?"
+    r"(?:(?:at|on)\s+[\w.'’#&\- ]{1,60}?,?\s+)?in|(?:restaurant|cafe|café"
     r"|bar|pub|shop|store|salon|spa|hotel|motel|inn|bakery|eatery|business|spot|diner|bistro"
     r"|grill|pizzeria|market|boutique|gym|studio|clinic|venue|joint|brewery|winery)s?\s+in)"
     r"\s+(?:downtown\s+|the heart of\s+)?(?P<place>[A-Z][\w'’\-]*(?:\s+[A-Z][\w'’\-]*)*)"

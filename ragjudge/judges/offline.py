@@ -233,7 +233,12 @@ class OfflineJudge:
             asked = ", ".join(f"'{w}'" for w in _names(text, f.elsewhere, ev)[:3])
             if asked:
                 parts.append(f"{asked}, from the question, in none of the documents it draws on")
-        told = f.flipped is not None or f.planned is not None or f.unknown is not None
+        told = (
+            f.flipped is not None
+            or f.planned is not None
+            or f.unknown is not None
+            or f.left_open is not None
+        )
         if not supported and not f.contradicted and f.conflict is None and not told:
             # what the judge could not find, beyond the names and numbers listed above
             listed = {x.lower() for x in f.missing_names}
@@ -258,6 +263,9 @@ class OfflineJudge:
         if f.unknown is not None:
             said, key = f.unknown
             parts.append(f"a cause where the documents say it is not known: '{said}' ({key})")
+        if f.left_open is not None:
+            said, key = f.left_open
+            parts.append(f"told as settled where the documents leave it open: '{said}' ({key})")
         if f.sibling is not None:
             ours, their_word, key = f.sibling
             parts.append(f"'{ours}' where the documents say '{their_word}' ({key})")
