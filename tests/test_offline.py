@@ -1412,6 +1412,28 @@ def test_a_japanese_cause_where_the_documents_say_it_is_not_known_is_caught(
         caught(verdict(said), None, "it is not known")
 
 
+def test_a_japanese_stance_turned_a_cause_under_study_and_a_start_planned_are_caught(
+    judge: OfflineJudge,
+) -> None:
+    """対応の遅れを認めた where the official 否定した; a cause given where the company 原因
+    について…調べている; 検証を始めた where a committee 検証する方針. Said the article's way,
+    none is claimed."""
+    docs = [
+        "市の担当者は「基準に沿って適切に発表した」として対応の遅れを否定した。"
+        "配線が劣化した原因について、会社は海外の工場での組み立て工程に問題があった可能性もある"
+        "とみて調べている。来月から外部の専門家を交えた調査委員会を設置し、原因を検証する方針である。"
+    ]
+    verdict = partial(first_verdict, judge, "要約してください。", docs)
+    caught(verdict("市の担当者は対応の遅れを認めた。"), "the opposite: '市の担当者は", "")
+    caught(verdict("市の担当者は対応の遅れを否定した。"), None, "the opposite")
+    out = verdict("配線の劣化は海外の工場での組み立て工程の問題が原因だった。")
+    caught(out, "it is not known: '配線が劣化した原因について", "")
+    out = verdict("外部の専門家を交えた調査委員会を設置し、原因の検証を始めた。")
+    caught(out, "a plan or a possibility: '来月から", "")
+    out = verdict("外部の専門家を交えた調査委員会を設置し、原因を検証する方針だ。")
+    caught(out, None, "a plan or a possibility")
+
+
 def test_a_span_in_a_word_of_its_own_is_its_number(judge: OfflineJudge) -> None:
     """ "Over ten years" where the report says "over a decade" (and "a dozen" for 12) is no
     number the documents lack; "twenty years" is, and the scale of "£2.3 million" is no

@@ -1717,6 +1717,8 @@ def sentence_features(
         flipped = _plea_turned(lowered, token_set, ev)
     if flipped is None and ev.lang == "en":
         flipped = _stance_turned(lowered, ev)
+    elif flipped is None and ev.lang == "ja" and ("認め" in lowered or "否定" in lowered):
+        flipped = _japanese_stance_turned(lowered, ev)
     planned = None
     if flipped is None and ev.lang == "en":
         # (a sentence that answers "what can it do?" is said under the question's "can")
@@ -2239,9 +2241,9 @@ def _cause_told(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, str]
 
 
 #: a Japanese document's word that a cause is not known: 原因はまだ分かっていない, 原因は不明,
-#: 原因を調べている
+#: 原因を調べている, 原因について、会社は…調べている
 _JA_UNKNOWN = re.compile(
-    r"原因(?:は|が|について|を)?[^。]{0,8}?(?:分かっていない|わかっていない|分かっておらず|"
+    r"原因(?:は|が|を|について[^。]*?)?[^。]{0,8}?(?:分かっていない|わかっていない|分かっておらず|"
     r"わかっておらず|不明|調査中|調べて|特定されていない|明らかになっていない|捜査して)"
 )
 #: a Japanese sentence that gives a cause: 原因は漏電だった, 漏電が原因
@@ -2372,10 +2374,11 @@ _JA_PLANNED = re.compile(
     r"(?:方針|予定|計画|見込み|見通し|考え|意向|つもり|可能性|ことを検討|よう検討|を目指|を検討"
     r"|たい|れば|たら|なら|ことになっ)"
 )
-#: the same deed told as done: 追加した, 導入されました, 開業済み, 承認している
+#: the same deed told as done: 追加した, 導入されました, 開業済み, 承認している, 検証を始めた
 _JA_DONE = re.compile(
     r"([\u4e00-\u9fff\u30a1-\u30fa\u30fc]{2,})(?:を|も)?"
-    r"(?:した|しました|された|されました|済み|済|している|しています|されている|されています)"
+    r"(?:した|しました|された|されました|済み|済|している|しています|されている|されています"
+    r"|始めた|始めました)"
 )
 #: a Japanese sentence that itself plans, expects, supposes or asks
 _JA_HEDGED = re.compile(
@@ -2392,7 +2395,7 @@ def _japanese_plan_told_as_done(normalised: str, ev: Evidence) -> tuple[str, str
     done = {m.group(1) for m in _JA_DONE.finditer(normalised)}
     if not done:
         return None
-    words = set(_JA_WORD.findall(normalised)) - done
+    words = set(_JA_WORD.findall(normalised)) - done - {"始"}  # (of 始めた)
     if len(words) < _PLAN_WORDS - 1:
         return None
     planned: tuple[str, str] | None = None
@@ -3231,6 +3234,37 @@ def _stance_turned(lowered: str, ev: Evidence) -> tuple[str, str] | None:
         if found is not None:
             return found
     return None
+
+
+#: a Japanese stance on a claim: granting it (遅れを認めた) or denying it (指摘を否定した); not
+#: a passive 認められ ("was approved"), nor 否定できない or 否定しなかった (not denied)
+_JA_GRANT = re.compile(r"認め(?:た|る|ている|ました|ます)")
+_JA_DENY = re.compile(r"否定(?!でき|しな|せず|されな)")
+
+
+def _japanese_stance_turned(normalised: str, ev: Evidence) -> tuple[str, str] | None:
+    """`_stance_turned` in Japanese: 対応の遅れを認めた where the documents say 対応の遅れを
+    否定した, or the other way round. The document sentence must hold three fifths of the
+    sentence's other words (three at least), and none may take the sentence's stance."""
+    grants = _JA_GRANT.search(normalised) is not None
+    if grants == (_JA_DENY.search(normalised) is not None):
+        return None
+    words = set(_JA_WORD.findall(normalised)) - {"認", "否定"}
+    if len(words) < 3:
+        return None
+    found = None
+    for i, raw in enumerate(ev.raw_texts):
+        theirs = normalise(raw)
+        granted, denied = _JA_GRANT.search(theirs), _JA_DENY.search(theirs)
+        if not (granted or denied):
+            continue
+        if len(words & set(_JA_WORD.findall(theirs))) < _STANCE_SHARE * len(words):
+            continue
+        if granted if grants else denied:
+            return None  # a document takes the sentence's stance
+        if found is None:
+            found = (raw.strip(), ev.keys[i])
+    return found
 
 
 #: what a document leaves open: "it was not clear whether the leg had broken", "declined to
