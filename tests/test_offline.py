@@ -674,7 +674,8 @@ COUNCIL = [
     'repair had not been studied. "We are spending fifty million dollars blind," he added. '
     "Public works director Tom Becker told the council that a repair would extend the bridge's "
     'life by only ten years. "Every month it stays closed costs us customers," said Maria '
-    "Gonzalez, who owns a bakery on Elm Street. The new bridge will have a protected bike lane."
+    "Gonzalez, who owns a bakery on Elm Street. The new bridge will have a protected bike lane. "
+    "Council member Sara Lind voted against the plan."
 ]
 
 
@@ -706,6 +707,8 @@ COUNCIL = [
             "Maria Gonzalez",
         ),
         ("Gonzalez said the vote ended months of uncertainty for commuters.", "Mayor Helen Ortiz"),
+        # a person the documents name in full, though they never quote her
+        ("Sara Lind said a repair would extend the bridge's life by only ten years.", "Tom Becker"),
         # the statement's own speaker, by any part of the name or a pronoun that follows it
         ("Becker said a repair would extend the bridge's life by only ten years.", None),
         ("Maria Gonzalez said every month the bridge stays closed costs her customers.", None),
@@ -737,7 +740,7 @@ def test_a_statement_given_to_another_speaker_is_caught(
     """Every word of "Reyes said a repair would …" may be in the documents while the statement
     is Becker's: a summary that gives a quotation (or a deed: "Tom Becker owns a bakery") to
     the wrong person is caught, and the explanation names whose it is. Only speakers the
-    documents quote are checked; one named by a role alone ("the mayor said …") is the one
+    documents quote or name in full are checked; one named by a role alone ("the mayor said …") is the one
     whose name the role leads there ("Mayor Helen Ortiz")."""
     claim = first_verdict(judge, "Summarize the news.", COUNCIL, answer)
     if given_to is None:

@@ -3939,12 +3939,13 @@ def _misattributed(text: str, ev: Evidence) -> Misattribution | None:
     if not claimed:
         return None
     who = frozenset().union(*(tokens for _, tokens in claimed))
+    near = sorted({i for t in who for i in ev.index.get(t, ())})
     if not any(
-        who & tokens
-        for i in {i for t in who for i in ev.index.get(t, ())}
-        for _, tokens in _speakers(ev.raw_texts[i], ev.lang)
-    ):
-        return None  # not one of the documents' speakers ("Officials said …", "The CEO said …")
+        who & tokens for i in near for _, tokens in _speakers(ev.raw_texts[i], ev.lang)
+    ) and not any(who <= ev.sets[i] for i in near):
+        # not one of the documents' speakers, nor a person they name in full ("Officials
+        # said …", "The CEO said …")
+        return None
     sources = _statement_sources(text, who, ev)
     found: list[tuple[str, str]] = []
     for i in sources:
