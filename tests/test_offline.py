@@ -740,8 +740,8 @@ def test_a_statement_given_to_another_speaker_is_caught(
     """Every word of "Reyes said a repair would …" may be in the documents while the statement
     is Becker's: a summary that gives a quotation (or a deed: "Tom Becker owns a bakery") to
     the wrong person is caught, and the explanation names whose it is. Only speakers the
-    documents quote or name in full are checked; one named by a role alone ("the mayor said …") is the one
-    whose name the role leads there ("Mayor Helen Ortiz")."""
+    documents quote or name in full are checked; one named by a role alone ("the mayor
+    said …") is the one whose name the role leads there ("Mayor Helen Ortiz")."""
     claim = first_verdict(judge, "Summarize the news.", COUNCIL, answer)
     if given_to is None:
         assert "the documents give this to" not in claim["explanation"], claim["explanation"]
@@ -3295,8 +3295,9 @@ def test_days_a_record_writes_short_are_its_days(judge: OfflineJudge) -> None:
 
 def test_a_business_placed_where_its_record_does_not_say_is_caught(judge: OfflineJudge) -> None:
     """ "A vegetarian cafe in Seattle" (or one "located at 12 Oak St in Seattle") where the
-    record's city is Portland contradicts its location fields, in JSON and in key: value lines; a place the record holds, or one it
-    does not name for a business ("popular in Tucson"), contradicts nothing."""
+    record's city is Portland contradicts its location fields, in JSON and in key: value
+    lines; a place the record holds, or one it does not name for a business ("popular in
+    Tucson"), contradicts nothing."""
     listing = json.dumps({"name": "Casa Lupita", "address": "418 W Main St", "city": "Tucson"})
     lines = "Name: Blue Fern Cafe\nCity: Portland\nCuisine: Vegetarian\nRating: 4.5"
     for doc, said, field in (
