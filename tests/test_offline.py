@@ -1309,7 +1309,11 @@ STANCES = [
     "on the route. The regulator confirmed that the line had been inspected in March. Mission "
     "director Rachel Okonjo said one of the lander's six legs had caught on a boulder in the "
     "final seconds of the descent, though it was not clear whether the leg had broken. A "
-    "spokesperson declined to say whether the agency would reduce payments under its contract."
+    "spokesperson declined to say whether the agency would reduce payments under its contract. "
+    "Investigators said it was not clear whether a blocked drain beneath the embankment had "
+    'played a role. "We believe a small number of cells were damaged during manufacturing, but '
+    'we are still testing," said Dana Whitfield. We believe that newer data will confirm our '
+    "initial conclusions."
 ]
 
 
@@ -1346,7 +1350,25 @@ STANCES = [
             "told as settled where the documents leave it open: 'A spokesperson declined",
             "leave it open",
         ),
+        (
+            "Investigators confirmed that a blocked drain beneath the embankment caused it.",
+            "told as settled where the documents leave it open: 'Investigators said",
+            "leave it open",
+        ),
+        (
+            "Whitfield said testing had confirmed that a small number of cells were damaged "
+            "during manufacturing.",
+            "told as settled where the documents leave it open: '\"We believe",
+            "leave it open",
+        ),
+        (
+            "Whitfield said a small number of cells were damaged during manufacturing.",
+            None,
+            "leave it open",
+        ),
         ("Okonjo said one of the lander's legs may have broken.", None, "leave it open"),
+        # "confirm" of the belief itself is no certainty the sentence adds
+        ("One conclusion is that newer data will confirm the initial conclusions.", None, "open"),
         ("It was not clear whether the leg had broken.", None, "leave it open"),
         ("One of the lander's legs caught on a boulder.", None, "leave it open"),
     ],
@@ -1356,7 +1378,8 @@ def test_a_stance_turned_or_an_open_question_settled_is_caught(
 ) -> None:
     """ "Acknowledged" where a report says "denied" (and "denied" where it says
     "confirmed"), and a thing told as settled where the report leaves it open ("not clear
-    whether", "declined to say whether"); said the report's way, neither is claimed."""
+    whether", "declined to say whether") or believes it ("we believe" told as "testing
+    confirmed"); said the report's way, neither is claimed."""
     caught(first_verdict(judge, "Summarize the report.", STANCES, said), quote, mark)
 
 
@@ -1413,6 +1436,37 @@ def test_a_japanese_cause_where_the_documents_say_it_is_not_known_is_caught(
     caught(verdict("警察によると、出火原因は漏電だった。"), "it is not known: '警察によると", "")
     for said in ("出火原因は漏電とみられる。", "出火原因はまだ分かっていない。"):
         caught(verdict(said), None, "it is not known")
+
+
+@pytest.mark.parametrize(
+    ("said", "quote"),
+    [
+        ("The painting went on public display on May 17.", "'The painting will go"),
+        (
+            "The painting went on public display on May 17 after conservators removed a layer "
+            "of yellowed varnish.",
+            "'The painting will go",
+        ),
+        ("A replacement model became available on November 4.", "'A replacement model will"),
+        ("The painting will go on public display on May 17.", None),
+        ("The painting may go on public display in May.", None),
+        ("A replacement model will be available from November 4.", None),
+    ],
+)
+def test_a_plan_told_as_done_is_caught_past_a_month_a_condition_and_a_state(
+    judge: OfflineJudge, said: str, quote: str | None
+) -> None:
+    """ "Went on display on May 17" where it "will go on display on May 17": "May" the month
+    leaves nothing open, "once conservators have removed" is a condition of the plan, "of
+    yellowed varnish" holds no deed, and "became available" tells as done what "will be
+    available" plans."""
+    docs = [
+        "The painting will go on public display on May 17, once conservators have removed a "
+        "layer of yellowed varnish. A replacement model will be available from November 4."
+    ]
+    out = first_verdict(judge, "Summarize the article.", docs, said)
+    mark = "told as done where the documents give a plan or a possibility: "
+    caught(out, None if quote is None else mark + quote, mark)
 
 
 def test_a_japanese_stance_turned_a_cause_under_study_and_a_start_planned_are_caught(

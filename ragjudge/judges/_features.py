@@ -810,7 +810,7 @@ class Evidence:
     bounds: list[tuple[str, bool, int, str]] | None = None
     #: what they leave open (`_LEFT_OPEN`: "not clear whether …"), as the unit and the open
     #: claim's tokens, read when a sentence first needs them
-    open_claims: list[tuple[int, frozenset[str]]] | None = None
+    open_claims: list[tuple[int, frozenset[str], bool]] | None = None
     #: per unit: its words in lower case, one space between them and around them (" five
     #: minutes after half-time "), read when `_order_word_swapped` first needs them
     spaced_words: list[str] | None = None
@@ -2182,13 +2182,19 @@ _PLANNED = re.compile(
     r"likely|scheduled|going)|considering)\s+to\s+(?:be\s+)?(?P<verb>[a-z]+)"
     r"|\b(?:will|would|may|might|could|should)\s+(?:also\s+|soon\s+|later\s+)?(?:be\s+)?"
     r"(?P<modal>[a-z]+)"
-    r"|\b(?:if|unless|once)\s+(?:[a-z'’]+\s+){0,6}?(?:is|are|gets?|be)\s+(?P<condition>[a-z]+)"
+    r"|\b(?:if|unless|once)\s+(?:[a-z'’]+\s+){0,6}?(?:is|are|gets?|be|has|have)\s+"
+    r"(?P<condition>[a-z]+)"
     r"|\b(?P<soon>starting|beginning|opening|launching)\s+(?:early\s+|later\s+)?(?:next|this)\b"
+)
+#: "may" the verb, not the month ("on May 17", "in May", "May 2024")
+_MAY = (
+    r"(?<!\bin )(?<!\bon )(?<!\bof )(?<!\bby )(?<!\bsince )(?<!\buntil )(?<!\bearly )"
+    r"(?<!\blate )(?<!\blast )(?<!\bnext )may(?!\s+\d)"
 )
 #: a sentence that itself says a thing is planned, possible or conditional
 _HEDGED = re.compile(
     r"\b(?:plans?|planned|planning|aims?|hopes?|intends?|expects?|expected|wants?|propos\w*|"
-    r"will|would|may|might|could|should|can|if|unless|once|whether|set to|due to|going to|"
+    rf"will|would|{_MAY}|might|could|should|can|if|unless|once|whether|set to|due to|going to|"
     r"likely|scheduled|consider\w*|future|next|upcoming|pending|awaiting)\b"
 )
 #: what a document says is not known: "the cause of the fire was not yet known", "the motive
@@ -2209,7 +2215,7 @@ _CAUSE_GIVEN = re.compile(
 )
 #: words that leave a cause open, or say what is not known
 _CAUSE_OPEN = re.compile(
-    r"\b(?:not|unknown|unclear|may|might|could|possibly|possible|suspected|believed|thought|"
+    rf"\b(?:not|unknown|unclear|{_MAY}|might|could|possibly|possible|suspected|believed|thought|"
     r"likely|investigat\w*|whether|if|probe|inquiry)\b|n't\b"
 )
 #: the words of a cause, which a sentence that gives one and a document that lacks it share
@@ -2295,6 +2301,8 @@ _BE = frozenset(["is", "are", "was", "were", "be", "been", "being", "get", "gets
 #: the words before a noun that make a word in -ed after them an adjective (not "this" or
 #: "that", which may be its subject: "this allowed the testing of …")
 _DETERMINERS = frozenset(("a", "an", "the", "its", "their", "his", "our"))
+#: words after which an -ed word is an adjective too ("a layer of yellowed varnish")
+_BEFORE_ADJECTIVE = _DETERMINERS | {"of", "with", "for", "from", "into"}
 
 
 def _told_done(lowered: str) -> dict[str, set[str]]:
@@ -2313,7 +2321,7 @@ def _told_done(lowered: str) -> dict[str, set[str]]:
             at = len(lowered[: m.start()].split())
             if _BE.intersection(words[max(0, at - 2) : at]):
                 continue
-            if at and words[at - 1] in _DETERMINERS:
+            if at and words[at - 1] in _BEFORE_ADJECTIVE:
                 continue  # an adjective: "a randomised trial", "the proposed plan"
             if word in _IRREGULAR_PAST and word.endswith(("en", "wn", "un")):
                 continue  # a participle alone tells no deed: "broken ribs take six weeks"
@@ -2325,7 +2333,18 @@ def _told_done(lowered: str) -> dict[str, set[str]]:
             if word.endswith("ied"):
                 plain.add(word[:-3] + "y")
         done[content_token(word) or word] = {t for w in plain if (t := content_token(w))}
+    for m in _BECAME.finditer(lowered):
+        # "became available" tells as done what "will be available" plans
+        if state := content_token(m.group("state")):
+            done[state] = {state}
     return done
+
+
+#: a state said to have come about: "became available", "has become law"
+_BECAME = re.compile(
+    r"\b(?:became|(?:has|have|had)\s+become)\s+(?:(?:now|widely|fully|generally|officially)\s+)?"
+    r"(?P<state>[a-z]+)"
+)
 
 
 def _plan_told_as_done(
@@ -3278,17 +3297,41 @@ _LEFT_OPEN = re.compile(
 )
 #: words of a sentence that leave a thing open itself
 _OPEN_SAID = re.compile(
-    r"\b(?:whether|if|may|might|could|possibly|possible|perhaps|unclear|unknown|uncertain|"
+    rf"\b(?:whether|if|{_MAY}|might|could|possibly|possible|perhaps|unclear|unknown|uncertain|"
     r"suspect\w*|believ\w*|thought|likely|unlikely|probabl\w*|reportedly|alleged\w*|not clear|"
-    r"not known|investigat\w*|examin\w*|question\w*)\b"
+    r"not known|investigating|examining|under investigation|question\w*)\b"
 )
-#: the share of what a document leaves open that the sentence must state
+#: what a document holds only as a belief: "we believe a small number of cells were damaged",
+#: "Kestrel … is believed to have crashed"
+_BELIEVED = re.compile(
+    r"\b(?:believes?|believed|suspects?|suspected|thinks?)\s+(?:to\s+have\s+(?:been\s+)?|that\s+)?"
+    r"(?P<claim>[^.;:!?]*)"
+)
+#: a sentence that says a thing is certain: "testing confirmed", "it was found that"
+_CERTAIN = re.compile(
+    r"\b(?:confirm(?:s|ed)?|prov(?:es|ed|en)|establish(?:es|ed)|determined|reveal(?:s|ed)|"
+    r"concluded|found\s+that)\b"
+)
+_CERTAIN_WORDS = frozenset(
+    t
+    for w in (
+        *("confirm", "confirms", "confirmed", "proves", "proved", "proven", "establishes"),
+        *("established", "determined", "reveals", "revealed", "concluded", "found"),
+    )
+    if (t := content_token(w))
+)
+#: the share of what a document leaves open that the sentence must state, and the share of
+#: the sentence's words a believing sentence must hold to be the same statement
 _OPEN_SHARE = 0.55
+_BELIEF_SHARE = 0.7
 
 
 def _open_told(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, str] | None:
     """What a document leaves open, told as settled: "Okonjo confirmed that one of the
-    lander's six legs had broken" where "it was not clear whether the leg had broken";
+    lander's six legs had broken" where "it was not clear whether the leg had broken"; a
+    belief told as confirmed ("testing had confirmed that a small number of cells were
+    damaged" where "we believe a small number of cells were damaged", the believing sentence
+    holding seven tenths of the sentence's other words);
     "the recall also covers about 55,000 power banks shipped to Europe that contain cells
     from the same batch" where "it was not clear whether … about 55,000 units shipped to
     Europe contained cells from the same batch". The sentence must hold three fifths of the
@@ -3296,18 +3339,29 @@ def _open_told(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, str] 
     may state the claim without leaving it open. Returns the document sentence and its key."""
     if ev.open_claims is None:
         ev.open_claims = [
-            (i, claim)
+            (i, claim, False)
             for i, raw in enumerate(ev.raw_texts)
             if "whether" in raw
             for m in _LEFT_OPEN.finditer(raw.lower())
             if len(claim := frozenset(tokenize(m.group("claim")).seq)) >= 2
+        ] + [
+            (i, claim, True)
+            for i, raw in enumerate(ev.raw_texts)
+            for m in _BELIEVED.finditer(raw.lower())
+            if (claim := frozenset(tokenize(m.group("claim")).seq))
         ]
     if not ev.open_claims or _OPEN_SAID.search(lowered):
         return None
+    certain = {t for m in _CERTAIN.finditer(lowered) if (t := content_token(m.group().split()[0]))}
+    rest = tokens - _CERTAIN_WORDS
     found = None
-    for i, claim in ev.open_claims:
+    for i, claim, believed in ev.open_claims:
         if len(claim & tokens) < _OPEN_SHARE * len(claim):
             continue
+        if believed and not (
+            certain - claim and len(rest & ev.sets[i]) >= _BELIEF_SHARE * len(rest)
+        ):
+            continue  # a belief told as certain (not "will confirm"), of the same statement
         if any(
             len(claim & ev.sets[j]) >= _OPEN_SHARE * len(claim)
             and not _OPEN_SAID.search(ev.raw_texts[j].lower())
