@@ -1313,7 +1313,9 @@ STANCES = [
     "Investigators said it was not clear whether a blocked drain beneath the embankment had "
     'played a role. "We believe a small number of cells were damaged during manufacturing, but '
     'we are still testing," said Dana Whitfield. We believe that newer data will confirm our '
-    "initial conclusions."
+    "initial conclusions. Whitfield declined to name the supplier. The museum refused to give "
+    "an estimate of the portrait's value. France refused to recognize Haiti's sovereignty until "
+    "1825."
 ]
 
 
@@ -1367,6 +1369,22 @@ STANCES = [
             "leave it open",
         ),
         ("Okonjo said one of the lander's legs may have broken.", None, "leave it open"),
+        # a stance where the report says the person declined to comment
+        (
+            "Graham Petrie declined to comment on reports that the company had ignored "
+            "earlier complaints from drivers.",
+            "the documents say the opposite: 'Northline Rail's chief executive",
+            "the opposite",
+        ),
+        # a deed someone refused, told as done; a refusal that ended is none
+        ("Whitfield named the supplier.", "leave it open: 'Whitfield declined", "leave it open"),
+        (
+            "The museum estimated the portrait's value at 2.3 million pounds.",
+            "leave it open: 'The museum refused",
+            "leave it open",
+        ),
+        ("Whitfield declined to name the supplier.", None, "leave it open"),
+        ("France recognized Haiti's sovereignty in 1825.", None, "leave it open"),
         # "confirm" of the belief itself is no certainty the sentence adds
         ("One conclusion is that newer data will confirm the initial conclusions.", None, "open"),
         ("It was not clear whether the leg had broken.", None, "leave it open"),
@@ -1378,8 +1396,9 @@ def test_a_stance_turned_or_an_open_question_settled_is_caught(
 ) -> None:
     """ "Acknowledged" where a report says "denied" (and "denied" where it says
     "confirmed"), and a thing told as settled where the report leaves it open ("not clear
-    whether", "declined to say whether") or believes it ("we believe" told as "testing
-    confirmed"); said the report's way, neither is claimed."""
+    whether", "declined to say whether"), believes it ("we believe" told as "testing
+    confirmed") or says it was refused ("declined to name the supplier"); said the report's
+    way, none is claimed."""
     caught(first_verdict(judge, "Summarize the report.", STANCES, said), quote, mark)
 
 

@@ -810,7 +810,7 @@ class Evidence:
     bounds: list[tuple[str, bool, int, str]] | None = None
     #: what they leave open (`_LEFT_OPEN`: "not clear whether …"), as the unit and the open
     #: claim's tokens, read when a sentence first needs them
-    open_claims: list[tuple[int, frozenset[str], bool]] | None = None
+    open_claims: list[tuple[int, frozenset[str], str]] | None = None
     #: per unit: its words in lower case, one space between them and around them (" five
     #: minutes after half-time "), read when `_order_word_swapped` first needs them
     spaced_words: list[str] | None = None
@@ -3195,7 +3195,9 @@ def _plea_turned(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, str
 _STANCE = re.compile(
     r"\b(?:(?P<grant>admit(?:s|ted)?|acknowledg(?:e|es|ed)|conced(?:e|es|ed)|confirm(?:s|ed)?)"
     r"|(?P<deny>den(?:y|ies|ied)|reject(?:s|ed)?|dismiss(?:es|ed)?|disput(?:e|es|ed)|"
-    r"refut(?:e|es|ed)))\b(?P<claim>[^.;:!?]*)"
+    r"refut(?:e|es|ed))"
+    r"|(?P<silent>(?:declin(?:e|es|ed)|refus(?:e|es|ed))\s+to\s+(?:comment|respond)\s+(?:on|to)"
+    r"|(?:would|did|could)\s+not\s+comment\s+on|had\s+no\s+comment\s+on))\b(?P<claim>[^.;:!?]*)"
 )
 #: the words that name a claim rather than make it ("a report that", "criticism from")
 _CLAIM_WORDS = frozenset(
@@ -3210,15 +3212,17 @@ _CLAIM_WORDS = frozenset(
 _STANCE_SHARE = 0.6
 
 
-def _stances(lowered: str) -> list[tuple[bool, frozenset[str]]]:
-    """The stances `lowered` takes (`_STANCE`), each as whether it grants the claim and the
-    claim's content tokens; a stance under a negation ("did not deny") is left out."""
+def _stances(lowered: str) -> list[tuple[str, frozenset[str]]]:
+    """The stances `lowered` takes (`_STANCE`), each as its kind (grant, deny, or silent:
+    "declined to comment on reports that …") and the claim's content tokens; a stance under
+    a negation ("did not deny") is left out."""
     out = []
     for m in _STANCE.finditer(lowered):
         if _NEGATED_BEFORE.search(lowered[max(0, m.start() - 12) : m.start()]):
             continue
         claim = frozenset(t for t in tokenize(m.group("claim")).seq if t[0] != "#")
-        out.append((m.group("grant") is not None, claim - _CLAIM_WORDS))
+        kind = next(k for k in ("grant", "deny", "silent") if m.group(k))
+        out.append((kind, claim - _CLAIM_WORDS))
     return out
 
 
@@ -3230,13 +3234,14 @@ def _stance_turned(lowered: str, ev: Evidence) -> tuple[str, str] | None:
     """A claim the sentence says someone granted where the documents say it was denied, or
     the other way round: "Petrie acknowledged that drivers had complained about rough running
     on the route" where "Petrie … denied reports that the company had ignored earlier
-    complaints from drivers about rough running on the route". The document's claim must
+    complaints from drivers about rough running on the route"; or either where they say
+    the person declined to comment on it. The document's claim must
     hold three fifths of the sentence's (at least three words), and no document may take the
     sentence's stance on it. Returns the document sentence and its key."""
     ours = _stances(lowered)
     if not ours:
         return None
-    for grants, claim in ours:
+    for kind, claim in ours:
         if len(claim) < 3:
             continue
         found = None
@@ -3246,7 +3251,7 @@ def _stance_turned(lowered: str, ev: Evidence) -> tuple[str, str] | None:
             for theirs, their_claim in _stances(ev.raw_texts[i].lower()):
                 if len(claim & their_claim) < _STANCE_SHARE * len(claim):
                     continue
-                if theirs == grants:
+                if theirs == kind:
                     return None  # a document takes the sentence's stance
                 if found is None:
                     found = (ev.raw_texts[i].strip(), ev.keys[i])
@@ -3327,41 +3332,46 @@ _BELIEF_SHARE = 0.7
 
 
 def _open_told(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, str] | None:
-    """What a document leaves open, told as settled: "Okonjo confirmed that one of the
-    lander's six legs had broken" where "it was not clear whether the leg had broken"; a
-    belief told as confirmed ("testing had confirmed that a small number of cells were
-    damaged" where "we believe a small number of cells were damaged", the believing sentence
-    holding seven tenths of the sentence's other words);
-    "the recall also covers about 55,000 power banks shipped to Europe that contain cells
-    from the same batch" where "it was not clear whether … about 55,000 units shipped to
-    Europe contained cells from the same batch". The sentence must hold three fifths of the
-    open claim's words (at least two), leave nothing open itself, and no document sentence
-    may state the claim without leaving it open. Returns the document sentence and its key."""
+    """What a document leaves open, told as settled. Three kinds:
+
+    - a claim under "whether": "Okonjo confirmed that one of the lander's six legs had
+      broken" where "it was not clear whether the leg had broken"; the sentence must hold
+      three fifths of the claim's words (at least two);
+    - a belief told as certain by a word the belief lacks: "testing had confirmed that a
+      small number of cells were damaged" where "we believe a small number of cells were
+      damaged"; the believing sentence must hold seven tenths of the sentence's other words;
+    - a deed someone refused: "Whitfield named the supplier" where she "declined to name"
+      it, "the museum estimated its value" where it "refused to give an estimate"; the
+      refusing sentence must hold three fifths of the sentence's other words that the
+      documents have (at least two).
+
+    The sentence may leave nothing open (or refuse) itself, and no document sentence may
+    state the claim without leaving it open. Returns the document sentence and its key."""
     if ev.open_claims is None:
-        ev.open_claims = [
-            (i, claim, False)
-            for i, raw in enumerate(ev.raw_texts)
-            if "whether" in raw
-            for m in _LEFT_OPEN.finditer(raw.lower())
-            if len(claim := frozenset(tokenize(m.group("claim")).seq)) >= 2
-        ] + [
-            (i, claim, True)
-            for i, raw in enumerate(ev.raw_texts)
-            for m in _BELIEVED.finditer(raw.lower())
-            if (claim := frozenset(tokenize(m.group("claim")).seq))
-        ]
+        ev.open_claims = _open_claims(ev)
     if not ev.open_claims or _OPEN_SAID.search(lowered):
         return None
     certain = {t for m in _CERTAIN.finditer(lowered) if (t := content_token(m.group().split()[0]))}
-    rest = tokens - _CERTAIN_WORDS
+    refuses = _REFUSES.search(lowered) is not None
     found = None
-    for i, claim, believed in ev.open_claims:
+    for i, claim, kind in ev.open_claims:
+        if kind == "refused":
+            # (the words the documents lack, such as the value the sentence gives to what
+            # was refused, tell nothing of which statement it is)
+            rest = {t for t in tokens - claim if t in ev.vocab}
+            if refuses or not claim <= tokens or len(rest) < 2:
+                continue
+            if len(rest & ev.sets[i]) < _STANCE_SHARE * len(rest):
+                continue
+            if found is None:
+                found = (ev.raw_texts[i].strip(), ev.keys[i])
+            continue
         if len(claim & tokens) < _OPEN_SHARE * len(claim):
             continue
-        if believed and not (
-            certain - claim and len(rest & ev.sets[i]) >= _BELIEF_SHARE * len(rest)
-        ):
-            continue  # a belief told as certain (not "will confirm"), of the same statement
+        if kind == "believed":
+            rest = tokens - _CERTAIN_WORDS
+            if not (certain - claim and len(rest & ev.sets[i]) >= _BELIEF_SHARE * len(rest)):
+                continue  # a belief told as certain (not "will confirm"), of the same statement
         if any(
             len(claim & ev.sets[j]) >= _OPEN_SHARE * len(claim)
             and not _OPEN_SAID.search(ev.raw_texts[j].lower())
@@ -3372,6 +3382,45 @@ def _open_told(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, str] 
         if found is None:
             found = (ev.raw_texts[i].strip(), ev.keys[i])
     return found
+
+
+def _open_claims(ev: Evidence) -> list[tuple[int, frozenset[str], str]]:
+    """`Evidence.open_claims`: what each unit leaves open, believes or refuses (see
+    `_open_told`), as the unit, the claim's tokens (a refused deed's, for a refusal) and its
+    kind."""
+    found: list[tuple[int, frozenset[str], str]] = []
+    for i, raw in enumerate(ev.raw_texts):
+        lowered = raw.lower()
+        if "whether" in lowered:
+            for m in _LEFT_OPEN.finditer(lowered):
+                if len(claim := frozenset(tokenize(m.group("claim")).seq)) >= 2:
+                    found.append((i, claim, "open"))
+        for m in _BELIEVED.finditer(lowered):
+            if claim := frozenset(tokenize(m.group("claim")).seq):
+                found.append((i, claim, "believed"))
+        for m in _REFUSED.finditer(lowered):
+            if _REFUSAL_ENDED.search(lowered):
+                continue  # "refused to recognize it until 1825": the deed came later
+            verb, noun = m.group("verb"), m.group("noun")
+            deed = noun if verb in _LIGHT_VERBS and noun else verb
+            if verb not in _UNREFUSED and (token := content_token(deed)):
+                found.append((i, frozenset([token]), "refused"))
+    return found
+
+
+#: a deed someone refused: "declined to name the supplier", "refused to give an estimate"
+_REFUSED = re.compile(
+    r"\b(?:declin(?:ed|es)|refus(?:ed|es))\s+to\s+(?P<verb>[a-z]+)"
+    r"(?:\s+(?:an?|the|its|their|his|her|any)\s+(?P<noun>[a-z]+))?"
+)
+#: words that say a refusal ended: "refused … until 1825", "initially declined"
+_REFUSAL_ENDED = re.compile(r"\b(?:until|till|initially|at first|later|eventually|before)\b")
+#: a sentence that refuses, or says a refusal, itself
+_REFUSES = re.compile(r"\b(?:declin\w*|refus\w*|not|never)\b|n't\b")
+#: verbs whose deed is the noun after them ("give an estimate"), and verbs of a refusal that
+#: every sentence shares ("declined to say", "refused to comment")
+_LIGHT_VERBS = frozenset(("give", "make", "provide", "offer", "put"))
+_UNREFUSED = frozenset(("say", "comment", "respond", "speak", "discuss", "answer", "elaborate"))
 
 
 def _bound_flipped(text: str, ev: Evidence) -> tuple[str, str] | None:
