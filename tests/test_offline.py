@@ -1309,7 +1309,8 @@ STANCES = [
     "on the route. The regulator confirmed that the line had been inspected in March. Mission "
     "director Rachel Okonjo said one of the lander's six legs had caught on a boulder in the "
     "final seconds of the descent, though it was not clear whether the leg had broken. A "
-    "spokesperson declined to say whether the agency would reduce payments under its contract. "
+    "spokesperson declined to say whether the agency would reduce payments under its contract "
+    "if the instrument failed. "
     "Investigators said it was not clear whether a blocked drain beneath the embankment had "
     'played a role. "We believe a small number of cells were damaged during manufacturing, but '
     'we are still testing," said Dana Whitfield. We believe that newer data will confirm our '
@@ -1366,6 +1367,12 @@ STANCES = [
         (
             "Whitfield said a small number of cells were damaged during manufacturing.",
             None,
+            "leave it open",
+        ),
+        # an "if" of the open claim itself leaves the sentence no more open
+        (
+            "A spokesperson said the agency would reduce payments if the instrument failed.",
+            "leave it open: 'A spokesperson declined",
             "leave it open",
         ),
         ("Okonjo said one of the lander's legs may have broken.", None, "leave it open"),
@@ -2056,6 +2063,9 @@ def test_one_unit_of_time_counted_as_more_is_caught_and_passage_labels_are_no_nu
         ("Pharmacist Karen Walsh said the robot saved staff time.", None),
         ("Mark Dunn, a union official, said members had been reassured.", None),
         ("CEO Ann Lee said the robot was built in Sheffield.", None),
+        # a role the documents give before the name, after a comma; a name with an accent
+        ("Dr. Elin Hagström, the museum's chief curator, noticed the monogram.", "Hagström"),
+        ("Dr. Elin Hagström, a visiting researcher, noticed the monogram.", None),
     ],
 )
 def test_a_person_given_another_role_is_caught(
@@ -2068,7 +2078,8 @@ def test_a_person_given_another_role_is_caught(
     docs = [
         "Chief pharmacist Dr. Karen Walsh said the robot saved staff 300 hours. Union "
         "representative Mark Dunn said members had been reassured. Chief Executive Officer Ann "
-        "Lee said the robot was built in Sheffield."
+        "Lee said the robot was built in Sheffield. It was re-examined after a visiting "
+        "researcher, Dr. Elin Hagström of Uppsala University, noticed the monogram."
     ]
     out = first_verdict(judge, "Summarize the news.", docs, said)
     if theirs is None:

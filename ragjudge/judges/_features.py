@@ -810,7 +810,7 @@ class Evidence:
     bounds: list[tuple[str, bool, int, str]] | None = None
     #: what they leave open (`_LEFT_OPEN`: "not clear whether …"), as the unit and the open
     #: claim's tokens, read when a sentence first needs them
-    open_claims: list[tuple[int, frozenset[str], str]] | None = None
+    open_claims: list[tuple[int, frozenset[str], str, str]] | None = None
     #: per unit: its words in lower case, one space between them and around them (" five
     #: minutes after half-time "), read when `_order_word_swapped` first needs them
     spaced_words: list[str] | None = None
@@ -3349,12 +3349,17 @@ def _open_told(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, str] 
     state the claim without leaving it open. Returns the document sentence and its key."""
     if ev.open_claims is None:
         ev.open_claims = _open_claims(ev)
-    if not ev.open_claims or _OPEN_SAID.search(lowered):
+    if not ev.open_claims:
         return None
+    # the words that leave the sentence open, unless the claim has them itself ("whether
+    # the agency would cut payments if the instrument failed")
+    open_words = {m.group() for m in _OPEN_SAID.finditer(lowered)}
     certain = {t for m in _CERTAIN.finditer(lowered) if (t := content_token(m.group().split()[0]))}
     refuses = _REFUSES.search(lowered) is not None
     found = None
-    for i, claim, kind in ev.open_claims:
+    for i, claim, kind, written in ev.open_claims:
+        if any(not re.search(rf"\b{re.escape(w)}\b", written) for w in open_words):
+            continue
         if kind == "refused":
             # (the words the documents lack, such as the value the sentence gives to what
             # was refused, tell nothing of which statement it is)
@@ -3384,27 +3389,27 @@ def _open_told(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, str] 
     return found
 
 
-def _open_claims(ev: Evidence) -> list[tuple[int, frozenset[str], str]]:
+def _open_claims(ev: Evidence) -> list[tuple[int, frozenset[str], str, str]]:
     """`Evidence.open_claims`: what each unit leaves open, believes or refuses (see
-    `_open_told`), as the unit, the claim's tokens (a refused deed's, for a refusal) and its
-    kind."""
-    found: list[tuple[int, frozenset[str], str]] = []
+    `_open_told`), as the unit, the claim's tokens (a refused deed's, for a refusal), its
+    kind and the claim as written in lower case ("" for a refusal)."""
+    found: list[tuple[int, frozenset[str], str, str]] = []
     for i, raw in enumerate(ev.raw_texts):
         lowered = raw.lower()
         if "whether" in lowered:
             for m in _LEFT_OPEN.finditer(lowered):
                 if len(claim := frozenset(tokenize(m.group("claim")).seq)) >= 2:
-                    found.append((i, claim, "open"))
+                    found.append((i, claim, "open", m.group("claim")))
         for m in _BELIEVED.finditer(lowered):
             if claim := frozenset(tokenize(m.group("claim")).seq):
-                found.append((i, claim, "believed"))
+                found.append((i, claim, "believed", m.group("claim")))
         for m in _REFUSED.finditer(lowered):
             if _REFUSAL_ENDED.search(lowered):
                 continue  # "refused to recognize it until 1825": the deed came later
             verb, noun = m.group("verb"), m.group("noun")
             deed = noun if verb in _LIGHT_VERBS and noun else verb
             if verb not in _UNREFUSED and (token := content_token(deed)):
-                found.append((i, frozenset([token]), "refused"))
+                found.append((i, frozenset([token]), "refused", ""))
     return found
 
 
@@ -4074,7 +4079,9 @@ _ROLES = (
     r"secretary|spokes(?:man|woman|person)|chair(?:man|woman|person)?|chief|governor|senator|"
     r"professor|coach|captain|officer|member|founder|owner|editor|superintendent|principal|"
     r"treasurer|commissioner|councillor|councilor|surgeon|nurse|doctor|engineer|analyst|"
-    r"economist|researcher|scientist|lawyer|attorney|judge|sheriff|inspector|ceo|cfo|cto)"
+    r"economist|researcher|scientist|lawyer|attorney|judge|sheriff|inspector|ceo|cfo|cto|"
+    r"curator|historian|specialist|physician|hydrologist|epidemiologist|administrator|dean|"
+    r"chancellor|architect|consultant|adviser|advisor|detective|pilot|coordinator)"
 )
 _ROLE_HEAD = re.compile(rf"\b{_ROLES}\b")
 #: a role and the name it leads ("chief pharmacist Dr. Karen Walsh", "union representative
@@ -4082,11 +4089,12 @@ _ROLE_HEAD = re.compile(rf"\b{_ROLES}\b")
 #: executive,"); a name is two or three capitalised words, not the start of a longer run
 #: (a manual's menu path: "Device Connect Manager Try Now Access Notification")
 _ROLE_NAME = (
-    r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?(?P<{0}>[A-Z][a-z'’\-]+(?:\s+[A-Z][a-z'’\-]+){{1,2}})"
+    r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?"
+    r"(?P<{0}>[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ'’\-]+(?:\s+[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ'’\-]+){{1,2}})"
     r"(?!\s+[A-Z])"
 )
 _ROLED = re.compile(
-    rf"(?P<role>(?i:\b(?:[a-z]+\s+){{0,2}}{_ROLES}))\s+"
+    rf"(?P<role>(?i:\b(?:[a-z]+\s+){{0,2}}{_ROLES})),?\s+"
     + _ROLE_NAME.format("name")
     + "|"
     + _ROLE_NAME.format("named")
