@@ -2974,7 +2974,8 @@ def test_a_listing_field_is_read_past_its_own_names_and_a_review_that_agrees(
     """Fields whose reading other words of the record used to hide:
 
     - `Alcohol: beer_and_wine` is not "a full bar", though the field's own line lists "full
-      bar" among its other names;
+      bar" among its other names, or "full" in a review and "bar" in the categories, or
+      "cocktails" in a review that says there are none;
     - `WiFi: no` is contradicted by "free WiFi" when a review also says "there is no WiFi":
       a review that agrees does not take the word from the field;
     - `WiFi: free` (or paid) says the place has WiFi, so "there is no WiFi" is contradicted,
@@ -3010,6 +3011,12 @@ def test_a_listing_field_is_read_past_its_own_names_and_a_review_that_agrees(
     assert contradicted(" ".join(free), WiFi="u'free'") == [False, False]
     assert contradicted("There is no fee for bike parking.", BikeParking=True) == [False]
     assert contradicted("There is no bike parking.", BikeParking=True) == [True]
+    # "full" in one unit and "bar" in another is no "full bar" of the record's; a review
+    # that says "no cocktails" agrees with beer and wine
+    review = "A full house on Friday, and they only serve beer and sake, no cocktails."
+    beer = {"Alcohol": "u'beer_and_wine'", "categories": "Sushi Bars"}
+    assert contradicted("It has a full bar.", review, **beer) == [True]
+    assert contradicted("It serves cocktails.", review, **beer) == [True]
     moderate = {"RestaurantsPriceRange2": 2}
     assert contradicted("It is a cheap place. It is pricey.", **moderate) == [True, True]
     said = "It is moderately priced. It is affordable."
@@ -3018,6 +3025,51 @@ def test_a_listing_field_is_read_past_its_own_names_and_a_review_that_agrees(
     out = judge.judge(real(question, [doc], "Casa Lupita has no WiFi."))
     assert out["overall_supported"] is False
     assert "attributes.WiFi: free" in out["sentence_support_information"][0]["explanation"]
+
+
+def test_days_with_yes_or_no_are_no_opening_hours(judge: OfflineJudge) -> None:
+    """`BestNights` gives days with yes or no: they are options of the place, not the days it
+    opens, so "open Wednesday to Sunday" is read against the hours alone, and Tuesday, which
+    the hours leave out, is still a day it is closed."""
+    listing = {
+        "name": "Velvet Hour",
+        "hours": {"Wednesday": "18:0-2:0", "Thursday": "18:0-2:0", "Friday": "17:0-2:0"},
+        "attributes": {
+            "BestNights": "{'monday': False, 'tuesday': False, 'wednesday': False, "
+            "'thursday': True, 'friday': True}"
+        },
+    }
+    verdict = partial(first_verdict, judge, "Write an overview.", [json.dumps(listing)])
+    out = verdict("Velvet Hour opens at 6 p.m. on Wednesdays and Thursdays.")
+    assert out["fully_supported"] is True, out["explanation"]
+    out = verdict("Velvet Hour is open Tuesday through Friday.")
+    assert out["fully_supported"] is False, out["explanation"]
+
+
+def test_reviewers_said_to_say_what_one_review_says_is_caught(judge: OfflineJudge) -> None:
+    """ "Reviewers rave about the carnitas tacos" where one review does is an overview's
+    claim of many; "two reviewers praised …" counts them itself, and "customers praised the
+    tacos and the churros" joins what two reviews say."""
+    from ragjudge.judges._features import build_evidence, example_features
+
+    listing = {
+        "name": "La Palma",
+        "review_info": [
+            {"review_stars": 4.0, "review_text": "The carnitas tacos were juicy."},
+            {"review_stars": 2.0, "review_text": "The chile relleno was greasy."},
+            {"review_stars": 4.0, "review_text": "The kids loved the churros."},
+        ],
+    }
+    question = "Write an overview."
+
+    def overcounted(said: str) -> bool:
+        item = real(question, [json.dumps(listing)], said)
+        return example_features(item, build_evidence(item))[0].overcounted is not None
+
+    assert overcounted("Reviewers rave about the juicy carnitas tacos.")
+    assert overcounted("Overall, customers praised the juicy carnitas tacos.")
+    assert not overcounted("Two reviewers praised the juicy carnitas tacos and the churros.")
+    assert not overcounted("Customers praised the carnitas tacos and the churros.")
 
 
 def test_a_listings_stars_are_its_rating(judge: OfflineJudge) -> None:

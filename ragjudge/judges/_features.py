@@ -1026,7 +1026,7 @@ def build_evidence(item: KeyedExample) -> Evidence:
     }
     names = _own_words(named, index, lang, agreeing)
     affirmed_names = _own_words(named_affirmed, index, lang, set())
-    scaled = _other_levels(on_scales, index, lang)
+    scaled = _other_levels(on_scales, index, lang, agreeing)
     return Evidence(
         keys=keys,
         sets=sets,
@@ -1053,7 +1053,8 @@ def build_evidence(item: KeyedExample) -> Evidence:
         opening_days={
             i: n.lower()
             for i, n in enumerate(field_names)
-            if n.lower() in _DAY_NAMES and i not in shut
+            # (a day with yes or no, as `BestNights` gives it, is an option, not hours)
+            if n.lower() in _DAY_NAMES and i not in shut and not denied[i] and not affirmed[i]
         },
         names=names,
         affirmed=affirmed if any(affirmed) else [],
@@ -1131,11 +1132,12 @@ def _phrases(
     phrases: Iterable[str], index: dict[str, list[int]], lang: str, but: set[int]
 ) -> set[str]:
     """`phrases` as the matcher reads them, their tokens run together ("full bar" ->
-    `fullbar`), leaving out those whose words units other than `but` all hold."""
+    `fullbar`), leaving out those whose words one unit other than those of `but` holds
+    together ("full" in one review and "bar" in the categories is no "full bar")."""
     out: set[str] = set()
     for phrase in phrases:
         seq = _clause(normalise(phrase), lang)[0]
-        if seq and not all(set(index.get(t, ())) - but for t in seq):
+        if seq and not set.intersection(*(set(index.get(t, ())) for t in seq)) - but:
             out.add("".join(seq))
     return out
 
@@ -1166,15 +1168,16 @@ def _offerings(
 
 
 def _other_levels(
-    facts: dict[int, Fact], index: dict[str, list[int]], lang: str
+    facts: dict[int, Fact], index: dict[str, list[int]], lang: str, agreeing: set[int]
 ) -> dict[int, tuple[frozenset[str], Names | None]]:
-    """`Evidence.scaled` for the facts on a scale, by unit."""
+    """`Evidence.scaled` for the facts on a scale, by unit. A unit in `agreeing` (a review's
+    "no cocktails") does not make another level's words the record's own."""
     scaled: dict[int, tuple[frozenset[str], Names | None]] = {}
     for i, fact in facts.items():
         if fact.bound:
             # (the fact's own unit lists the field's other names, which may be another
             # level's words: "full bar" among those of `Alcohol`)
-            others, name = _phrases(fact.excludes, index, lang, but={i}), None
+            others, name = _phrases(fact.excludes, index, lang, but={i} | agreeing), None
         else:
             # a word that needs the field's name beside it ("free" WiFi, "free" parking) is
             # the record's own only where another unit says it of that field ("free WiFi in
@@ -2763,12 +2766,17 @@ def _embellished(text: str, tokens: set[str], ev: Evidence) -> str | None:
 
 
 #: a claim that many of a record's reviews say a thing: "many reviewers praised", "several
-#: customers complained", "reviewers consistently praise"
+#: customers complained", "reviewers consistently praise", "reviewers rave about" opening the
+#: sentence (not "two reviewers praised")
 _MANY_SAY = re.compile(
     r"\b(?:many|several|multiple|numerous|most|all|a number of|the majority of)\s+(?:of\s+the\s+)?"
     r"(?:reviewers|reviews|customers|guests|diners|patrons|visitors|users)\b"
     r"|\b(?:reviewers|reviews|customers|guests|diners|patrons|visitors|users)\s+"
     r"(?:consistently|frequently|often|repeatedly|regularly|all|agree)\b"
+    r"|^\W*(?:(?:overall|in general|generally),?\s+)?(?:the\s+)?"
+    r"(?:reviewers|customers|guests|diners|patrons|visitors)\s+(?:also\s+)?(?:rave|raved|"
+    r"praise|praised|love|loved|enjoy|enjoyed|mention|mentioned|complain|complained|note|noted|"
+    r"highlight|highlighted|recommend|recommended|appreciate|appreciated|describe|described)\b"
 )
 #: the words of saying and of the sayers, which are no part of what is said
 _SAYING = frozenset(
@@ -2799,6 +2807,9 @@ def _overcounted(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, str
     saying = [g for g, held in ev.items.items() if len(said & held) >= _ABSENT_SHARE * len(said)]
     if len(ev.items) < 2 or len(saying) != 1:
         return None
+    rest = said - ev.items[saying[0]]
+    if any(rest & held for g, held in ev.items.items() if g != saying[0]):
+        return None  # another item says the rest ("the tacos and the churros")
     return m.group(), ev.keys[ev.groups.index(saying[0])]
 
 

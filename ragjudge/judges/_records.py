@@ -494,7 +494,8 @@ def _leaves(value: Any, path: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...]
             options = tuple(k for k in map(str, value) if not _NONE_OPTION.match(k))
             yield path, _Options(options, tuple(k for k in options if value[k]))
         days = {str(key).strip().lower()[:3]: item for key, item in value.items()}
-        if len(days.keys() & _WEEKDAYS) >= 3:
+        # (days with yes or no, as `BestNights` gives them, are options, not a schedule)
+        if len(days.keys() & _WEEKDAYS) >= 3 and not _all_yes_no(value):
             yield path, _Week(frozenset(d for d in _WEEKDAYS if d in days and not _shut(days[d])))
     elif isinstance(value, list) and any(isinstance(v, dict | list) for v in value):
         for n, item in enumerate(value):
