@@ -1495,6 +1495,44 @@ def test_a_plan_told_as_done_is_caught_past_a_month_a_condition_and_a_state(
     caught(out, None if quote is None else mark + quote, mark)
 
 
+@pytest.mark.parametrize(
+    ("said", "quote"),
+    [
+        (
+            "Velara's net loss narrowed to $158 million from $212 million.",
+            "'to $158 million from $212 million' where the documents say '$212 million for 2023, "
+            "up from $158 million'",
+        ),
+        (
+            "The fire had shrunk to 6,200 acres by Sunday, down from 23,500 acres.",
+            "where the documents say '23,500 acres by Sunday morning, up from 6,200'",
+        ),
+        ("Velara's net loss widened to $212 million from $158 million.", None),
+        ("The fire grew from 6,200 acres to 23,500 acres.", None),
+        (
+            "Bell's suspension was announced by the AIU on Thursday, June 4.",
+            "'Thursday' where the documents say 'Tuesday'",
+        ),
+        ("Bell's suspension was announced by the AIU on Tuesday, June 4.", None),
+        ("Bell's suspension was announced by the AIU on Tuesday 4 June.", None),
+    ],
+)
+def test_a_change_turned_round_or_a_date_given_another_weekday_is_caught(
+    judge: OfflineJudge, said: str, quote: str | None
+) -> None:
+    """ "Narrowed to $158 million from $212 million" where the loss was "$212 million, up
+    from $158 million", and "Thursday, June 4" where the report says "Tuesday, June 4" (and
+    gives another date a Thursday); the change or the date given the report's way passes."""
+    docs = [
+        "Velara reported a net loss of $212 million for 2023, up from $158 million a year "
+        "earlier. The fire had burned 23,500 acres by Sunday morning, up from 6,200 acres on "
+        "Friday night. Bell has been suspended after testing positive for a banned steroid, "
+        "the AIU said on Tuesday, June 4. He was tested on Thursday, April 18."
+    ]
+    out = first_verdict(judge, "Summarize the report.", docs, said)
+    caught(out, quote, "where the documents say")
+
+
 def test_a_japanese_stance_turned_a_cause_under_study_and_a_start_planned_are_caught(
     judge: OfflineJudge,
 ) -> None:

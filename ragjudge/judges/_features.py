@@ -1748,7 +1748,10 @@ def sentence_features(
         else (_japanese_sibling(lowered, ev) or _japanese_day_swapped(lowered, ev))
         if ev.lang == "ja"
         else None
-    ) or (_pair_reversed(lowered, ev) if tokens.digits else None)
+    ) or ((_pair_reversed(lowered, ev) or _change_reversed(text, ev)) if tokens.digits else None)
+    # (read in the sentence as written: the claims' text drops a number that ends it, as a
+    # list's number, and the date's "June 4." is one)
+    sibling = sibling or (_weekday_swapped(sentence.text, ev) if ev.lang == "en" else None)
     misplaced = _values_of_other_items(token_set, tokens.digits, ev) if ev.shared else []
     strayed = _values_of_other_statements(text, token_set, tokens.digits - spans, cover, ev)
     rebound = _number_of_another(text, ev) if tokens.digits and ev.lang == "en" else None
@@ -3062,6 +3065,98 @@ def _pair_reversed(lowered: str, ev: Evidence) -> tuple[str, str, str] | None:
             for a, mid, b in said:
                 if (b, mid, a) in theirs:
                     found = (f"{a} {mid} {b}", f"{b} {mid} {a}", ev.keys[i])
+    return found
+
+
+#: an amount as a change gives it: "$158 million", "6,200 acres", "65", "9%"
+_CHANGED_AMOUNT = r"[$£€]?\d[\d,]*(?:\.\d+)?(?:\s*(?:%|percent|per cent|million|billion|bn|m|k)\b)?"
+#: a change from one amount to another: "to $158 million in 2023 from $212 million", "from 65
+#: to 78", "23,500 acres by Sunday morning, up from 6,200 acres"
+_CHANGE = re.compile(
+    rf"\bto\s+(?P<new>{_CHANGED_AMOUNT})[^.;]{{0,40}}?\bfrom\s+(?P<old>{_CHANGED_AMOUNT})"
+    rf"|\bfrom\s+(?P<old2>{_CHANGED_AMOUNT})[^.;]{{0,40}}?\bto\s+(?P<new2>{_CHANGED_AMOUNT})"
+    rf"|(?P<new3>{_CHANGED_AMOUNT})[^.;]{{0,40}}?\b(?:up|down)\s+from\s+"
+    rf"(?P<old3>{_CHANGED_AMOUNT})",
+    re.IGNORECASE,
+)
+
+
+def _changes(text: str) -> list[tuple[str, str, str]]:
+    """The changes `text` gives (`_CHANGE`), each as the new amount's number, the old one's,
+    and the change as written."""
+    found = []
+    for m in _CHANGE.finditer(text):
+        new = m.group("new") or m.group("new2") or m.group("new3")
+        old = m.group("old") or m.group("old2") or m.group("old3")
+        a, b = tokenize(new).numbers, tokenize(old).numbers
+        if len(a) == 1 and len(b) == 1 and a != b:
+            found.append((next(iter(a)), next(iter(b)), m.group().strip()))
+    return found
+
+
+def _change_reversed(text: str, ev: Evidence) -> tuple[str, str, str] | None:
+    """A change that a document gives the other way round: "the net loss narrowed to $158
+    million from $212 million" where it "was $212 million, up from $158 million"; "had shrunk
+    to 6,200 acres, down from 23,500" where it "had burned 23,500 acres, up from 6,200".
+    Returns the sentence's change, theirs and their key; nothing when a document gives the
+    change the sentence's way."""
+    said = _changes(text)
+    if not said:
+        return None
+    found = None
+    for i in ev.holding({f"#{n}" for new, old, _ in said for n in (new, old)}):
+        theirs = _changes(ev.raw_texts[i])
+        for new, old, written in said:
+            if any((n, o) == (new, old) for n, o, _ in theirs):
+                return None  # a document gives it the sentence's way
+            if found is None:
+                for n, o, their_written in theirs:
+                    if (n, o) == (old, new):
+                        found = (written, their_written, ev.keys[i])
+    return found
+
+
+_MONTH_NAMES = (
+    r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+)
+#: a date with its day of the week: "Thursday, June 4", "Sunday 17 August"
+_WEEKDAY_DATE = re.compile(
+    r"\b(?P<day>Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday),?\s+"
+    rf"(?:(?P<month>{_MONTH_NAMES})\s+(?P<date>\d{{1,2}})\b"
+    rf"|(?P<date2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<month2>{_MONTH_NAMES})\b)"
+)
+
+
+def _weekdays_of_dates(text: str) -> list[tuple[str, str]]:
+    """The dates `text` gives with a day of the week, each as that day and the date
+    ("June 4")."""
+    return [
+        (
+            m.group("day"),
+            f"{m.group('month') or m.group('month2')} {m.group('date') or m.group('date2')}",
+        )
+        for m in _WEEKDAY_DATE.finditer(text)
+    ]
+
+
+def _weekday_swapped(text: str, ev: Evidence) -> tuple[str, str, str] | None:
+    """A date given another day of the week than the documents give it: "Thursday, June 4"
+    where they say "Tuesday, June 4". Returns the sentence's day, theirs and their key."""
+    said = _weekdays_of_dates(text)
+    if not said:
+        return None
+    found = None
+    for i, raw in enumerate(ev.raw_texts):
+        if "day" not in raw:
+            continue
+        for day, date in said:
+            for their_day, their_date in _weekdays_of_dates(raw):
+                if their_date != date:
+                    continue
+                if their_day == day:
+                    return None  # a document gives the date the sentence's day
+                if found is None:
+                    found = (day, their_day, ev.keys[i])
     return found
 
 
