@@ -1555,6 +1555,39 @@ def test_a_japanese_stance_turned_a_cause_under_study_and_a_start_planned_are_ca
     caught(out, None, "a plan or a possibility")
 
 
+@pytest.mark.parametrize(
+    ("said", "quote"),
+    [
+        # each stance with its own clause: one granted, one denied in one sentence
+        ("係長は、意図的に書類を放置したことを認めた。", "the opposite: '係長は市の聞き取り"),
+        ("係長は、書類を自宅に持ち帰ったこと自体を否定している。", "the opposite: '係長は市の"),
+        ("係長は、書類を自宅に持ち帰ったことを認めた。", None),
+        ("係長は、意図的に書類を放置したことを否定した。", None),
+        # a thing not known, or not commented on, told as found or made known
+        ("市の調査で、ほかの職員は関与していなかったことが分かった。", "leave it open: 'ほかの"),
+        ("大森社長は、乗客への補償の内容を会見で明らかにした。", "leave it open: '乗客への"),
+        ("会社の調査で、金具が外れたのは部品の劣化が原因だったことが分かった。", "open: '会社は"),
+        ("ほかの職員が関与していたかどうかは分かっていない。", None),
+    ],
+)
+def test_a_japanese_stance_in_its_clause_and_a_thing_left_open_are_read(
+    judge: OfflineJudge, said: str, quote: str | None
+) -> None:
+    """認めた and 否定した in one sentence of the article each speak of their own clause; a
+    thing the article says is not known (かどうかは分かっておらず, 理由は分かっておらず) or
+    not commented on (については…コメントを控えた), told as found (分かった, 明らかにした), is
+    caught; "the investigation found" (調査で) leaves nothing open."""
+    docs = [
+        "係長は市の聞き取りに対し、書類を自宅に持ち帰ったことを認めた一方、「隠すつもりはなかった」"
+        "と話し、意図的に放置したことは否定した。ほかの職員が関与していたかどうかは分かっておらず、"
+        "市は第三者委員会を設ける予定だ。乗客への補償の内容については「検討中だ」として、コメントを"
+        "控えた。会社は、金具が外れたことが原因の可能性があるとみているが、金具が外れた理由は分かって"
+        "おらず、詳しい原因を調べている。"
+    ]
+    out = first_verdict(judge, "要約してください。", docs, said)
+    caught(out, quote, "the opposite" if "認め" in said or "否定" in said else "leave it open")
+
+
 def test_a_span_in_a_word_of_its_own_is_its_number(judge: OfflineJudge) -> None:
     """ "Over ten years" where the report says "over a decade" (and "a dozen" for 12) is no
     number the documents lack; "twenty years" is, and the scale of "£2.3 million" is no

@@ -1736,7 +1736,13 @@ def sentence_features(
         if ev.lang == "ja" and "原因" in lowered
         else None
     )
-    left_open = _open_told(lowered, token_set, ev) if ev.lang == "en" and not unknown else None
+    left_open = (
+        _open_told(lowered, token_set, ev)
+        if ev.lang == "en" and not unknown
+        else _japanese_open_told(lowered, ev)
+        if ev.lang == "ja" and not unknown
+        else None
+    )
     fields = list(dict.fromkeys(ev.labels[i] for i in against if ev.labels and ev.labels[i]))
     sibling = (
         (
@@ -2264,7 +2270,7 @@ _JA_CAUSE_GIVEN = re.compile(
 )
 #: words that leave a cause open (とみられる, 可能性, 調べている, 不明 …)
 _JA_CAUSE_OPEN = re.compile(
-    r"とみられ|可能性|調べ|調査|不明|分かって|わかって|特定|推定|疑い|か[。、]"
+    r"とみられ|可能性|調べ(?!で)|調査(?!で)|不明|分かって|わかって|特定|推定|疑い|か[。、]"
 )
 
 
@@ -3372,29 +3378,83 @@ _JA_GRANT = re.compile(r"認め(?:た|る|ている|ました|ます)")
 _JA_DENY = re.compile(r"否定(?!でき|しな|せず|されな)")
 
 
+def _ja_claim(text: str, at: int) -> set[str]:
+    """The words of the Japanese clause that ends at `at`: from the last 、, quotation mark or
+    sentence start before it."""
+    begin = max(text.rfind(c, 0, at) for c in "、。「」『』") + 1
+    return set(_JA_WORD.findall(text[begin:at]))
+
+
+def _ja_stances(text: str, broad: bool = False) -> list[tuple[bool, set[str]]]:
+    """The stances a Japanese sentence takes (`_JA_GRANT`, `_JA_DENY`), each as whether it
+    grants the claim and the words of the claim's clause (遅れを認めた: 遅れ); `broad` reads
+    instead all the words since the stance before it, or the sentence's start."""
+    marks = sorted(
+        [(m.start(), m.end(), True) for m in _JA_GRANT.finditer(text)]
+        + [(m.start(), m.end(), False) for m in _JA_DENY.finditer(text)]
+    )
+    found = []
+    after = 0
+    for start, end, grants in marks:
+        claim = set(_JA_WORD.findall(text[after:start])) if broad else _ja_claim(text, start)
+        found.append((grants, claim))
+        after = end
+    return found
+
+
 def _japanese_stance_turned(normalised: str, ev: Evidence) -> tuple[str, str] | None:
-    """`_stance_turned` in Japanese: 対応の遅れを認めた where the documents say 対応の遅れを
-    否定した, or the other way round. The document sentence must hold three fifths of the
-    sentence's other words (three at least), and none may take the sentence's stance."""
-    grants = _JA_GRANT.search(normalised) is not None
-    if grants == (_JA_DENY.search(normalised) is not None):
-        return None
-    words = set(_JA_WORD.findall(normalised)) - {"認", "否定"}
-    if len(words) < 3:
-        return None
+    """`_stance_turned` in Japanese: 意図的に書類を放置したことを認めた where the documents
+    say 意図的に放置したことは否定した, or the other way round. The sentence's claim is the
+    clause before its stance; a document's, all it says since its stance before, so a
+    sentence that grants one thing and denies another (持ち帰ったことを認めた一方、…放置した
+    ことは否定した) takes both. The document's claim must hold three fifths of the
+    sentence's (two words at least), and none may take the sentence's stance."""
+    ours = [(grants, claim) for grants, claim in _ja_stances(normalised) if len(claim) >= 2]
     found = None
     for i, raw in enumerate(ev.raw_texts):
         theirs = normalise(raw)
-        granted, denied = _JA_GRANT.search(theirs), _JA_DENY.search(theirs)
-        if not (granted or denied):
+        if "認め" not in theirs and "否定" not in theirs:
             continue
-        if len(words & set(_JA_WORD.findall(theirs))) < _STANCE_SHARE * len(words):
-            continue
-        if granted if grants else denied:
-            return None  # a document takes the sentence's stance
-        if found is None:
-            found = (raw.strip(), ev.keys[i])
+        for grants, claim in ours:
+            for their_grant, their_claim in _ja_stances(theirs, broad=True):
+                if len(claim & their_claim) < _STANCE_SHARE * len(claim):
+                    continue
+                if their_grant == grants:
+                    return None  # a document takes the sentence's stance
+                if found is None:
+                    found = (raw.strip(), ev.keys[i])
     return found
+
+
+#: a Japanese document's word that a thing is not known or was not said: …かどうかは分かって
+#: いない, どの工程で混入したかは分かっておらず, 外れた理由は分かっていない; …については
+#: コメントを控えた
+_JA_OPEN = re.compile(
+    r"(?:かどうか|か|理由|原因|有無)は(?:まだ|今のところ)?(?:分かって(?:いない|おらず)|"
+    r"わかって(?:いない|おらず)|明らかになっていない|不明|確認されていない)"
+    r"|について(?:は)?[^。]*?(?:コメントを控え|明言を避け|言及を避け|回答を控え)"
+)
+#: a Japanese sentence that says a thing was found or made known
+_JA_FOUND = re.compile(
+    r"分かった|わかった|分かっている|判明|明らかになった|明らかにした|確認された"
+)
+
+
+def _japanese_open_told(normalised: str, ev: Evidence) -> tuple[str, str] | None:
+    """`_open_told` in Japanese: ほかの職員は関与していなかったことが分かった where ほかの
+    職員が関与していたかどうかは分かっておらず; 補償の内容を明らかにした where 補償の内容に
+    ついては…コメントを控えた. The sentence must say the thing was found or made known, leave
+    nothing open itself, and hold three fifths of the open clause's words (two at least)."""
+    if not _JA_FOUND.search(normalised) or _JA_HEDGED.search(normalised):
+        return None
+    words = set(_JA_WORD.findall(normalised))
+    for i, raw in enumerate(ev.raw_texts):
+        theirs = normalise(raw)
+        for m in _JA_OPEN.finditer(theirs):
+            claim = _ja_claim(theirs, m.start())
+            if len(claim) >= 2 and len(claim & words) >= _STANCE_SHARE * len(claim):
+                return raw.strip(), ev.keys[i]
+    return None
 
 
 #: what a document leaves open: "it was not clear whether the leg had broken", "declined to
