@@ -808,8 +808,8 @@ class Evidence:
     literal_text: str | None = None
     #: the numbers they give as a bound (`_bounds`), read when a sentence first needs them
     bounds: list[tuple[str, bool, int, str]] | None = None
-    #: what they leave open (`_LEFT_OPEN`: "not clear whether …"), as the unit and the open
-    #: claim's tokens, read when a sentence first needs them
+    #: what they leave open, believe or refuse (`_open_claims`), read when a sentence first
+    #: needs them
     open_claims: list[tuple[int, frozenset[str], str, str]] | None = None
     #: per unit: its words in lower case, one space between them and around them (" five
     #: minutes after half-time "), read when `_order_word_swapped` first needs them
@@ -3122,6 +3122,7 @@ def _change_reversed(text: str, ev: Evidence) -> tuple[str, str, str] | None:
     return found
 
 
+#: the months' names, as a date writes them
 _MONTH_NAMES = (
     r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
 )
@@ -3347,9 +3348,9 @@ def _stance_turned(lowered: str, ev: Evidence) -> tuple[str, str] | None:
     the other way round: "Petrie acknowledged that drivers had complained about rough running
     on the route" where "Petrie … denied reports that the company had ignored earlier
     complaints from drivers about rough running on the route"; or either where they say
-    the person declined to comment on it. The document's claim must
-    hold three fifths of the sentence's (at least three words), and no document may take the
-    sentence's stance on it. Returns the document sentence and its key."""
+    the person declined to comment on it. The document's claim must hold three fifths of
+    the sentence's (at least three words), and no document may take the sentence's stance
+    on it. Returns the document sentence and its key."""
     ours = _stances(lowered)
     if not ours:
         return None
