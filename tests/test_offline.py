@@ -1515,19 +1515,30 @@ def test_a_plan_told_as_done_is_caught_past_a_month_a_condition_and_a_state(
         ),
         ("Bell's suspension was announced by the AIU on Tuesday, June 4.", None),
         ("Bell's suspension was announced by the AIU on Tuesday 4 June.", None),
+        # "unanimously" where the report gives a split vote
+        (
+            "The council unanimously approved the plan.",
+            "'unanimously' where the documents say '31 votes to 24'",
+        ),
+        ("The council approved the plan by 31 votes to 24.", None),
+        ("The board unanimously approved the budget.", None),
     ],
 )
-def test_a_change_turned_round_or_a_date_given_another_weekday_is_caught(
+def test_a_change_turned_round_a_date_given_another_weekday_or_a_split_vote_is_caught(
     judge: OfflineJudge, said: str, quote: str | None
 ) -> None:
     """ "Narrowed to $158 million from $212 million" where the loss was "$212 million, up
     from $158 million", and "Thursday, June 4" where the report says "Tuesday, June 4" (and
-    gives another date a Thursday); the change or the date given the report's way passes."""
+    gives another date a Thursday), and "unanimously" where the report gives a split vote;
+    the change, the date or the vote given the report's way passes."""
     docs = [
         "Velara reported a net loss of $212 million for 2023, up from $158 million a year "
         "earlier. The fire had burned 23,500 acres by Sunday morning, up from 6,200 acres on "
         "Friday night. Bell has been suspended after testing positive for a banned steroid, "
-        "the AIU said on Tuesday, June 4. He was tested on Thursday, April 18."
+        "the AIU said on Tuesday, June 4. He was tested on Thursday, April 18.",
+        "The council voted on Thursday to approve the plan. The proposal passed by 31 votes to "
+        "24. Sales rose from 2019 to 2021.",
+        "The board approved the budget, with all nine members voting in favour.",
     ]
     out = first_verdict(judge, "Summarize the report.", docs, said)
     caught(out, quote, "where the documents say")

@@ -1758,6 +1758,8 @@ def sentence_features(
     # (read in the sentence as written: the claims' text drops a number that ends it, as a
     # list's number, and the date's "June 4." is one)
     sibling = sibling or (_weekday_swapped(sentence.text, ev) if ev.lang == "en" else None)
+    if sibling is None and ev.lang == "en" and "unanim" in lowered:
+        sibling = _unanimity_claimed(lowered, set(tokens.seq), ev)
     misplaced = _values_of_other_items(token_set, tokens.digits, ev) if ev.shared else []
     strayed = _values_of_other_statements(text, token_set, tokens.digits - spans, cover, ev)
     rebound = _number_of_another(text, ev) if tokens.digits and ev.lang == "en" else None
@@ -3120,6 +3122,39 @@ def _change_reversed(text: str, ev: Evidence) -> tuple[str, str, str] | None:
                     if (n, o) == (old, new):
                         found = (written, their_written, ev.keys[i])
     return found
+
+
+#: what shows a vote or a view was not unanimous: a split tally in a sentence about a vote
+#: ("31 votes to 24", "voted 6-2"), members against or abstaining, "not all", "divided"
+_TALLY = re.compile(r"\b\d{1,3}\s*(?:votes?\s+)?(?:to|-|–)\s*[1-9]\d{0,2}\b")
+_SPLIT = re.compile(
+    r"\b(?:abstain\w*|vot\w*\s+against|opposed|dissent\w*|not all|(?:were|was|is|are)\s+"
+    r"(?:divided|split)|split (?:vote|decision))",
+    re.IGNORECASE,
+)
+
+
+def _unanimity_claimed(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, str, str] | None:
+    """ "Unanimously" where the documents never say it and the document that holds the
+    sentence's other words (three fifths of them) shows a split: "the council unanimously
+    approved the plan" where "the proposal passed by 31 votes to 24, with four members
+    abstaining". Returns the sentence's word, the split as written and its key."""
+    m = re.search(r"\bunanimous(?:ly)?\b", lowered)
+    if m is None or "unanimous" in ev.text:
+        return None
+    words = tokens - {content_token(m.group())}
+    if len(words) < 2:
+        return None
+    documents = {
+        ev.doc_of[i] for i, n in ev.holding(words).items() if n >= _STANCE_SHARE * len(words)
+    }
+    for i, raw in enumerate(ev.raw_texts):
+        if ev.doc_of[i] not in documents:
+            continue
+        split = (_TALLY.search(raw) if "vot" in raw.lower() else None) or _SPLIT.search(raw)
+        if split:
+            return m.group(), split.group(), ev.keys[i]
+    return None
 
 
 #: the months' names, as a date writes them
