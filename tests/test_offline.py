@@ -1522,6 +1522,10 @@ def test_a_plan_told_as_done_is_caught_past_a_month_a_condition_and_a_state(
         ),
         ("The council approved the plan by 31 votes to 24.", None),
         ("The board unanimously approved the budget.", None),
+        (
+            "The committee voted unanimously to keep rates unchanged.",
+            "'unanimously' where the documents say 'while two voted'",
+        ),
     ],
 )
 def test_a_change_turned_round_a_date_given_another_weekday_or_a_split_vote_is_caught(
@@ -1539,6 +1543,7 @@ def test_a_change_turned_round_a_date_given_another_weekday_or_a_split_vote_is_c
         "The council voted on Thursday to approve the plan. The proposal passed by 31 votes to "
         "24. Sales rose from 2019 to 2021.",
         "The board approved the budget, with all nine members voting in favour.",
+        "Six members of the committee voted to keep rates unchanged, while two voted for a cut.",
     ]
     out = first_verdict(judge, "Summarize the report.", docs, said)
     caught(out, quote, "where the documents say")

@@ -3125,11 +3125,13 @@ def _change_reversed(text: str, ev: Evidence) -> tuple[str, str, str] | None:
 
 
 #: what shows a vote or a view was not unanimous: a split tally in a sentence about a vote
-#: ("31 votes to 24", "voted 6-2"), members against or abstaining, "not all", "divided"
+#: ("31 votes to 24", "voted 6-2"), members against or abstaining, others voting otherwise
+#: ("while two voted for a cut"), "not all", "divided"
 _TALLY = re.compile(r"\b\d{1,3}\s*(?:votes?\s+)?(?:to|-|–)\s*[1-9]\d{0,2}\b")
 _SPLIT = re.compile(
     r"\b(?:abstain\w*|vot\w*\s+against|opposed|dissent\w*|not all|(?:were|was|is|are)\s+"
-    r"(?:divided|split)|split (?:vote|decision))",
+    r"(?:divided|split)|split (?:vote|decision)|(?:while|and|but|with)\s+(?:only\s+)?"
+    r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:\w+\s+)?vot(?:ed|ing)\b)",
     re.IGNORECASE,
 )
 
