@@ -3604,10 +3604,13 @@ def _open_claims(ev: Evidence) -> list[tuple[int, frozenset[str], str, str]]:
             for m in _LEFT_OPEN.finditer(lowered):
                 if len(claim := frozenset(tokenize(m.group("claim")).seq)) >= 2:
                     found.append((i, claim, "open", m.group("claim")))
-        for m in _BELIEVED.finditer(lowered):
+        # (cheap tests first: most units hold none of these words)
+        believes = "believ" in lowered or "suspect" in lowered or "think" in lowered
+        for m in _BELIEVED.finditer(lowered) if believes else ():
             if claim := frozenset(tokenize(m.group("claim")).seq):
                 found.append((i, claim, "believed", m.group("claim")))
-        for m in _REFUSED.finditer(lowered):
+        refuses = "declin" in lowered or "refus" in lowered
+        for m in _REFUSED.finditer(lowered) if refuses else ():
             if _REFUSAL_ENDED.search(lowered):
                 continue  # "refused to recognize it until 1825": the deed came later
             verb, noun = m.group("verb"), m.group("noun")
