@@ -897,6 +897,14 @@ def _facts_of(doc: Sequence[Sentence], original: str | None) -> list[tuple[int, 
 
 #: a percentage whose decimal point was stripped with the rest of the punctuation: "39 6 %"
 _STRIPPED_PERCENT = re.compile(r"(?<![\d.,])(\d{1,3}) (\d{1,2}) ?(?:%|percent|per cent)")
+
+
+def _word_tokens(*words: str) -> frozenset[str]:
+    """The content tokens of `words` (those that are no stopwords), for a table of words a
+    check leaves out or looks for."""
+    return frozenset(t for w in words if (t := content_token(w)))
+
+
 #: the days of the week, as a record's opening hours name them
 _DAY_NAMES = frozenset(n for d in DAYS for n in (d.lower(), d[:3].lower()))
 #: a claim that a place is open every day of the week
@@ -2233,9 +2241,7 @@ _CAUSE_OPEN = re.compile(
     r"likely|investigat\w*|whether|if|probe|inquiry)\b|n't\b"
 )
 #: the words of a cause, which a sentence that gives one and a document that lacks it share
-_CAUSE_WORDS = frozenset(
-    t for w in ("cause", "caused", "reason", "motive", "blamed", "due") if (t := content_token(w))
-)
+_CAUSE_WORDS = _word_tokens("cause", "caused", "reason", "motive", "blamed", "due")
 
 
 def _cause_told(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, str] | None:
@@ -2752,16 +2758,12 @@ def _unlisted(lowered: str, ev: Evidence) -> str | None:
 
 #: words that praise or picture a place without a fact of their own: its charm, its air,
 #: its fame ("a charming cafe", "a vibrant atmosphere", "a popular spot", "a hidden gem")
-_FLOURISHES = frozenset(
-    t
-    for w in (
-        *("charming", "cozy", "cosy", "vibrant", "bustling", "lively", "quaint", "rustic"),
-        *("elegant", "stylish", "chic", "inviting", "picturesque", "scenic", "breathtaking"),
-        *("stunning", "luxurious", "popular", "beloved", "renowned", "famous", "acclaimed"),
-        *("iconic", "legendary", "gem", "favorite", "favourite", "authentic", "historic"),
-        *("unforgettable", "memorable"),
-    )
-    if (t := content_token(w))
+_FLOURISHES = _word_tokens(
+    *("charming", "cozy", "cosy", "vibrant", "bustling", "lively", "quaint", "rustic"),
+    *("elegant", "stylish", "chic", "inviting", "picturesque", "scenic", "breathtaking"),
+    *("stunning", "luxurious", "popular", "beloved", "renowned", "famous", "acclaimed"),
+    *("iconic", "legendary", "gem", "favorite", "favourite", "authentic", "historic"),
+    *("unforgettable", "memorable"),
 )
 
 
@@ -2790,17 +2792,13 @@ _MANY_SAY = re.compile(
     r"highlight|highlighted|recommend|recommended|appreciate|appreciated|describe|described)\b"
 )
 #: the words of saying and of the sayers, which are no part of what is said
-_SAYING = frozenset(
-    t
-    for w in (
-        *("praise", "praised", "praises", "mention", "mentioned", "complain", "complained"),
-        *("note", "noted", "say", "said", "love", "loved", "enjoy", "enjoyed", "rave", "raved"),
-        *("highlight", "highlighted", "comment", "commented", "report", "reported", "find"),
-        *("found", "review", "reviewer", "customer", "guest", "diner", "patron", "visitor"),
-        *("user", "consistently", "frequently", "often", "repeatedly", "regularly", "agree"),
-        *("many", "several", "multiple", "numerous", "majority", "number"),
-    )
-    if (t := content_token(w))
+_SAYING = _word_tokens(
+    *("praise", "praised", "praises", "mention", "mentioned", "complain", "complained"),
+    *("note", "noted", "say", "said", "love", "loved", "enjoy", "enjoyed", "rave", "raved"),
+    *("highlight", "highlighted", "comment", "commented", "report", "reported", "find"),
+    *("found", "review", "reviewer", "customer", "guest", "diner", "patron", "visitor"),
+    *("user", "consistently", "frequently", "often", "repeatedly", "regularly", "agree"),
+    *("many", "several", "multiple", "numerous", "majority", "number"),
 )
 
 
@@ -3159,15 +3157,11 @@ def _unanimity_claimed(lowered: str, tokens: set[str], ev: Evidence) -> tuple[st
     return None
 
 
-#: the months' names, as a date writes them
-_MONTH_NAMES = (
-    r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
-)
 #: a date with its day of the week: "Thursday, June 4", "Sunday 17 August"
 _WEEKDAY_DATE = re.compile(
-    r"\b(?P<day>Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday),?\s+"
-    rf"(?:(?P<month>{_MONTH_NAMES})\s+(?P<date>\d{{1,2}})\b"
-    rf"|(?P<date2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<month2>{_MONTH_NAMES})\b)"
+    rf"\b(?P<day>{'|'.join(DAYS)}),?\s+"
+    rf"(?:(?P<month>{'|'.join(MONTH_NAMES)})\s+(?P<date>\d{{1,2}})\b"
+    rf"|(?P<date2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<month2>{'|'.join(MONTH_NAMES)})\b)"
 )
 
 
@@ -3350,13 +3344,9 @@ _STANCE = re.compile(
     r"|(?:would|did|could)\s+not\s+comment\s+on|had\s+no\s+comment\s+on))\b(?P<claim>[^.;:!?]*)"
 )
 #: the words that name a claim rather than make it ("a report that", "criticism from")
-_CLAIM_WORDS = frozenset(
-    t
-    for w in (
-        *("report", "reports", "claim", "claims", "criticism", "allegation", "allegations"),
-        *("suggestion", "suggestions", "accusation", "accusations", "charge", "charges"),
-    )
-    if (t := content_token(w))
+_CLAIM_WORDS = _word_tokens(
+    *("report", "reports", "claim", "claims", "criticism", "allegation", "allegations"),
+    *("suggestion", "suggestions", "accusation", "accusations", "charge", "charges"),
 )
 #: the share of the claim's words a document's claim must hold to be the same claim
 _STANCE_SHARE = 0.6
@@ -3521,13 +3511,9 @@ _CERTAIN = re.compile(
     r"\b(?:confirm(?:s|ed)?|prov(?:es|ed|en)|establish(?:es|ed)|determined|reveal(?:s|ed)|"
     r"concluded|found\s+that)\b"
 )
-_CERTAIN_WORDS = frozenset(
-    t
-    for w in (
-        *("confirm", "confirms", "confirmed", "proves", "proved", "proven", "establishes"),
-        *("established", "determined", "reveals", "revealed", "concluded", "found"),
-    )
-    if (t := content_token(w))
+_CERTAIN_WORDS = _word_tokens(
+    *("confirm", "confirms", "confirmed", "proves", "proved", "proven", "establishes"),
+    *("established", "determined", "reveals", "revealed", "concluded", "found"),
 )
 #: the share of what a document leaves open that the sentence must state, and the share of
 #: the sentence's words a believing sentence must hold to be the same statement
