@@ -1500,8 +1500,8 @@ def test_a_plan_told_as_done_is_caught_past_a_month_a_condition_and_a_state(
     [
         (
             "Velara's net loss narrowed to $158 million from $212 million.",
-            "'to $158 million from $212 million' where the documents say '$212 million for 2023, "
-            "up from $158 million'",
+            "'narrowed to $158 million from $212 million' where the documents say '$212 "
+            "million for 2023, up from $158 million'",
         ),
         (
             "The fire had shrunk to 6,200 acres by Sunday, down from 23,500 acres.",
@@ -1547,6 +1547,83 @@ def test_a_change_turned_round_a_date_given_another_weekday_or_a_split_vote_is_c
     ]
     out = first_verdict(judge, "Summarize the report.", docs, said)
     caught(out, quote, "where the documents say")
+
+
+@pytest.mark.parametrize(
+    ("said", "quote"),
+    [
+        # a verb going the way the amounts do not
+        (
+            "Operating profit rose to £18.6 million in the year to March from £22.1 million.",
+            "'rose to £18.6 million in the year to March from £22.1 million' where the "
+            "documents say '£18.6 million in the year to March, down from £22.1 million'",
+        ),
+        ("Operating profit fell to £18.6 million in the year to March from £22.1 million.", None),
+        # two numbers in each other's place
+        (
+            "Chest infections were reported by 31.4% of the placebo group and 32.1% of those "
+            "taking vitamin D.",
+            "'31.4 … 32.1' where the documents say",
+        ),
+        (
+            "Kell said 71% of members who voted backed strike action, on a turnout of 87%.",
+            "'71 … 87' where the documents say",
+        ),
+        (
+            "Chest infections were reported by 32.1% of the placebo group and 31.4% of those "
+            "taking vitamin D.",
+            None,
+        ),
+        ("Kell said 87% of the members who voted backed a strike, on a turnout of 71%.", None),
+    ],
+)
+def test_a_change_against_its_own_amounts_or_two_numbers_swapped_are_caught(
+    judge: OfflineJudge, said: str, quote: str | None
+) -> None:
+    """ "Rose to £18.6 million from £22.1 million" where profit fell, and two numbers of one
+    statement given each other's place; the report's way passes."""
+    docs = [
+        "Northway reported an operating profit of £18.6 million in the year to March, down "
+        "from £22.1 million a year earlier. Chest infections were reported by 31.4% of those "
+        "taking the vitamin, compared with 32.1% in the placebo group.",
+        "Kell said 87% of members who voted in the ballot backed strike action, on a turnout "
+        "of 71%.",
+    ]
+    out = first_verdict(judge, "Summarize the report.", docs, said)
+    caught(out, quote, "where the documents say")
+
+
+def test_worked_out_changes_hyphened_places_and_roles_of_one_stem_are_no_errors(
+    judge: OfflineJudge,
+) -> None:
+    """A change the answer works out from the documents' amounts ("grown by about 700 … to
+    roughly 4,800" from 4,100 and 4,800; "a drop of about 16%"), "Edinburgh-led" where the
+    documents name Edinburgh, and "finance chief" for "Chief Financial Officer" are the
+    documents' own; a wrong change is still caught."""
+    docs = [
+        "Corvane employed 4,100 people at the end of last year and about 4,800 now. "
+        "Operating profit fell to £18.6 million from £22.1 million. "
+        "Chief Financial Officer Rajiv Menon said list prices will rise 6% from January. "
+        "The study was led by researchers at the University of Edinburgh."
+    ]
+    verdict = partial(first_verdict, judge, "Summarize the report.", docs)
+    for said in (
+        "Corvane's workforce has grown by about 700 people since the end of last year, to "
+        "roughly 4,800.",
+        "Operating profit fell to £18.6 million from £22.1 million, a drop of about 16%.",
+        "Finance chief Rajiv Menon said list prices will rise 6% from January.",
+        "The University of Edinburgh-led study was run by researchers.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+    for said, number in (
+        ("Corvane's workforce has grown by about 900 people since the end of last year.", "900"),
+        ("Operating profit fell to £18.6 million from £22.1 million, a drop of 26%.", "26"),
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is False and f"'{number}'" in out["explanation"], out
+    assert worked_out({"35"}, ["60"], "has 35 rooms and 60 guests", ["25"]) == set()
+    assert worked_out({"700"}, ["4800"], "grown by about 700 to 4,800", ["4100"]) == {"700"}
 
 
 def test_a_japanese_stance_turned_a_cause_under_study_and_a_start_planned_are_caught(

@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence, Set
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from itertools import pairwise
+from itertools import combinations, pairwise, takewhile
 
 from ragjudge.judges._comparisons import Conflict, comparison_conflicts
 from ragjudge.judges._glosses import (
@@ -1413,19 +1413,28 @@ def _ordinals_written_out(text: str, cover: Sequence[int], ev: Evidence) -> set[
     return found
 
 
-def _compound_known(word: str, ev: Evidence) -> bool:
+def _compound_known(written: str, ev: Evidence) -> bool:
     """A hyphenated name the documents write apart ("B-cells" as "B cells", "Heckscher-Ohlin"
     as Heckscher and Ohlin, "London-based" as "based in London"): spaced or closed up, or
-    every part a word of theirs or a function word."""
+    every part a word of theirs or a function word. A part in lower case after a name
+    ("Edinburgh-led", "family-run") is a plain word, which the coverage weighs, not a name."""
+    word = written.lower()
     if word.replace("-", " ") in ev.text or word.replace("-", "") in ev.text:
         return True
-    parts = [p for p in word.split("-") if p]
+    parts = [p for p in written.split("-") if p]
     if len(parts) < 2:
         return False
     stopwords = vocabulary(ev.lang).stopwords
-    known = [p in stopwords or (len(p) > 1 and word_form(p) in ev.vocab) for p in parts]
+    lowered = [p.lower() for p in parts]
+    named = len(parts[0]) > 1 and lowered[0] not in stopwords
+    known = [
+        (named and i > 0 and written_part.islower())
+        or p in stopwords
+        or (len(p) > 1 and word_form(p) in ev.vocab)
+        for i, (written_part, p) in enumerate(zip(parts, lowered, strict=True))
+    ]
     # a function word joined on ("London-based", "state-owned") names nothing by itself
-    return all(known) and any(p not in stopwords for p in parts)
+    return all(known) and any(p not in stopwords for p in lowered)
 
 
 #: capitalised words that name units, not things of the world
@@ -1594,7 +1603,7 @@ def sentence_features(
         # formula), or the count of a list the answer gives ("3 members (A, B and C)")
         worked = missing_values & (
             converted_numbers(text, ev.numbers)
-            | worked_out(missing_values, operands, text)
+            | worked_out(missing_values, operands, text, sorted(near))
             | counted_lists(text)
             | formula_constants(text)
         )
@@ -1647,7 +1656,7 @@ def sentence_features(
             word = "maymonth"  # the month, as `normalise` reads it
         if word in words.stopwords or word in _UNIT_NAMES or _word_in(word, ev.text):
             continue
-        if word_form(word) in ev.vocab or ("-" in word and _compound_known(word, ev)):
+        if word_form(word) in ev.vocab or ("-" in word and _compound_known(m.group(), ev)):
             continue
         if sum(ch.isupper() for ch in m.group()) >= 2 and _initialism_known(word, ev):
             continue
@@ -1762,7 +1771,16 @@ def sentence_features(
         else (_japanese_sibling(lowered, ev) or _japanese_day_swapped(lowered, ev))
         if ev.lang == "ja"
         else None
-    ) or ((_pair_reversed(lowered, ev) or _change_reversed(text, ev)) if tokens.digits else None)
+    ) or (
+        (
+            _pair_reversed(lowered, ev)
+            or _change_reversed(text, ev)
+            or _direction_wrong(text, ev)
+            or _numbers_swapped(tokens.seq, ev)
+        )
+        if tokens.digits
+        else None
+    )
     # (read in the sentence as written: the claims' text drops a number that ends it, as a
     # list's number, and the date's "June 4." is one)
     sibling = sibling or (_weekday_swapped(sentence.text, ev) if ev.lang == "en" else None)
@@ -3087,17 +3105,57 @@ _CHANGE = re.compile(
 )
 
 
+#: the verb that gives a change its direction, just before the change ("rose to … from …"),
+#: as its group `up` or `down`; no number or clause break between them
+_DIRECTION = re.compile(
+    r"\b(?:(?P<up>rose|risen|rise|rises|rising|increased|increases|grew|grown|grows|climbed|"
+    r"jumped|soared|gained|raised|raises|widened|expanded|boosted|lifted|higher)|"
+    r"(?P<down>fell|fallen|falls|falling|decreased|decreases|dropped|declined|shrank|shrunk|"
+    r"narrowed|lowered|reduced|slipped|plunged|slumped|sank|dipped|slashed|lower))\b"
+    r"[^\d.;:!?]{0,40}$",
+    re.IGNORECASE,
+)
+
+
 def _changes(text: str) -> list[tuple[str, str, str]]:
     """The changes `text` gives (`_CHANGE`), each as the new amount's number, the old one's,
     and the change as written."""
+    return [(new, old, written) for new, old, written, _ in _directed_changes(text)]
+
+
+def _directed_changes(text: str) -> list[tuple[str, str, str, int]]:
+    """The changes `text` gives, each with the direction its verb gives it (`_DIRECTION`: 1
+    up, -1 down, 0 none); "written" then begins with the verb."""
     found = []
     for m in _CHANGE.finditer(text):
         new = m.group("new") or m.group("new2") or m.group("new3")
         old = m.group("old") or m.group("old2") or m.group("old3")
         a, b = tokenize(new).numbers, tokenize(old).numbers
         if len(a) == 1 and len(b) == 1 and a != b:
-            found.append((next(iter(a)), next(iter(b)), m.group().strip()))
+            start, way = m.start(), 0
+            if m.group("new3"):  # "…, up from …" gives its own direction
+                way = 1 if re.search(r"\bup\s+from", m.group(), re.IGNORECASE) else -1
+            elif verb := _DIRECTION.search(text, max(0, start - 60), start):
+                start, way = verb.start(), 1 if verb.group("up") else -1
+            found.append((next(iter(a)), next(iter(b)), text[start : m.end()].strip(), way))
     return found
+
+
+def _direction_wrong(text: str, ev: Evidence) -> tuple[str, str, str] | None:
+    """A change whose verb goes the way its own amounts do not, where a document gives the
+    change the right way: "profit rose to £18.6 million from £22.1 million" where it "fell to
+    £18.6 million from £22.1 million". Returns the sentence's change, theirs and their key."""
+    wrong: list[tuple[str, str, str, float]] = []
+    for new, old, written, way in _directed_changes(text):
+        a, b = number_value(new), number_value(old)
+        if way and a is not None and b is not None and way * (a - b) < 0:
+            wrong.append((new, old, written, a - b))
+    for i in ev.holding({f"#{n}" for new, old, _, _ in wrong for n in (new, old)}) if wrong else ():
+        for n, o, their_written, their_way in _directed_changes(ev.raw_texts[i]):
+            for new, old, written, change in wrong:
+                if (n, o) == (new, old) and their_way * change > 0:
+                    return written, their_written, ev.keys[i]
+    return None
 
 
 def _change_reversed(text: str, ev: Evidence) -> tuple[str, str, str] | None:
@@ -3120,6 +3178,56 @@ def _change_reversed(text: str, ev: Evidence) -> tuple[str, str, str] | None:
                     if (n, o) == (old, new):
                         found = (written, their_written, ev.keys[i])
     return found
+
+
+#: the unit of a share, which tells nothing of what it counts
+_PER = frozenset({"percent"})
+
+
+def _no_number(token: str) -> bool:
+    return token[0] != "#"
+
+
+def _number_contexts(seq: Sequence[str]) -> dict[str, tuple[int, set[str]]]:
+    """Each number of a token sequence (its first time, not a year) with its place and the
+    words that tell what it counts: up to four words after it, before the next number, or
+    where none follow, up to four before it."""
+    found: dict[str, tuple[int, set[str]]] = {}
+    for i, t in enumerate(seq):
+        if t[0] != "#" or t in found or is_year(number_value(t[1:]) or 0.0):
+            continue
+        after = [w for w in takewhile(_no_number, seq[i + 1 : i + 5]) if w not in _PER]
+        before = list(takewhile(_no_number, reversed(seq[max(0, i - 4) : i])))
+        found[t] = (i, set(after or before))
+    return found
+
+
+def _numbers_swapped(seq: Sequence[str], ev: Evidence) -> tuple[str, str, str] | None:
+    """Two numbers of a document sentence that the sentence gives each other's place: "31.4%
+    of the placebo group and 32.1% of those taking vitamin D" where "31.4% in the vitamin D
+    group and 32.1% in the placebo group"; "71% backed a strike on a turnout of 87%" where
+    87% backed it on a turnout of 71%. The document sentence must hold three fifths of the
+    sentence's words; the numbers must stand apart in both (not a range, "7% to 8%"); and
+    each number's words (`_number_contexts`), less those the two share, must meet the
+    other's words in the document and not its own. Returns the two numbers as the sentence
+    orders them, the document sentence and its key."""
+    ours = _number_contexts(seq)
+    if len(ours) < 2:
+        return None
+    words = {t for t in seq if t[0] != "#"}
+    for i, held in ev.holding(words).items():
+        if held < 0.6 * len(words):
+            continue
+        theirs = _number_contexts(ev.seqs[i])
+        both = [n for n in ours if n in theirs]
+        for a, b in combinations(both, 2):
+            if min(abs(ours[a][0] - ours[b][0]), abs(theirs[a][0] - theirs[b][0])) < 3:
+                continue
+            ra, rb = ours[a][1] - ours[b][1], ours[b][1] - ours[a][1]
+            da, db = theirs[a][1] - theirs[b][1], theirs[b][1] - theirs[a][1]
+            if ra & db and rb & da and not ra & da and not rb & db:
+                return f"{a[1:]} … {b[1:]}", ev.raw_texts[i], ev.keys[i]
+    return None
 
 
 #: what shows a vote or a view was not unanimous: a split tally in a sentence about a vote
@@ -4327,6 +4435,14 @@ def _initials_of(one: str, other: str) -> bool:
     return False
 
 
+def _same_role(said: set[str], theirs: set[str]) -> bool:
+    """Whether two roles' words meet: a word in both, or two words of one stem ("financ" of
+    "finance" and "financial")."""
+    return bool(said & theirs) or any(
+        a[:5] == b[:5] for a in said for b in theirs if min(len(a), len(b)) >= 5
+    )
+
+
 def _role_swapped(text: str, ev: Evidence) -> tuple[str, str, str, str] | None:
     """A person the sentence gives a role that the documents never give them, where they give
     another: "Karen Walsh, the hospital's chief executive" where she is the "chief
@@ -4343,8 +4459,9 @@ def _role_swapped(text: str, ev: Evidence) -> tuple[str, str, str, str] | None:
             for other, their_role, their_words in _roles_of(ev.raw_texts[i]):
                 if content_token(other.split()[-1]) != surname:
                     continue
-                # they give the person this role ("CEO" for "Chief Executive Officer")
-                if said & their_words or _initials_of(role, their_role):
+                # they give the person this role ("CEO" for "Chief Executive Officer",
+                # "finance chief" for "Chief Financial Officer")
+                if _same_role(said, their_words) or _initials_of(role, their_role):
                     return None
                 theirs.append((their_role, i))
         if theirs:

@@ -367,20 +367,28 @@ def _initials(words: list[str], letters: list[str]) -> list[str]:
     return chosen if len(chosen) == len(letters) else []
 
 
-def worked_out(values: set[str], operands: Sequence[str], text: str) -> set[str]:
+def worked_out(
+    values: set[str], operands: Sequence[str], text: str, near: Sequence[str] = ()
+) -> set[str]:
     """Of `values` (numbers of `text` the documents lack), those one step of arithmetic on two
     of `operands` (numbers of the answer that the documents have) gives, at the precision the
-    value is written to: "3.35%" from 537 and 16044 (a share), "22" from 41 and 19 (a margin).
+    value is written to: "3.35%" from 537 and 16044 (a share), "22" from 41 and 19 (a margin),
+    "a drop of about 16%" from 22.1 and 18.6 (a change as a percentage).
     Small whole numbers come out of almost any two numbers, so only a value of 10 or more, or
     one with decimals, counts; a sum or a difference only of two numbers of 10 or more, a
-    share only when `text` writes it as a percentage, a ratio only when it has decimals;
-    operands below 1 (fractions, p-values) and products, which grow past any value, are not
-    tried."""
-    numbers = sorted({x for x in map(number_value, operands) if x is not None and x >= 1})
+    share or a change as a percentage only when `text` writes it as a percentage, a ratio
+    only when it has decimals; operands below 1 (fractions, p-values) and products, which grow
+    past any value, are not tried.
+
+    `near` are the numbers of the document sentences the answer restates: a sum, a difference
+    or a change of one of the answer's numbers and one of them counts too ("grown by about
+    700, to roughly 4,800" where the documents give 4,100 and 4,800). A value the answer gives
+    as approximate ("about 700") holds to its last digit that is not a zero."""
+    numbers = _operands(operands)
+    beside = [x for x in _operands(near) if not is_year(x) and x not in numbers]
     found: set[str] = set()
-    if len(numbers) < 2:
+    if len(numbers) + min(1, len(numbers)) * len(beside) < 2:
         return found
-    numbers = numbers[:_MAX_OPERANDS]
     lowered = text.lower()
     for value in values:
         x = number_value(value)
@@ -388,18 +396,44 @@ def worked_out(values: set[str], operands: Sequence[str], text: str) -> set[str]
             continue
         decimals = len(value.partition(".")[2])
         tolerance = 0.5 * 10**-decimals + 1e-9
-        share = re.search(rf"(?<![\d.]){re.escape(value)}\s?(%|percent|per cent)", lowered)
-        for a, b in permutations(numbers, 2):
+        written = r",?".join(re.escape(c) for c in value)
+        if decimals == 0 and re.search(rf"{_ROUGHLY}\s+[$£€]?{written}(?![\d,.])", lowered):
+            zeros = len(value) - len(value.rstrip("0"))
+            tolerance = 0.5 * 10**zeros + 1e-9
+        share = re.search(rf"(?<![\d.,]){written}\s?(%|percent|per cent)", lowered)
+        # a number of the restated sentences only for an amount given as a change ("grown by
+        # about 700", "a drop of 16%"): any small count lies between two others
+        mixed = (
+            [(a, b) for a in numbers for b in beside] + [(b, a) for a in numbers for b in beside]
+            if re.search(rf"{_BY}(?:\s+\S+){{0,2}}\s+[$£€]?{written}(?![\d,.])", lowered)
+            else []
+        )
+        for a, b in [*permutations(numbers, 2), *mixed]:
+            own = a in numbers and b in numbers
             # a sum or a difference with a small operand is a neighbour of the other one
             results = [a + b, a - b] if min(a, b) >= 10 else []
-            if not x.is_integer():
+            if own and not x.is_integer():
                 results.append(a / b)
             if share:
-                results.append(a / b * 100)
+                results.append(abs(a - b) / b * 100)
+                if own:
+                    results.append(a / b * 100)
             if any(abs(result - x) <= tolerance for result in results):
                 found.add(value)
                 break
     return found
+
+
+def _operands(numbers: Sequence[str]) -> list[float]:
+    """The numbers as values of 1 or more, sorted, at most `_MAX_OPERANDS`."""
+    values = {x for x in map(number_value, numbers) if x is not None and x >= 1}
+    return sorted(values)[:_MAX_OPERANDS]
+
+
+#: words that give an amount as a change ("grown by", "a drop of")
+_BY = r"\b(?:by|up|down|drop|rise|fall|increase|decrease|gain|jump|difference)"
+#: words that give a number as approximate ("about 700")
+_ROUGHLY = r"\b(?:about|around|roughly|nearly|almost|approximately|some|close to|an estimated)"
 
 
 #: the answer's numbers tried as operands, at most (they are few; a table is not a sum)
