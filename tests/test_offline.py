@@ -3621,6 +3621,100 @@ def test_a_business_placed_where_its_record_does_not_say_is_caught(judge: Offlin
         assert "the record says otherwise" not in out["explanation"], (said, out["explanation"])
 
 
+def test_an_overview_that_turns_a_field_a_day_or_a_review_is_caught(judge: OfflineJudge) -> None:
+    """Errors of record overviews the words of reviews or of other days hid, each caught:
+    reservations denied where a review also speaks of one, "by appointment only" for
+    `ByAppointmentOnly: False`, a city after the street address, hours wrong for one day by
+    their minutes, "every weekday" where a weekday is missing, "moderately priced" for price
+    range 1, and "all of the reviewers" for what one review says. The record's own facts,
+    written as overviews write them ("Suite" for "Ste", "closed on Mondays and opens …
+    Tuesday through Friday", "a third reviewer"), pass."""
+    record = "Structured data: " + repr(
+        {
+            "name": "Lotus Bloom",
+            "address": "7350 W Bell Rd, Ste 104",
+            "city": "Glendale",
+            "hours": {
+                "Tuesday": "9:30-19:0",
+                "Wednesday": "9:30-19:0",
+                "Thursday": "9:30-19:0",
+                "Friday": "9:30-19:30",
+                "Saturday": "9:0-18:0",
+            },
+            "attributes": {
+                "RestaurantsReservations": True,
+                "ByAppointmentOnly": False,
+                "RestaurantsPriceRange2": "1",
+            },
+            "review_info": [
+                {
+                    "review_text": "We had a reservation for six on Friday night, the server was "
+                    "friendly and quick, and the mango sticky rice was great."
+                },
+                {
+                    "review_text": "Booked an appointment for a pedicure and still waited 35 "
+                    "minutes past my time. The tea they offered was cold."
+                },
+                {
+                    "review_text": "Kim did my brows quickly for $15, and a dip powder nail that "
+                    "lifted was fixed for free."
+                },
+            ],
+        }
+    )
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [record])
+    for said, field in (
+        ("It does not take reservations.", "RestaurantsReservations: true"),
+        ("Services are by appointment only.", "ByAppointmentOnly: false"),
+        ("Lotus Bloom is a salon at 7350 W Bell Rd, Suite 104, in Phoenix.", "city: Glendale"),
+        ("It is open Tuesday through Friday from 9:30 a.m. to 7 p.m.", "hours.Friday: 9:30-19:30"),
+        ("It opens at 9:30 a.m. every weekday.", "hours.Tuesday"),
+        ("Lotus Bloom is moderately priced.", "RestaurantsPriceRange2: 1"),
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is False, (said, out["explanation"])
+        assert "the record says otherwise" in out["explanation"], (said, out["explanation"])
+        assert field in out["explanation"], (said, out["explanation"])
+    out = verdict("All of the reviewers praised the mango sticky rice.")
+    assert out["fully_supported"] is False and "'all of the reviewers'" in out["explanation"]
+    for said in (
+        "Lotus Bloom is a salon at 7350 W Bell Road, Suite 104, in Glendale.",
+        "It is closed on Mondays and opens at 9:30 a.m. from Tuesday through Friday.",
+        "It is open Tuesday through Thursday from 9:30 a.m. to 7 p.m.",
+        "A third reviewer had her brows done quickly by Kim for $15, and a dip powder nail "
+        "that lifted was fixed for free.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+    for said in ("Reservations are accepted.", "Lotus Bloom is inexpensive."):
+        assert "the record says otherwise" not in verdict(said)["explanation"], said
+
+
+def test_japanese_places_joined_and_a_comment_withheld_are_the_articles_own(
+    judge: OfflineJudge,
+) -> None:
+    """福岡県朝倉市 where the article names 福岡県 and then 同県朝倉市, and コメントしなかった
+    where it says コメントを控えた, are the article's own; a place it never names, and a
+    thing it withheld told as made known, are not."""
+    docs = [
+        "福岡県では19日、記録的な大雨となった。同県朝倉市では70代の男性が亡くなった。"
+        "県教委は処分の有無についてはコメントを控えた。"
+    ]
+    verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", docs)
+    for said in (
+        "福岡県朝倉市では70代の男性が亡くなった。",
+        "県教委は処分の有無についてコメントしなかった。",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+    for said in (
+        "福岡県久留米市では70代の男性が亡くなった。",
+        "県教委は処分の有無を明らかにした。",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is False, (said, out["explanation"])
+
+
 def test_a_listing_as_key_value_lines_is_read_as_its_json(judge: OfflineJudge) -> None:
     """A listing written as indented `key: value` lines, with "- " items for its reviews (as
     YAML writes it, and as the RAGTruth reader renders Data2txt sources), is read as the same

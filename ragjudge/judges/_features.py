@@ -508,11 +508,13 @@ _POLARITY = {
         },
     ),
     # a verb's negative ending (使用しない, 報告されなかった, 対応していません, 使用せずに),
-    # "none" (なし), "forbidden" (禁止), "not allowed" (不可); not the adjectives "few" and
-    # "dangerous" (少ない, 危ない), nor "surely" and "first" (必ず, まず)
+    # "none" (なし), "forbidden" (禁止), "not allowed" (不可), declining to say (コメントを
+    # 控えた); not the adjectives "few" and "dangerous" (少ない, 危ない), nor "surely" and
+    # "first" (必ず, まず)
     "ja": Polarity(
         re.compile(
             r"(?<![少危])な(?:い(?!し)|かった)|ません|(?<![必まわ])ず(?=に|、|。|$)|なし|無し|禁止|不可"
+            r"|(?:コメント|回答|明言|言及|公表|発言)を控え"
         ),
         re.compile(r"[;；:：]|(?:が|けど|けれど|ので|から|ため|のに|ものの)、"),
         # (not ないと of a statement quoted: 行わないとしている, 認めないとの, 使わないと述べた)
@@ -914,7 +916,7 @@ _EVERY_DAY = re.compile(
 _WEEKDAY = "(?:" + "|".join(d.lower() for d in DAYS) + ")"
 #: a day of the week as an answer names it ("Sundays"), the weekend's two, or the five others
 _DAY_SAID = re.compile(
-    rf"\b(?:(?P<day>{_WEEKDAY})s?|(?P<weekend>weekends?)|(?P<weekdays>weekdays))\b"
+    rf"\b(?:(?P<day>{_WEEKDAY})s?|(?P<weekend>weekends?)|(?P<weekdays>weekdays?))\b"
 )
 #: a span of days: "Monday through Friday", "Tuesday-Saturday"
 _DAY_SPAN = re.compile(
@@ -922,7 +924,8 @@ _DAY_SPAN = re.compile(
 )
 #: a time of day on a 12-hour clock ("8 pm", "5:30 p.m."), or noon and midnight
 _CLOCK = re.compile(
-    r"\b(?P<hour>1[0-2]|0?\d)(?::[0-5]\d)? ?(?P<half>[ap])\.?m\b|\b(?P<word>noon|midnight)\b"
+    r"\b(?P<hour>1[0-2]|0?\d)(?::(?P<minute>[0-5]\d))? ?(?P<half>[ap])\.?m\b"
+    r"|\b(?P<word>noon|midnight)\b"
 )
 #: noon and midnight, as tokens of a record's hours (`_records._with_clock_times`)
 _CLOCK_WORDS = frozenset({"noon", "midnight"})
@@ -1033,7 +1036,14 @@ def build_evidence(item: KeyedExample) -> Evidence:
         i for i, (no, fact) in enumerate(zip(negated, denied, strict=True)) if no and not fact
     }
     names = _own_words(named, index, lang, agreeing)
-    affirmed_names = _own_words(named_affirmed, index, lang, set())
+    # a text that speaks of a thing without denying it (a review's "we had a reservation")
+    # leaves the thing the name of a field that affirms it, which a clause may deny
+    mentioning = {
+        i
+        for i, (field_unit, no) in enumerate(zip(fields, negated, strict=True))
+        if not field_unit and not no
+    }
+    affirmed_names = _own_words(named_affirmed, index, lang, mentioning)
     scaled = _other_levels(on_scales, index, lang, agreeing)
     return Evidence(
         keys=keys,
@@ -1437,6 +1447,18 @@ def _compound_known(written: str, ev: Evidence) -> bool:
     return all(known) and any(p not in stopwords for p in lowered)
 
 
+#: words of a street address and how addresses shorten them ("Road" and "Rd")
+_ADDRESS_WORDS: dict[str, tuple[str, ...]] = {
+    long: tuple(shorts)
+    for long, *shorts in (
+        ("road", "rd"), ("street", "st"), ("avenue", "ave", "av"), ("boulevard", "blvd"),
+        ("drive", "dr"), ("suite", "ste"), ("highway", "hwy"), ("parkway", "pkwy"),
+        ("lane", "ln"), ("place", "pl"), ("court", "ct"), ("square", "sq"), ("mount", "mt"),
+        ("saint", "st"), ("freeway", "fwy"), ("circle", "cir"), ("terrace", "ter"),
+        ("building", "bldg"), ("floor", "fl"), ("expressway", "expy"), ("turnpike", "tpke"),
+        ("plaza", "plz"),
+    )
+}  # fmt: skip
 #: capitalised words that name units, not things of the world
 _UNIT_NAMES = frozenset({"fahrenheit", "celsius", "kelvin"})
 #: how the word for a people or a language ends, after the stem its country shares
@@ -1658,6 +1680,8 @@ def sentence_features(
             continue
         if word_form(word) in ev.vocab or ("-" in word and _compound_known(m.group(), ev)):
             continue
+        if any(_word_in(short, ev.text) for short in _ADDRESS_WORDS.get(word, ())):
+            continue  # "Suite 104" where the address has "Ste 104"
         if sum(ch.isupper() for ch in m.group()) >= 2 and _initialism_known(word, ev):
             continue
         if not _demonym_known(word, ev):
@@ -1685,7 +1709,12 @@ def sentence_features(
             continue
         name = normalise(m.group())
         bare = normalise(m.group("stem") or m.group("firm") or m.group("firm_before") or name)
-        if name not in ev.text and bare not in ev.text and m.group() not in missing_names:
+        if (
+            name not in ev.text
+            and bare not in ev.text
+            and not _places_joined(bare, ev.text)
+            and m.group() not in missing_names
+        ):
             missing_names.append(m.group())
     swapped = (
         _japanese_swaps(lowered, ev)
@@ -1856,6 +1885,7 @@ def sentence_features(
                 or unlisted
                 or rebound
                 or superseded
+                or (overcounted is not None and _ALL_SAY.match(overcounted[0]))
             )
         ),
         float(conflict is not None),
@@ -2022,6 +2052,19 @@ def _names_swapped(
     return found
 
 
+def _places_joined(word: str, text: str) -> bool:
+    """Whether a name in kanji joins two places of `text` at a place's suffix: 福岡県朝倉市
+    where the documents name 福岡県 and then 同県朝倉市."""
+    return any(
+        ch in _PLACE_SUFFIXES and word[: k + 1] in text and word[k + 1 :] in text
+        for k, ch in enumerate(word[:-2])
+    )
+
+
+#: the suffixes of Japanese places, from prefecture down to ward and town
+_PLACE_SUFFIXES = frozenset("都道府県市区町村郡")
+
+
 def _japanese_swaps(normalised: str, ev: Evidence) -> list[tuple[str, str, str]]:
     """`_names_swapped` in Japanese, in a sentence as `normalise` writes it: words in
     katakana (カメラはキヤノン製のセンサー where the documents say ソニー製) and the names
@@ -2040,7 +2083,7 @@ def _japanese_swaps(normalised: str, ev: Evidence) -> list[tuple[str, str, str]]
         spans.append((m.start(), m.end(), _KATAKANA_SLOT, lambda a, b: a[:2] != b[:2]))
     for m in _CJK_NAME.finditer(normalised):
         stem = m.group("stem")
-        if stem and stem not in ev.text:
+        if stem and stem not in ev.text and not _places_joined(stem, ev.text):
             spans.append(
                 (
                     m.start("stem"),
@@ -2055,6 +2098,7 @@ def _japanese_swaps(normalised: str, ev: Evidence) -> list[tuple[str, str, str]]
         if (
             m.span() in named
             or word in ev.text
+            or _places_joined(word, ev.text)
             or ev.question.issuperset(tokenize(word, lang="ja").seq)
         ):
             continue
@@ -2801,7 +2845,9 @@ def _embellished(text: str, tokens: set[str], ev: Evidence) -> str | None:
 #: sentence (not "two reviewers praised")
 _MANY_SAY = re.compile(
     r"\b(?:many|several|multiple|numerous|most|all|a number of|the majority of)\s+(?:of\s+the\s+)?"
-    r"(?:reviewers|reviews|customers|guests|diners|patrons|visitors|users)\b"
+    r"(?:(?:two|three|four|five|\d)\s+)?(?:reviewers|reviews|customers|guests|diners|patrons"
+    r"|visitors|users)\b|\b(?:every|each)\s+(?:reviewer|review|customer|guest|diner)\b"
+    r"|\bboth\s+(?:reviewers|reviews|customers|guests|diners)\b"
     r"|\b(?:reviewers|reviews|customers|guests|diners|patrons|visitors|users)\s+"
     r"(?:consistently|frequently|often|repeatedly|regularly|all|agree)\b"
     r"|^\W*(?:(?:overall|in general|generally),?\s+)?(?:the\s+)?"
@@ -2809,6 +2855,8 @@ _MANY_SAY = re.compile(
     r"praise|praised|love|loved|enjoy|enjoyed|mention|mentioned|complain|complained|note|noted|"
     r"highlight|highlighted|recommend|recommended|appreciate|appreciated|describe|described)\b"
 )
+#: a claim of many that takes in every review ("all three reviewers", "every reviewer")
+_ALL_SAY = re.compile(r"all\b|every\b|each\b|both\b|\w+\s+(?:all|agree)\b")
 #: the words of saying and of the sayers, which are no part of what is said
 _SAYING = _word_tokens(
     *("praise", "praised", "praises", "mention", "mentioned", "complain", "complained"),
@@ -4209,6 +4257,11 @@ _ONE_ITEM = re.compile(
     r"\b(?P<one>a|an|one|another|the other|the first|the second|the last|the latest)\b"
     r"(?P<after>(?: [\w-]+){1,3})"
 )
+#: words that tell which item a clause speaks of ("a third reviewer")
+_ITEM_ORDINALS = frozenset(
+    content_token(w) or w
+    for w in ("first", "second", "third", "fourth", "fifth", "sixth", "last", "latest", "final")
+)
 #: words that make a clause speak of several items ("both", "several", "all")
 _SEVERAL = re.compile(r"\b(?:both|several|many|multiple|various|some|all|few|two|three|others)\b")
 #: who writes the items of a list of reviews
@@ -4578,6 +4631,8 @@ def _items_blended(claim: str, ev: Evidence) -> list[str]:
                 text = part[one.start() :]
             mine: dict[str, str] = {}  # token -> the one item of this list that has it
             for tok in dict.fromkeys(_clause(text, ev.lang)[0]):
+                if tok in _ITEM_ORDINALS:
+                    continue  # "a third reviewer" counts the reviews, not a review's word
                 groups = {ev.groups[i] for i in ev.index.get(tok, ())}
                 group = groups.pop() if len(groups) == 1 else ""
                 if group and group.rpartition("/")[0] == parent and tok not in shared:
@@ -4604,6 +4659,9 @@ def _names_only_others(parent: str, holding: set[str], tokens: set[str], ev: Evi
 #: where a sentence turns from one statement to another, so that a negation of one does not
 #: reach the other ("no delivery, but outdoor seating")
 _CONTRAST = re.compile(r";|\b(?:but|while|whereas|although|though|however|yet)\b")
+#: where a clause of days closed turns to days open: "closed on Mondays and opens at 11 am
+#: Tuesday through Friday"
+_THEN_OPEN = re.compile(r"\band\s+(?=(?:it\s+|is\s+)*(?:re)?opens?\b)")
 #: a word negated by its prefix, as a clause's negation: "a non-smoking hotel", "non-alcoholic"
 _NON = re.compile(r"\bnon[-\s]?(?=[a-z])")
 #: the finer cut: also lists and "and", for what a negation denies ("no WiFi, and dogs are
@@ -4614,10 +4672,10 @@ _CLAUSE_BREAK = re.compile(r"[,;]|\b(?:and|or|but|while|whereas|although|though|
 #: a business placed somewhere: "located in Seattle", "located at 12 Oak St in Seattle", "a
 #: vegetarian cafe in Seattle"
 _PLACED_IN = re.compile(
-    r"\b(?:(?:located|situated|based|nestled|found)\s+(?:right\s+)?"
-    r"(?:(?:at|on)\s+[\w.'’#&\- ]{1,60}?,?\s+)?in|(?:restaurant|cafe|café"
+    r"\b(?:(?:located|situated|based|nestled|found)\s+(?:right\s+)?|(?:restaurant|cafe|café"
     r"|bar|pub|shop|store|salon|spa|hotel|motel|inn|bakery|eatery|business|spot|diner|bistro"
-    r"|grill|pizzeria|market|boutique|gym|studio|clinic|venue|joint|brewery|winery)s?\s+in)"
+    r"|grill|pizzeria|market|boutique|gym|studio|clinic|venue|joint|brewery|winery)s?\s+)"
+    r"(?:(?:at|on)\s+[\dA-Z][\w.'’#&\-, ]{0,59}?,?\s+)?in"
     r"\s+(?:downtown\s+|the heart of\s+)?(?P<place>[A-Z][\w'’\-]*(?:\s+[A-Z][\w'’\-]*)*)"
 )
 #: the fields of a record that say where its business is
@@ -4680,9 +4738,22 @@ def _contradictions(claim: str, cover: Sequence[int], ev: Evidence) -> list[int]
             for i, label in enumerate(ev.labels)
             if ev.affirmed[i] and "creditcard" in label.lower().replace(" ", "")
         ]
+    if ev.denied and _APPOINTMENT_ONLY.search(claim):
+        # "by appointment only" affirms `ByAppointmentOnly`, whose words reviews share
+        found += [
+            i
+            for i, label in enumerate(ev.labels)
+            if ev.denied[i] and "appointmentonly" in label.lower().replace(" ", "")
+        ]
     return list(dict.fromkeys(found))
 
 
+#: a clause that says a place works only by appointment
+_APPOINTMENT_ONLY = re.compile(
+    r"\bby\s+appointment\s+only\b|\bonly\s+by\s+appointment\b"
+    r"|\bappointments?\s+(?:are\s+|is\s+)?(?:required|necessary|essential)\b",
+    re.IGNORECASE,
+)
 #: words of what a thing costs, which a negation may deny instead of the thing ("no extra
 #: charge for parking", "WiFi does not cost anything")
 _COST_SAID = re.compile(r"\b(?:free|charges?|charged|fees?|costs?|pay|paid|extra|price)\b")
@@ -4729,7 +4800,7 @@ def _days_said(claim: str, ev: Evidence) -> list[int]:
         return []  # a day or two named as fields is no weekly schedule
     schedule = [*ev.weeks, *ev.opening_days]
     wrong: list[int] = []
-    for part in _CONTRAST.split(claim):
+    for part in (p for whole in _CONTRAST.split(claim) for p in _THEN_OPEN.split(whole)):
         if _EVERY_DAY.search(part) and len(listed) < 7:
             wrong += schedule
         closed = _CLOSED.search(part)
@@ -4786,8 +4857,30 @@ def _hours_of_other_days(part: str, days: set[str], ev: Evidence) -> list[int]:
     if any(t not in held and t in others for t in times):
         return named
     if times & held:
-        return [i for i in named if times.isdisjoint(ev.seqs[i])]
+        lacking = [i for i in named if times.isdisjoint(ev.seqs[i])]
+        # to the minute: "from 9:30 am to 7 pm, Monday through Friday" where Friday closes
+        # at 7:30 pm and the other days at 7
+        said = {
+            (_hour_of_day(m), int(m.group("minute") or 0))
+            for m in _CLOCK.finditer(part)
+            if m.group("hour")
+        }
+        theirs = {
+            i: {(int(h), int(mm)) for h, mm in _DAY_TIME.findall(ev.raw_texts[i])} for i in named
+        }
+        for t in said if len(said) <= 2 else ():  # (one span of hours, not several days')
+            if any(t in times_of for times_of in theirs.values()):
+                lacking += [
+                    i
+                    for i, times_of in theirs.items()
+                    if t not in times_of and any(h == t[0] for h, _ in times_of)
+                ]
+        return list(dict.fromkeys(lacking))
     return []
+
+
+#: a time of a record's opening hours ("9:30", "19:0")
+_DAY_TIME = re.compile(r"\b([01]?\d|2[0-3]):([0-5]?\d)\b")
 
 
 def _levels_said(claim: str, ev: Evidence) -> list[int]:

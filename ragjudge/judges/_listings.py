@@ -114,7 +114,10 @@ _SCALES = (
     Scale(
         re.compile(r"pricerange"),
         {
-            "1": Level(("inexpensive", "cheap", "budget", "affordable"), _HIGH_PRICE),
+            "1": Level(
+                ("inexpensive", "cheap", "budget", "affordable"),
+                (*_HIGH_PRICE, "moderately priced", "mid range", "mid priced"),
+            ),
             "2": Level(
                 ("moderately priced", "moderate", "affordable", "mid range"),
                 (*_HIGH_PRICE, *_LOW_PRICE),
