@@ -1593,6 +1593,35 @@ def test_a_change_against_its_own_amounts_or_two_numbers_swapped_are_caught(
     caught(out, quote, "where the documents say")
 
 
+def test_a_quotation_with_a_word_the_speaker_never_said_is_caught(judge: OfflineJudge) -> None:
+    """A quote is the speaker's own words: one with a word the documents lack ("jobs" for
+    "routes", 「撤回する」 for 「検討する」) is a changed value. The quote as given, with an
+    ellipsis, and a label in quotes that no one says are not."""
+    docs = [
+        'Kell said the latest offer was "the best we can afford without cutting routes, and '
+        'we will not go further". Select "More Options" to see the list. 市長は「計画を検討'
+        "する」と述べた。"
+    ]
+    verdict = partial(first_verdict, judge, "Summarize the article.", docs)
+    for said, quote in (
+        (
+            'Kell said the offer was "the best we can afford without cutting jobs".',
+            "'\"the best we can afford without cutting jobs\"' not found in the documents",
+        ),
+        ("市長は「計画を撤回する」と述べた。", "'「計画を撤回する」' not found in the documents"),
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is False and quote in out["explanation"], out
+    for said in (
+        'Kell said the offer was "the best we can afford without cutting routes".',
+        'Kell said the offer was "the best we can afford … and we will not go further".',
+        'Select "More Options" to see the list.',
+        "市長は「計画を検討する」と述べた。",
+    ):
+        out = verdict(said)
+        assert "not found in the documents" not in out["explanation"], (said, out)
+
+
 def test_worked_out_changes_hyphened_places_and_roles_of_one_stem_are_no_errors(
     judge: OfflineJudge,
 ) -> None:

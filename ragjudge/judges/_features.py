@@ -806,6 +806,9 @@ class Evidence:
     #: needed
     initials: frozenset[str] | None = None
     #: their text as written, in lower case and without web addresses' schemes, to find the
+    #: the documents' words in order, as `_misquoted` compares quotations with them, read
+    #: when first needed
+    quoted_text: str | None = None
     #: literals an answer copies (`_missing_literals`), read when first needed
     literal_text: str | None = None
     #: the numbers they give as a bound (`_bounds`), read when a sentence first needs them
@@ -1633,7 +1636,7 @@ def sentence_features(
         # a number the question gives is the asker's premise, not one the answer made up
         # (a changed month or day is no premise for a number the question gives otherwise)
         missing_values -= {t[1:] for t in ev.question if t[0] == "#"} - dates.keys()
-    literals = _missing_literals(text, ev)
+    literals = _missing_literals(text, ev) + _misquoted(text, ev)
     other_units = [(said, theirs) for said, theirs in other_units if said.digits in missing_values]
     # the numbers the documents lack altogether (those in another unit are named apart)
     lacking = missing_values - {said.digits for said, _ in other_units}
@@ -3933,6 +3936,59 @@ def _missing_literals(text: str, ev: Evidence) -> list[str]:
             ev.literal_text = _SCHEME.sub("", "\n".join(ev.raw_texts).lower())
         if _SCHEME.sub("", literal.lower()).rstrip("/") not in ev.literal_text:
             found.append(literal)
+    return found
+
+
+#: a quotation: in double quotes, curly or straight, or in Japanese brackets
+_QUOTATION = re.compile(r'"(?P<a>[^"\n]{1,300})"|“(?P<b>[^”\n]{1,300})”|「(?P<c>[^」\n]{1,300})」')
+#: words that give a quotation as someone's words
+_QUOTING_WORDS = frozenset(
+    [*re.findall(r"[a-z]+", _SPEECH), "called", "calling", "described", "describing", "saying"]
+)
+#: where a quotation leaves words out
+_ELLIPSIS = re.compile(r"\.\.\.|…|\[[^\]]*\]")
+_QUOTE_WORD = re.compile(r"\w+")
+
+
+def _misquoted(text: str, ev: Evidence) -> list[str]:
+    """The quotations of a sentence that gives someone's words (said, called, according to,
+    と述べた) whose words the documents never give in that order: a quote is the speaker's
+    own words, so "the best we can afford without cutting jobs" where
+    the documents quote "… without cutting routes", or "crushed" where they say "squeezed",
+    is a changed value, as a changed number is. In English a quotation must hold a word the
+    documents lack: one that only orders their words otherwise may quote them loosely. Case,
+    punctuation and words left out (an ellipsis, a bracket) do not count."""
+    if '"' not in text and "“" not in text and "「" not in text:
+        return []
+    lowered = text.lower()
+    if not (
+        "according to" in lowered
+        or not _QUOTING_WORDS.isdisjoint(_LETTERS.findall(lowered))
+        or _JA_SAYS.search(text)
+    ):
+        return []  # a name or a label in quotes ("select "More Options""), not anyone's words
+    if ev.quoted_text is None:
+        ev.quoted_text = " ".join(
+            " ".join(_QUOTE_WORD.findall(raw.lower())) for raw in ev.raw_texts
+        ).join("  ")
+    found = []
+    for m in _QUOTATION.finditer(text):
+        quote = m.group("a") or m.group("b") or m.group("c")
+        for piece in _ELLIPSIS.split(quote):
+            said = _QUOTE_WORD.findall(piece.lower())
+            if not any(len(w) > 2 or not w.isascii() for w in said):
+                continue
+            if piece.isascii():
+                # (a word of theirs changed, not their words rearranged: a near quote of a
+                # context is read as the context's)
+                missing = f" {' '.join(said)} " not in ev.quoted_text and any(
+                    (t := content_token(w)) is not None and t not in ev.vocab for w in said
+                )
+            else:  # no spaces between Japanese words: compare the characters alone
+                missing = "".join(said) not in ev.quoted_text.replace(" ", "")
+            if missing:
+                found.append(m.group())
+                break
     return found
 
 
