@@ -1593,6 +1593,17 @@ def test_a_change_against_its_own_amounts_or_two_numbers_swapped_are_caught(
     caught(out, quote, "where the documents say")
 
 
+def test_a_negation_dropped_from_what_a_speaker_said_is_caught(judge: OfflineJudge) -> None:
+    """ "Greaney said his client would appeal" where "Greaney said after the hearing that his
+    client would not appeal": the statement is read apart from who makes it."""
+    docs = ["Greaney said after the hearing that his client would not appeal the sentence."]
+    verdict = partial(first_verdict, judge, "Summarize the article.", docs)
+    out = verdict("Greaney said his client would appeal the sentence.")
+    caught(out, "the documents say the opposite: 'his client would not appeal", "opposite")
+    out = verdict("Greaney said his client would not appeal the sentence.")
+    caught(out, None, "the documents say the opposite")
+
+
 def test_a_quotation_with_a_word_the_speaker_never_said_is_caught(judge: OfflineJudge) -> None:
     """A quote is the speaker's own words: one with a word the documents lack ("jobs" for
     "routes", 「撤回する」 for 「検討する」) is a changed value. The quote as given, with an
