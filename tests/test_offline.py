@@ -1604,6 +1604,26 @@ def test_a_negation_dropped_from_what_a_speaker_said_is_caught(judge: OfflineJud
     caught(out, None, "the documents say the opposite")
 
 
+def test_japanese_admission_where_the_article_gives_a_denial_in_other_words(
+    judge: OfflineJudge,
+) -> None:
+    """遅れたことを認めて謝罪した where the mayor said 「判断が遅れたとは考えていない」, and
+    過失があったことを認めていた where the prefecture 過失はなかったと主張していた: a denial
+    need not say 否定."""
+    docs = [
+        "市長は記者会見で、避難指示の発令が遅れたとの指摘について「判断が遅れたとは考えて"
+        "いない」と述べた。県側は、顧問の対応に過失はなかったと主張していた。"
+    ]
+    verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", docs)
+    for said in (
+        "市長は、避難指示の発令が遅れたことを認めて謝罪した。",
+        "県側は、顧問の対応に過失があったことを認めていた。",
+    ):
+        caught(verdict(said), "the documents say the opposite", "opposite")
+    out = verdict("市長は、避難指示の発令が遅れたとの指摘を否定した。")
+    caught(out, None, "the documents say the opposite")
+
+
 def test_a_quotation_with_a_word_the_speaker_never_said_is_caught(judge: OfflineJudge) -> None:
     """A quote is the speaker's own words: one with a word the documents lack ("jobs" for
     "routes", 「撤回する」 for 「検討する」) is a changed value. The quote as given, with an

@@ -3561,10 +3561,13 @@ def _stance_turned(lowered: str, ev: Evidence) -> tuple[str, str] | None:
     return None
 
 
-#: a Japanese stance on a claim: granting it (遅れを認めた) or denying it (指摘を否定した); not
-#: a passive 認められ ("was approved"), nor 否定できない or 否定しなかった (not denied)
-_JA_GRANT = re.compile(r"認め(?:た|る|ている|ました|ます)")
-_JA_DENY = re.compile(r"否定(?!でき|しな|せず|されな)")
+#: a Japanese stance on a claim: granting it (遅れを認めた, 認めて謝罪した) or denying it
+#: (指摘を否定した, 遅れたとは考えていない, 過失はなかったと主張した); not a passive 認められ
+#: ("was approved"), nor 否定できない or 否定しなかった (not denied)
+_JA_GRANT = re.compile(r"認め(?:た|る|ている|ていた|ました|ます|て(?=謝罪|陳謝|わび|おわび))")
+_JA_DENY = re.compile(
+    r"否定(?!でき|しな|せず|されな)|とは考えていない|とは思っていない|(?:なかった|ない)と(?:主張|反論)"
+)
 
 
 def _ja_claim(text: str, at: int) -> set[str]:
@@ -3602,7 +3605,7 @@ def _japanese_stance_turned(normalised: str, ev: Evidence) -> tuple[str, str] | 
     found = None
     for i, raw in enumerate(ev.raw_texts):
         theirs = normalise(raw)
-        if "認め" not in theirs and "否定" not in theirs:
+        if not _JA_GRANT.search(theirs) and not _JA_DENY.search(theirs):
             continue
         for grants, claim in ours:
             for their_grant, their_claim in _ja_stances(theirs, broad=True):
