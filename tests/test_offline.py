@@ -1624,6 +1624,31 @@ def test_japanese_admission_where_the_article_gives_a_denial_in_other_words(
     caught(out, None, "the documents say the opposite")
 
 
+def test_a_possibility_or_a_hope_told_as_certain_is_caught(judge: OfflineJudge) -> None:
+    """ "Will cost" where a document says "could cost", "would reopen" where the charity
+    "hoped to reopen"; the sentence that keeps the hedge, and a manual's "the channel you
+    want to delete … will be deleted", are not claimed."""
+    docs = [
+        "The traders' association estimated that each day of the strike could cost city-centre "
+        "shops about £1.2 million in lost trade. Boyce said the charity hoped to reopen one of "
+        "its closed sites by next September. Move to a channel you want to delete from the "
+        "favorites list, and then press the Select button."
+    ]
+    verdict = partial(first_verdict, judge, "Summarize the article.", docs)
+    mark = "told as certain where the documents give a possibility"
+    for said in (
+        "Each day of the strike will cost city-centre shops about £1.2 million in lost trade.",
+        "Boyce said the charity would reopen one of its closed sites by next September.",
+    ):
+        caught(verdict(said), mark, mark)
+    for said in (
+        "Each day of the strike could cost city-centre shops about £1.2 million in lost trade.",
+        "Boyce said the charity hoped to reopen one of its closed sites by next September.",
+        "The selected channel will be deleted from the favorites list.",
+    ):
+        caught(verdict(said), None, mark)
+
+
 def test_a_quotation_with_a_word_the_speaker_never_said_is_caught(judge: OfflineJudge) -> None:
     """A quote is the speaker's own words: one with a word the documents lack ("jobs" for
     "routes", 「撤回する」 for 「検討する」) is a changed value. The quote as given, with an

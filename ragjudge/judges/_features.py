@@ -1307,6 +1307,9 @@ class SentenceEvidence:
     #: a document sentence that gives as planned, expected or possible what the sentence
     #: tells as done (`_plan_told_as_done`), with its key
     planned: tuple[str, str] | None = None
+    #: a document sentence that gives as possible or hoped for what the sentence says will
+    #: be (`_hedge_dropped`), with its key
+    certain: tuple[str, str] | None = None
     #: a document sentence that says the cause the sentence gives is not known
     #: (`_cause_told`), with its key
     unknown: tuple[str, str] | None = None
@@ -1780,6 +1783,14 @@ def sentence_features(
             planned = _plan_told_as_done(lowered, set(tokens.seq), ev, text)
     elif flipped is None and ev.lang == "ja" and not _JA_HEDGED.search(lowered):
         planned = _japanese_plan_told_as_done(lowered, ev)
+    certain = (
+        _hedge_dropped(lowered, set(tokens.seq), ev)
+        if ev.lang == "en"
+        and flipped is None
+        and planned is None
+        and ("ould" in lowered or "will" in lowered)
+        else None
+    )
     unknown = (
         _cause_told(lowered, token_set, ev)
         if ev.lang == "en"
@@ -1878,7 +1889,9 @@ def sentence_features(
         math.log1p(missing_top1),
         math.log1p(total_w - present_w),
         min(len(elsewhere), 3),
-        float(bool(contradicted or flipped or sibling or planned or unknown or left_open)),
+        float(
+            bool(contradicted or flipped or sibling or planned or certain or unknown or left_open)
+        ),
         float(
             bool(
                 misplaced
@@ -1922,6 +1935,7 @@ def sentence_features(
         missing_literals=literals,
         flipped=flipped,
         planned=planned,
+        certain=certain,
         unknown=unknown,
         left_open=left_open,
         sibling=sibling,
@@ -2471,6 +2485,46 @@ def _plan_told_as_done(
         if told and planned is None:
             planned = (ev.raw_texts[i].strip(), ev.keys[i])
     return planned
+
+
+#: what the sentence says will be: "will cost", "would reopen" (as reported speech gives it)
+_WILL = re.compile(r"\b(?:will|would)\s+(?:also\s+|still\s+|now\s+)?(?:be\s+)?(?P<verb>[a-z]+)")
+#: what a document gives as possible or hoped for: "could cost", "hoped to reopen", "may
+#: run", "is considering closing"
+_MAYBE = re.compile(
+    rf"\b(?:could|{_MAY}|might|hope[sd]?\s+to|hoping\s+to|aim(?:s|ed)?\s+to|seeks?\s+to"
+    r"|sought\s+to|(?:is|are|was|were)\s+considering)"
+    r"\s+(?:also\s+|still\s+)?(?:be\s+)?(?P<verb>[a-z]+)"
+)
+#: a sentence that leaves its own claim open
+_SELF_HEDGED = re.compile(r"\b(?:if|unless|whether|likely|possibly|perhaps|probably|expected)\b")
+
+
+def _hedge_dropped(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, str] | None:
+    """What a document gives as possible or hoped for that the sentence says will be: "each
+    day of the strike will cost shops £1.2 million" where it "could cost" them that, "the
+    charity would reopen one of its sites" where it "hoped to reopen" one. Returns the
+    document sentence and its key. The sentence must leave nothing open itself, the document
+    sentence must hold most of its other words, and none that does may say it will be."""
+    if _MAYBE.search(lowered) or _SELF_HEDGED.search(lowered):
+        return None
+    will = {t for m in _WILL.finditer(lowered) if (t := content_token(m.group("verb")))}
+    words = tokens - will
+    if not will or len(words) < _PLAN_WORDS:
+        return None
+    least = _PLAN_SHARE * len(words)
+    found: tuple[str, str] | None = None
+    for i in ev.holding(words):
+        if len(words & ev.sets[i]) < least:
+            continue
+        raw = ev.raw_texts[i].lower()
+        theirs = {t for m in _WILL.finditer(raw) if (t := content_token(m.group("verb")))}
+        if will & theirs:
+            return None  # a document says it will be
+        maybe = {t for m in _MAYBE.finditer(raw) if (t := content_token(m.group("verb")))}
+        if will & maybe and found is None:
+            found = (ev.raw_texts[i].strip(), ev.keys[i])
+    return found
 
 
 #: a Japanese plan, expectation or condition of a deed: 追加する方針, 導入される予定, 開業を目指す,

@@ -236,6 +236,7 @@ class OfflineJudge:
         told = (
             f.flipped is not None
             or f.planned is not None
+            or f.certain is not None
             or f.unknown is not None
             or f.left_open is not None
         )
@@ -259,6 +260,11 @@ class OfflineJudge:
             said, key = f.planned
             parts.append(
                 f"told as done where the documents give a plan or a possibility: '{said}' ({key})"
+            )
+        if f.certain is not None:
+            said, key = f.certain
+            parts.append(
+                f"told as certain where the documents give a possibility: '{said}' ({key})"
             )
         if f.unknown is not None:
             said, key = f.unknown
