@@ -1649,6 +1649,27 @@ def test_a_possibility_or_a_hope_told_as_certain_is_caught(judge: OfflineJudge) 
         caught(verdict(said), None, mark)
 
 
+def test_a_place_the_documents_name_for_something_else_is_caught(judge: OfflineJudge) -> None:
+    """ "Horses stabled in New Hampshire" where they were "stabled in Kentucky" and New
+    Hampshire is where the house was: a place swapped for another of the documents'. A
+    passage that gives the statement with the sentence's place, and a label in quotes, are
+    no swap."""
+    docs = [
+        "Prosecutors said about $1.1 million went toward three thoroughbred horses stabled in "
+        "Kentucky, and $640,000 toward a house on a lake in New Hampshire.",
+        "The name Davina is of Scottish origin.",
+        "Davina is a name of Hebrew origin that means beloved.",
+    ]
+    verdict = partial(first_verdict, judge, "Summarize the article.", docs)
+    out = verdict("Prosecutors said $1.1 million went on three horses stabled in New Hampshire.")
+    caught(out, "'New Hampshire' where the documents say 'Kentucky'", "where the documents say")
+    for said in (
+        "Prosecutors said $1.1 million went on three horses stabled in Kentucky.",
+        "The name Davina is of Hebrew origin.",
+    ):
+        caught(verdict(said), None, "where the documents say")
+
+
 def test_a_quotation_with_a_word_the_speaker_never_said_is_caught(judge: OfflineJudge) -> None:
     """A quote is the speaker's own words: one with a word the documents lack ("jobs" for
     "routes", 「撤回する」 for 「検討する」) is a changed value. The quote as given, with an

@@ -1811,6 +1811,7 @@ def sentence_features(
             _sibling_swapped(text, token_set, cover, ev)
             or _order_word_swapped(text, set(tokens.seq), cover, ev)
             or _doer_swapped(text, cover, ev)
+            or _known_name_swapped(text, token_set, ev)
         )
         if ev.lang == "en"
         else (_japanese_sibling(lowered, ev) or _japanese_day_swapped(lowered, ev))
@@ -2069,6 +2070,62 @@ def _names_swapped(
         if other:
             found.append((name, *other))
     return found
+
+
+def _known_name_swapped(text: str, tokens: Set[str], ev: Evidence) -> tuple[str, str, str] | None:
+    """A place's name ("in", "at", "from", "near" or "to" before it, not in quotes) the
+    documents give elsewhere, in a phrase of a document sentence that has another name in
+    its place: "three horses stabled in New Hampshire" where "stabled in Kentucky, and … a
+    house in New Hampshire". The document sentence must hold four fifths
+    of the sentence's other words and give the other name after the two words that lead the
+    sentence's, and none may give the sentence's name there; the sentence must not give the
+    other name too. Returns the sentence's name, the other, and its key. (A name the documents
+    lack is `_names_swapped`'s.)"""
+    words = list(_NAME_WORD.finditer(text))
+    starts = {w.start(): k for k, w in enumerate(words)}
+    lowered = text.lower()
+    for m in _CAPITAL_RUN.finditer(text):
+        name, at = m.group(), starts.get(m.start())
+        if at is None or at < _SWAP_CONTEXT or name.lower() not in ev.text:
+            continue
+        if text[m.start() - 1] in "\"“'‘":
+            continue  # a label in quotes ("set to "On"")
+        left = [w.group() for w in words[at - _SWAP_CONTEXT : at]]
+        if any(w[:1].isupper() for w in left) or left[-1].lower() not in _PLACING:
+            continue  # inside a longer run of names, or no place's name
+        rest = set(tokens) - set(tokenize(name, lang=ev.lang).seq)
+        if len(name.split()) > _NAME_WORDS or len(rest) < _SIBLING_WORDS:
+            continue
+        near = [
+            i
+            for i, n in ev.holding(rest).items()
+            if n >= _SIBLING_SHARE * len(rest) and ">" not in ev.raw_texts[i]  # (a menu path)
+        ]
+        led = rf"(?i:\b{_WORD_GAP.join(map(re.escape, left))})\W+"
+        if not near or any(re.search(led + re.escape(name), ev.raw_texts[i]) for i in near):
+            continue  # none, or one that gives the name where the sentence does
+        other = _other_in_slot(led + _NAME_SLOT, name, ev, _other_name, near)
+        if other is None or len(other[0].split()) > _NAME_WORDS or other[0].lower() in lowered:
+            continue
+        # a document that gives the statement with the sentence's name and not the other
+        # (one passage says "of Hebrew origin", another "of Scottish origin")
+        said = (ev.raw_texts[i].lower() for i in near)
+        if not any(name.lower() in t and other[0].lower() not in t for t in said):
+            return name, *other
+    return None
+
+
+#: the words that lead a place's name ("stabled in Kentucky")
+_PLACING = frozenset({"in", "at", "from", "near", "to"})
+#: the most words of a name `_known_name_swapped` reads (not a menu's path)
+_NAME_WORDS = 3
+
+
+def _other_name(a: str, b: str) -> bool:
+    """Whether two names name two things: they share no word ("Kentucky" and "Kentucky
+    Derby", "Eddie Leonski" and "Edward Joseph Leonski", "Bibles" and "Protestant Bible"
+    may be one)."""
+    return not (set(tokenize(a).seq) & set(tokenize(b).seq))
 
 
 def _places_joined(word: str, text: str) -> bool:
