@@ -1670,6 +1670,28 @@ def test_a_place_the_documents_name_for_something_else_is_caught(judge: OfflineJ
         caught(verdict(said), None, "where the documents say")
 
 
+def test_a_japanese_change_turned_and_a_plan_told_as_already_done_are_caught(
+    judge: OfflineJudge,
+) -> None:
+    """31.5%増 where the article says 31.5%減, and 既に設置した where it is 設置する方針:
+    "already" does not hide the plan. Said the article's way, neither is claimed."""
+    docs = [
+        "営業利益は前年同期比31.5%減の97億円だった。売上高は2.1%増の1200億円だった。"
+        "今月中に外部の専門家を交えた調査委員会を設置する方針だ。"
+    ]
+    verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", docs)
+    out = verdict("営業利益は前年同期比31.5%増の97億円となった。")
+    caught(out, "'31.5%増' where the documents say '31.5%減'", "where the documents say")
+    out = verdict("同社は、外部の専門家を交えた調査委員会を既に設置した。")
+    caught(out, "told as done where the documents give a plan", "told as done")
+    for said in (
+        "営業利益は前年同期比31.5%減の97億円となった。",
+        "同社は、外部の専門家を交えた調査委員会を設置する方針だ。",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+
+
 def test_a_quotation_with_a_word_the_speaker_never_said_is_caught(judge: OfflineJudge) -> None:
     """A quote is the speaker's own words: one with a word the documents lack ("jobs" for
     "routes", 「撤回する」 for 「検討する」) is a changed value. The quote as given, with an

@@ -1814,7 +1814,11 @@ def sentence_features(
             or _known_name_swapped(text, token_set, ev)
         )
         if ev.lang == "en"
-        else (_japanese_sibling(lowered, ev) or _japanese_day_swapped(lowered, ev))
+        else (
+            _japanese_sibling(lowered, ev)
+            or _japanese_day_swapped(lowered, ev)
+            or _japanese_change_turned(lowered, ev)
+        )
         if ev.lang == "ja"
         else None
     ) or (
@@ -2597,6 +2601,50 @@ _JA_DONE = re.compile(
     r"(?:した|しました|された|されました|済み|済|している|しています|されている|されています"
     r"|始めた|始めました)"
 )
+#: an amount given as a change, and its direction: 31.5%減, 2割増, 3.2%上昇, 12億円の増益
+_JA_CHANGE = re.compile(
+    r"(\d[\d.,]*)(%|ポイント|割|倍|億円|万円|円|人|件|台|戸|棟)?の?"
+    r"(?:(?P<up>増加|増益|増収|上昇|増)|(?P<down>減少|減益|減収|下落|減))"
+)
+
+
+def _ja_changes(normalised: str) -> dict[tuple[str, str], bool]:
+    """The amounts a Japanese text gives as changes (`_JA_CHANGE`), each (number, unit) with
+    whether it rose; an amount given both ways is left out."""
+    found: dict[tuple[str, str], bool] = {}
+    both: set[tuple[str, str]] = set()
+    for m in _JA_CHANGE.finditer(normalised):
+        key, up = (m.group(1).replace(",", ""), m.group(2) or ""), m.group("up") is not None
+        if found.get(key, up) != up:
+            both.add(key)
+        found[key] = up
+    return {k: v for k, v in found.items() if k not in both}
+
+
+def _japanese_change_turned(normalised: str, ev: Evidence) -> tuple[str, str, str] | None:
+    """A change given the other way round: 営業利益は31.5%増の97億円 where the article says
+    31.5%減の97億円. Nothing is claimed where a document gives the amount the sentence's way.
+    Returns the sentence's change, the document's and its key."""
+    ours = _ja_changes(normalised)
+    if not ours:
+        return None
+    found = None
+    for i, raw in enumerate(ev.raw_texts):
+        theirs = _ja_changes(normalise(raw))
+        for key, up in ours.items():
+            if key not in theirs:
+                continue
+            if theirs[key] == up:
+                return None  # a document gives it the sentence's way
+            if found is None:
+                number, unit = key
+                said, their = ("増", "減") if up else ("減", "増")
+                found = (f"{number}{unit}{said}", f"{number}{unit}{their}", ev.keys[i])
+    return found
+
+
+#: "already", which tells a deed as done
+_JA_ALREADY = re.compile(r"既に|すでに")
 #: a Japanese sentence that itself plans, expects, supposes or asks
 _JA_HEDGED = re.compile(
     r"方針|予定|計画|見込み|見通し|予想|可能性|検討|目指|れば|たら|なら|場合|かもしれ|だろう"
@@ -2612,7 +2660,8 @@ def _japanese_plan_told_as_done(normalised: str, ev: Evidence) -> tuple[str, str
     done = {m.group(1) for m in _JA_DONE.finditer(normalised)}
     if not done:
         return None
-    words = set(_JA_WORD.findall(normalised)) - done - {"始"}  # (of 始めた)
+    # (始 of 始めた; 既に, "already", says only that it is done)
+    words = set(_JA_WORD.findall(_JA_ALREADY.sub("", normalised))) - done - {"始"}
     if len(words) < _PLAN_WORDS - 1:
         return None
     planned: tuple[str, str] | None = None
