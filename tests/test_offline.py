@@ -1692,6 +1692,35 @@ def test_a_japanese_change_turned_and_a_plan_told_as_already_done_are_caught(
         assert out["fully_supported"] is True, (said, out["explanation"])
 
 
+@pytest.mark.parametrize(
+    ("said", "quote"),
+    [
+        (
+            "Crews were focusing on the fire's south flank to keep it from the highway.",
+            "'south' where the documents say 'north'",
+        ),
+        ("A hospital in southern England uses a robot to deliver medicines.", "'southern'"),
+        ("A woman in her 30s was taken to hospital with burns to her hands.", "'woman'"),
+        ("The fire destroyed 42 homes on the west side of the creek.", "'destroyed'"),
+        ("Crews were focusing on the fire's north flank to keep it from the highway.", None),
+        ("Evacuees stayed overnight on Saturday at the county fairground.", None),
+    ],
+)
+def test_a_direction_a_sex_or_a_degree_of_harm_swapped_is_caught(
+    judge: OfflineJudge, said: str, quote: str | None
+) -> None:
+    """Words of a kind that news summaries swap: a direction, a person's sex, how badly a
+    thing was harmed. The report's own word, and "overnight" for its "night", pass."""
+    docs = [
+        "Crews were focusing on the fire's north flank to keep it from the highway. A hospital "
+        "in northern England uses a robot to deliver medicines. A man in his 30s was taken to "
+        "hospital with burns to his hands. The fire damaged 42 homes on the west side of the "
+        "creek. Evacuees spent Saturday night at the county fairground."
+    ]
+    out = first_verdict(judge, "Summarize the report.", docs, said)
+    caught(out, quote, "where the documents say")
+
+
 def test_a_quotation_with_a_word_the_speaker_never_said_is_caught(judge: OfflineJudge) -> None:
     """A quote is the speaker's own words: one with a word the documents lack ("jobs" for
     "routes", 「撤回する」 for 「検討する」) is a changed value. The quote as given, with an

@@ -2716,8 +2716,18 @@ _SIBLINGS = (
         *("knee", "ankle", "hamstring", "groin", "calf", "thigh", "hip", "shoulder"),
         *("elbow", "wrist", "neck", "toe", "finger"),
     ),
-    ("killed", "injured"),
+    ("killed", "injured", "wounded"),
     ("primary", "secondary", "tertiary"),
+    ("north", "south", "east", "west"),
+    ("northern", "southern", "eastern", "western"),
+    ("northeast", "northwest", "southeast", "southwest"),
+    ("man", "woman", "boy", "girl"),
+    ("men", "women", "boys", "girls"),
+    ("male", "female"),
+    ("morning", "afternoon", "evening"),
+    ("convicted", "acquitted"),
+    ("damaged", "destroyed"),
+    ("suspended", "dismissed", "sacked"),
 )
 #: the months and the days of the week, as tokens, with their names (the month May is a
 #: token of its own, as `normalise` reads it)
