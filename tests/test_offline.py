@@ -3850,23 +3850,28 @@ def test_an_overview_that_turns_a_field_a_day_or_a_review_is_caught(judge: Offli
 def test_japanese_places_joined_and_a_comment_withheld_are_the_articles_own(
     judge: OfflineJudge,
 ) -> None:
-    """福岡県朝倉市 where the article names 福岡県 and then 同県朝倉市, and コメントしなかった
-    where it says コメントを控えた, are the article's own; a place it never names, and a
-    thing it withheld told as made known, are not."""
+    """福岡県朝倉市 where the article names 福岡県 and then 同県朝倉市, 岐阜県立高校 where it
+    names 岐阜県 and its 県立関北高校, コメントしなかった where it says コメントを控えた, and a
+    margin worked out from its numbers (26ポイント上回った) are the article's own; a place it
+    never names, a thing it withheld told as made known, and a wrong margin are not."""
     docs = [
         "福岡県では19日、記録的な大雨となった。同県朝倉市では70代の男性が亡くなった。"
-        "県教委は処分の有無についてはコメントを控えた。"
+        "県教委は処分の有無についてはコメントを控えた。岐阜県の県立関北高校で生徒が倒れた。"
+        "新しい検査法の正答率は91%で、従来の検査の65%を上回った。"
     ]
     verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", docs)
     for said in (
         "福岡県朝倉市では70代の男性が亡くなった。",
         "県教委は処分の有無についてコメントしなかった。",
+        "岐阜県立高校で生徒が倒れた。",
+        "新しい検査法の正答率は91%で、従来の検査を26ポイント上回った。",
     ):
         out = verdict(said)
         assert out["fully_supported"] is True, (said, out["explanation"])
     for said in (
         "福岡県久留米市では70代の男性が亡くなった。",
         "県教委は処分の有無を明らかにした。",
+        "新しい検査法の正答率は91%で、従来の検査を16ポイント上回った。",
     ):
         out = verdict(said)
         assert out["fully_supported"] is False, (said, out["explanation"])

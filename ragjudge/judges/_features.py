@@ -2134,10 +2134,17 @@ def _other_name(a: str, b: str) -> bool:
 
 def _places_joined(word: str, text: str) -> bool:
     """Whether a name in kanji joins two places of `text` at a place's suffix: 福岡県朝倉市
-    where the documents name 福岡県 and then 同県朝倉市."""
+    where the documents name 福岡県 and then 同県朝倉市 (or 岐阜県立高校, one the prefecture
+    runs, where they name 岐阜県 and its 県立関北高校)."""
     return any(
-        ch in _PLACE_SUFFIXES and word[: k + 1] in text and word[k + 1 :] in text
-        for k, ch in enumerate(word[:-2])
+        ch in _PLACE_SUFFIXES
+        and word[: k + 1] in text
+        and (
+            (len(word) - k > 2 and word[k + 1 :] in text)
+            # 岐阜県立高校: a school the prefecture runs, where they name 岐阜県 and a 県立 one
+            or (word[k + 1 : k + 2] == "立" and word[k : k + 2] in text)
+        )
+        for k, ch in enumerate(word[:-1])
     )
 
 

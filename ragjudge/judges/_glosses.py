@@ -406,6 +406,7 @@ def worked_out(
         mixed = (
             [(a, b) for a in numbers for b in beside] + [(b, a) for a in numbers for b in beside]
             if re.search(rf"{_BY}(?:\s+\S+){{0,2}}\s+[$£€]?{written}(?![\d,.])", lowered)
+            or re.search(rf"(?<![\d.]){written}{_JA_BY}", lowered)
             else []
         )
         for a, b in [*permutations(numbers, 2), *mixed]:
@@ -432,6 +433,8 @@ def _operands(numbers: Sequence[str]) -> list[float]:
 
 #: words that give an amount as a change ("grown by", "a drop of")
 _BY = r"\b(?:by|up|down|drop|rise|fall|increase|decrease|gain|jump|difference)"
+#: how Japanese gives an amount as a change or a margin: 26ポイント上回った, 7件増えた
+_JA_BY = r"\s*(?:%|ポイント|件|人|円|万円|億円|倍)?の?(?:増|減|上回|下回|多い|多く|少な)"
 #: words that give a number as approximate ("about 700")
 _ROUGHLY = r"\b(?:about|around|roughly|nearly|almost|approximately|some|close to|an estimated)"
 
