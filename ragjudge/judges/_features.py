@@ -2085,6 +2085,8 @@ def _known_name_swapped(text: str, tokens: Set[str], ev: Evidence) -> tuple[str,
     sentence's, and none may give the sentence's name there; the sentence must not give the
     other name too. Returns the sentence's name, the other, and its key. (A name the documents
     lack is `_names_swapped`'s.)"""
+    if not _PLACED_NAME.search(text):
+        return None
     words = list(_NAME_WORD.finditer(text))
     starts = {w.start(): k for k, w in enumerate(words)}
     lowered = text.lower()
@@ -2121,6 +2123,7 @@ def _known_name_swapped(text: str, tokens: Set[str], ev: Evidence) -> tuple[str,
 
 #: the words that lead a place's name ("stabled in Kentucky")
 _PLACING = frozenset({"in", "at", "from", "near", "to"})
+_PLACED_NAME = re.compile(r"\b(?:in|at|from|near|to)\s+[A-Z]")
 #: the most words of a name `_known_name_swapped` reads (not a menu's path)
 _NAME_WORDS = 3
 
