@@ -1595,13 +1595,24 @@ def test_a_change_against_its_own_amounts_or_two_numbers_swapped_are_caught(
 
 def test_a_negation_dropped_from_what_a_speaker_said_is_caught(judge: OfflineJudge) -> None:
     """ "Greaney said his client would appeal" where "Greaney said after the hearing that his
-    client would not appeal": the statement is read apart from who makes it."""
-    docs = ["Greaney said after the hearing that his client would not appeal the sentence."]
+    client would not appeal", "Ortiz, who was involved in the study" where he "was not
+    involved": the statement is read apart from who makes it, a relative clause apart from
+    whom it tells of."""
+    docs = [
+        "Greaney said after the hearing that his client would not appeal the sentence. "
+        "Dr. Samuel Ortiz, a dermatologist at the University of Michigan who was not involved "
+        "in the study, called the results impressive."
+    ]
     verdict = partial(first_verdict, judge, "Summarize the article.", docs)
     out = verdict("Greaney said his client would appeal the sentence.")
     caught(out, "the documents say the opposite: 'his client would not appeal", "opposite")
-    out = verdict("Greaney said his client would not appeal the sentence.")
-    caught(out, None, "the documents say the opposite")
+    out = verdict("Dr. Samuel Ortiz, who was involved in the study, called the results impressive.")
+    caught(out, "the documents say the opposite: 'was not involved in the study'", "opposite")
+    for said in (
+        "Greaney said his client would not appeal the sentence.",
+        "Dr. Samuel Ortiz, who was not involved in the study, called the results impressive.",
+    ):
+        caught(verdict(said), None, "the documents say the opposite")
 
 
 def test_japanese_admission_where_the_article_gives_a_denial_in_other_words(

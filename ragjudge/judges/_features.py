@@ -407,7 +407,7 @@ _POLARITY = {
         # (not the comma of "7,000" nor the colon of "10:30")
         re.compile(
             r";|(?<!\d)[,:]|[,:](?!\d)"
-            r"|\b(?:if|when|unless|but|because|so|while|which|that|then|however|whereas)\b"
+            r"|\b(?:if|when|unless|but|because|so|while|which|who|that|then|however|whereas)\b"
             # (and a statement from its speaker: "Greaney said his client would appeal")
             rf"|\b{_SPEECH}\b",
             re.IGNORECASE,
