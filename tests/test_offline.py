@@ -1732,6 +1732,21 @@ def test_a_direction_a_sex_or_a_degree_of_harm_swapped_is_caught(
     caught(out, quote, "where the documents say")
 
 
+def test_a_plan_told_as_done_by_a_company_the_report_calls_the_company(
+    judge: OfflineJudge,
+) -> None:
+    """ "Velara has begun selling Dermavix" where "the company plans to begin selling" it:
+    the name that opens the sentence may be "the company" in the report."""
+    docs = [
+        "Velara won approval for Dermavix on Friday. The company plans to begin selling "
+        "Dermavix in the United States in early January."
+    ]
+    verdict = partial(first_verdict, judge, "Summarize the article.", docs)
+    mark = "told as done where the documents give a plan"
+    caught(verdict("Velara has begun selling Dermavix in the United States."), mark, mark)
+    caught(verdict("Velara plans to begin selling Dermavix in the United States."), None, mark)
+
+
 def test_a_quotation_with_a_word_the_speaker_never_said_is_caught(judge: OfflineJudge) -> None:
     """A quote is the speaker's own words: one with a word the documents lack ("jobs" for
     "routes", 「撤回する」 for 「検討する」) is a changed value. The quote as given, with an

@@ -2540,8 +2540,12 @@ def _plan_told_as_done(
     words = tokens - done - told_done.keys()
     if len(words) < _PLAN_WORDS:
         return None
-    least = _PLAN_SHARE * len(words)
-    near = [i for i in ev.holding(words) if len(words & ev.sets[i]) >= least]
+    # (a name that opens the sentence is its subject, which a document sentence may call
+    # "the company")
+    subject = _CAPITAL_RUN.match(text)
+    named = set(tokenize(subject.group()).seq) if subject else set()
+    least = _PLAN_SHARE * len(words - named)
+    near = [i for i in ev.holding(words) if len((words - named) & ev.sets[i]) >= least]
     planned: tuple[str, str] | None = None
     for i in near:
         raw = ev.raw_texts[i].lower()
