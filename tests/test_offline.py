@@ -3807,11 +3807,12 @@ def test_a_business_placed_where_its_record_does_not_say_is_caught(judge: Offlin
 def test_an_overview_that_turns_a_field_a_day_or_a_review_is_caught(judge: OfflineJudge) -> None:
     """Errors of record overviews the words of reviews or of other days hid, each caught:
     reservations denied where a review also speaks of one, "by appointment only" for
-    `ByAppointmentOnly: False`, a city after the street address, hours wrong for one day by
-    their minutes, "every weekday" where a weekday is missing, "moderately priced" for price
-    range 1, and "all of the reviewers" for what one review says. The record's own facts,
-    written as overviews write them ("Suite" for "Ste", "closed on Mondays and opens …
-    Tuesday through Friday", "a third reviewer"), pass."""
+    `ByAppointmentOnly: False`, a city after the street address, the street's direction
+    turned ("E Bell Rd" for "W Bell Rd"), hours wrong for one day by their minutes, "every
+    weekday" where a weekday is missing, "moderately priced" for price range 1, and "all of
+    the reviewers" for what one review says. The record's own facts, written as overviews
+    write them ("Suite" for "Ste", "West" for "W", "closed on Mondays and opens … Tuesday
+    through Friday", "a third reviewer"), pass."""
     record = "Structured data: " + repr(
         {
             "name": "Lotus Bloom",
@@ -3853,6 +3854,7 @@ def test_an_overview_that_turns_a_field_a_day_or_a_review_is_caught(judge: Offli
         ("It is open Tuesday through Friday from 9:30 a.m. to 7 p.m.", "hours.Friday: 9:30-19:30"),
         ("It opens at 9:30 a.m. every weekday.", "hours.Tuesday"),
         ("Lotus Bloom is moderately priced.", "RestaurantsPriceRange2: 1"),
+        ("Lotus Bloom is a salon at 7350 E Bell Rd in Glendale.", "address: 7350 W Bell Rd"),
     ):
         out = verdict(said)
         assert out["fully_supported"] is False, (said, out["explanation"])
@@ -3862,6 +3864,7 @@ def test_an_overview_that_turns_a_field_a_day_or_a_review_is_caught(judge: Offli
     assert out["fully_supported"] is False and "'all of the reviewers'" in out["explanation"]
     for said in (
         "Lotus Bloom is a salon at 7350 W Bell Road, Suite 104, in Glendale.",
+        "Lotus Bloom is a salon at 7350 West Bell Road in Glendale.",
         "It is closed on Mondays and opens at 9:30 a.m. from Tuesday through Friday.",
         "It is open Tuesday through Thursday from 9:30 a.m. to 7 p.m.",
         "A third reviewer had her brows done quickly by Kim for $15, and a dip powder nail "

@@ -1467,6 +1467,9 @@ _ADDRESS_WORDS: dict[str, tuple[str, ...]] = {
         ("plaza", "plz"),
     )
 }  # fmt: skip
+#: the points of the compass, which an address writes by their first letter
+_COMPASS = frozenset({"north", "south", "east", "west"})
+_NEXT_WORD = re.compile(r"\s+([\w'’\-]+)")
 #: capitalised words that name units, not things of the world
 _UNIT_NAMES = frozenset({"fahrenheit", "celsius", "kelvin"})
 #: how the word for a people or a language ends, after the stem its country shares
@@ -1690,6 +1693,13 @@ def sentence_features(
             continue
         if any(_word_in(short, ev.text) for short in _ADDRESS_WORDS.get(word, ())):
             continue  # "Suite 104" where the address has "Ste 104"
+        # "East Colfax Ave" where the address has "E Colfax Ave"
+        if (
+            word in _COMPASS
+            and (after := _NEXT_WORD.match(text, m.end()))
+            and re.search(rf"\b{word[0]}\.?\s+{re.escape(after.group(1).lower())}\b", ev.text)
+        ):
+            continue
         if sum(ch.isupper() for ch in m.group()) >= 2 and _initialism_known(word, ev):
             continue
         if not _demonym_known(word, ev):
@@ -1764,6 +1774,8 @@ def sentence_features(
         against += _days_said(claim, ev)
     if ev.fields and " in " in text:
         against += _placed_elsewhere(text, ev)
+    if ev.fields and tokens.digits:
+        against += _address_turned(text, ev)
     contradicted = list(dict.fromkeys(ev.keys[i] for i in against))
     flipped = _negation_flip(text, cover, ev)
     if flipped is None and tokens.digits:
@@ -4925,6 +4937,28 @@ _PLACED_IN = re.compile(
 )
 #: the fields of a record that say where its business is
 _LOCATION_FIELDS = frozenset({"city", "state", "address", "neighborhood", "location", "region"})
+
+
+#: a street address's number and the direction after it ("2418 E Colfax Ave")
+_ADDRESS_DIRECTION = re.compile(
+    r"\b(\d{1,6})\s+(N|S|E|W|NE|NW|SE|SW|North|South|East|West)\.?\s+(?=[A-Z0-9])"
+)
+
+
+def _address_turned(text: str, ev: Evidence) -> list[int]:
+    """A record's address field whose street the sentence gives another direction: "2418 W
+    Colfax Ave" where the record has "2418 E Colfax Ave"."""
+    said = {n: d[0] for n, d in _ADDRESS_DIRECTION.findall(text)}
+    if not said:
+        return []
+    found = []
+    for i, label in enumerate(ev.labels):
+        if label.partition(":")[0].rpartition(".")[2].strip().lower() != "address":
+            continue
+        for number, direction in _ADDRESS_DIRECTION.findall(ev.raw_texts[i]):
+            if number in said and said[number] != direction[0]:
+                found.append(i)
+    return found
 
 
 def _placed_elsewhere(text: str, ev: Evidence) -> list[int]:
