@@ -1747,6 +1747,29 @@ def test_a_plan_told_as_done_by_a_company_the_report_calls_the_company(
     caught(verdict("Velara plans to begin selling Dermavix in the United States."), None, mark)
 
 
+def test_a_reason_the_documents_never_give_is_caught(judge: OfflineJudge) -> None:
+    """ "Resigned in 2023 after donors demanded his removal" where he "resigned in 2023" and
+    no document speaks of donors or a demand. A reason the documents give, and "named
+    after his father", are not claimed."""
+    docs = [
+        "The charity's former board chair, Philip Marchetti, who resigned in 2023, said the "
+        "board had relied on annual audits. Operating profit fell because fuel and insurance "
+        "costs rose. The ship was named after his father, a captain."
+    ]
+    verdict = partial(first_verdict, judge, "Summarize the article.", docs)
+    mark = "a reason or a circumstance the documents do not give"
+    out = verdict(
+        "Former board chair Philip Marchetti resigned in 2023 after donors demanded his removal."
+    )
+    caught(out, f"{mark}: 'after donors demanded his removal'", mark)
+    for said in (
+        "Former board chair Philip Marchetti resigned in 2023.",
+        "Operating profit fell because fuel and insurance costs rose.",
+        "The ship was named after his father, a captain.",
+    ):
+        caught(verdict(said), None, mark)
+
+
 def test_a_quotation_with_a_word_the_speaker_never_said_is_caught(judge: OfflineJudge) -> None:
     """A quote is the speaker's own words: one with a word the documents lack ("jobs" for
     "routes", 「撤回する」 for 「検討する」) is a changed value. The quote as given, with an

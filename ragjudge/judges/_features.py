@@ -1310,6 +1310,9 @@ class SentenceEvidence:
     #: a document sentence that gives as possible or hoped for what the sentence says will
     #: be (`_hedge_dropped`), with its key
     certain: tuple[str, str] | None = None
+    #: a clause of reason or circumstance whose words the documents lack, as written
+    #: (`_reason_added`)
+    reason_added: str | None = None
     #: a document sentence that says the cause the sentence gives is not known
     #: (`_cause_told`), with its key
     unknown: tuple[str, str] | None = None
@@ -1848,6 +1851,7 @@ def sentence_features(
     sibling = sibling or (_weekday_swapped(sentence.text, ev) if ev.lang == "en" else None)
     if sibling is None and ev.lang == "en" and "unanim" in lowered:
         sibling = _unanimity_claimed(lowered, set(tokens.seq), ev)
+    reason_added = _reason_added(text, cover, ev) if ev.lang == "en" and cover else None
     misplaced = _values_of_other_items(token_set, tokens.digits, ev) if ev.shared else []
     strayed = _values_of_other_statements(text, token_set, tokens.digits - spans, cover, ev)
     rebound = _number_of_another(text, ev) if tokens.digits and ev.lang == "en" else None
@@ -1921,6 +1925,7 @@ def sentence_features(
                 or rebound
                 or superseded
                 or (overcounted is not None and _ALL_SAY.match(overcounted[0]))
+                or reason_added
             )
         ),
         float(conflict is not None),
@@ -1953,6 +1958,7 @@ def sentence_features(
         flipped=flipped,
         planned=planned,
         certain=certain,
+        reason_added=reason_added,
         unknown=unknown,
         left_open=left_open,
         sibling=sibling,
@@ -2614,6 +2620,35 @@ def _hedge_dropped(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, s
     return found
 
 
+#: a clause that gives a reason or a circumstance of what the sentence tells: "after donors
+#: demanded his removal", "because fuel costs rose", "acting on a tip from …" (not "named
+#: after")
+_REASON = re.compile(
+    r"(?<!named )(?<!called )\b(?:after|because|due to|owing to|as a result of|amid"
+    r"|in response to|prompted by|acting on|thanks to|in order to)\s+(?P<clause>[^,;:.!?]+)",
+    re.IGNORECASE,
+)
+
+
+def _reason_added(text: str, cover: Sequence[int], ev: Evidence) -> str | None:
+    """A reason or a circumstance the sentence adds to a statement of the documents: "Philip
+    Marchetti resigned in 2023 after donors demanded his removal" where he "resigned in
+    2023" and no document speaks of donors or a demand. The clause must hold three content
+    words or more, two thirds of them in no document; the rest of the
+    sentence must be held, four fifths of it, by the document sentence it is matched with.
+    Returns the clause as written."""
+    for m in _REASON.finditer(text):
+        said = tokenize(m.group("clause"), lang=ev.lang).seq
+        words = {t for t in said if t[:1] != "#"}
+        absent = {t for t in words if t not in ev.vocab}
+        if len(words) < 3 or len(absent) < 2 * len(words) / 3:
+            continue
+        rest = set(tokenize(text[: m.start()] + text[m.end() :], lang=ev.lang).seq)
+        if len(rest) >= _PLAN_WORDS and len(rest & ev.sets[cover[0]]) >= 0.8 * len(rest):
+            return m.group().strip()
+    return None
+
+
 #: a Japanese plan, expectation or condition of a deed: 追加する方針, 導入される予定, 開業を目指す,
 #: 承認されれば; the deed is the word in kanji before it
 _JA_PLANNED = re.compile(
@@ -2845,7 +2880,7 @@ def _sibling_swapped(
     other words (three or more) must be held, four fifths of them, by a document sentence
     that lacks the word and has one other of its kind (beside those the sentence gives too);
     and no document sentence may hold them with the word."""
-    said = [t for t in tokens if t in _KIN]
+    said = sorted(t for t in tokens if t in _KIN)  # (a set's order changes from run to run)
     if not said or not cover:
         return None
     # a quantity of time ("within 14 days" for "two weeks") is left to the checks of numbers,

@@ -261,6 +261,10 @@ class OfflineJudge:
             parts.append(
                 f"told as done where the documents give a plan or a possibility: '{said}' ({key})"
             )
+        if f.reason_added is not None:
+            parts.append(
+                f"a reason or a circumstance the documents do not give: '{f.reason_added}'"
+            )
         if f.certain is not None:
             said, key = f.certain
             parts.append(
