@@ -2098,11 +2098,11 @@ def _known_name_swapped(text: str, tokens: Set[str], ev: Evidence) -> tuple[str,
     """A place's name ("in", "at", "from", "near" or "to" before it, not in quotes) the
     documents give elsewhere, in a phrase of a document sentence that has another name in
     its place: "three horses stabled in New Hampshire" where "stabled in Kentucky, and … a
-    house in New Hampshire". The document sentence must hold four fifths
-    of the sentence's other words and give the other name after the two words that lead the
-    sentence's, and none may give the sentence's name there; the sentence must not give the
-    other name too. Returns the sentence's name, the other, and its key. (A name the documents
-    lack is `_names_swapped`'s.)"""
+    house in New Hampshire". The document sentence must hold four fifths of the sentence's
+    other words and give the other name after the two words that lead the sentence's, and
+    none may give the sentence's name there; the sentence must not give the other name too.
+    Returns the sentence's name, the other, and its key. (A name the documents lack is
+    `_names_swapped`'s.)"""
     if not _PLACED_NAME.search(text):
         return None
     words = list(_NAME_WORD.finditer(text))
@@ -2634,9 +2634,9 @@ def _reason_added(text: str, cover: Sequence[int], ev: Evidence) -> str | None:
     """A reason or a circumstance the sentence adds to a statement of the documents: "Philip
     Marchetti resigned in 2023 after donors demanded his removal" where he "resigned in
     2023" and no document speaks of donors or a demand. The clause must hold three content
-    words or more, two thirds of them in no document; the rest of the
-    sentence must be held, four fifths of it, by the document sentence it is matched with.
-    Returns the clause as written."""
+    words or more, two thirds of them in no document; the rest of the sentence must be held,
+    four fifths of it, by the document sentence it is matched with. Returns the clause as
+    written."""
     for m in _REASON.finditer(text):
         said = tokenize(m.group("clause"), lang=ev.lang).seq
         words = {t for t in said if t[:1] != "#"}
