@@ -4177,10 +4177,6 @@ def _missing_literals(text: str, ev: Evidence) -> list[str]:
 
 #: a quotation: in double quotes, curly or straight, or in Japanese brackets
 _QUOTATION = re.compile(r'"(?P<a>[^"\n]{1,300})"|“(?P<b>[^”\n]{1,300})”|「(?P<c>[^」\n]{1,300})」')
-#: words that give a quotation as someone's words
-_QUOTING_WORDS = frozenset(
-    [*re.findall(r"[a-z]+", _SPEECH), "called", "calling", "described", "describing", "saying"]
-)
 #: where a quotation leaves words out
 _ELLIPSIS = re.compile(r"\.\.\.|…|\[[^\]]*\]")
 _QUOTE_WORD = re.compile(r"\w+")
@@ -4575,6 +4571,8 @@ def _item_nouns(parent: str, lang: str) -> frozenset[str]:
 
 #: the words of `_SPEECH`, to pass over sentences that give nothing to anyone
 _SPEECH_WORDS = frozenset(re.findall(r"[a-z]+", _SPEECH))
+#: words that give a quotation as someone's words (`_misquoted`)
+_QUOTING_WORDS = _SPEECH_WORDS | {"called", "calling", "described", "describing", "saying"}
 _LETTERS = re.compile(r"[a-z]+")
 _LETTERS_ANY_CASE = re.compile(r"[A-Za-z]+")
 #: words that are no speaker's name, though capitalised at the start of a sentence
@@ -4974,6 +4972,12 @@ _PLACED_IN = re.compile(
 _LOCATION_FIELDS = frozenset({"city", "state", "address", "neighborhood", "location", "region"})
 
 
+def _field_name(label: str) -> str:
+    """The field a record's label names, without its path or value, in lower case
+    (`attributes.address: 2418 E Colfax Ave`: address)."""
+    return label.partition(":")[0].rpartition(".")[2].strip().lower()
+
+
 #: a street address's number and the direction after it ("2418 E Colfax Ave")
 _ADDRESS_DIRECTION = re.compile(
     r"\b(\d{1,6})\s+(N|S|E|W|NE|NW|SE|SW|North|South|East|West)\.?\s+(?=[A-Z0-9])"
@@ -4988,7 +4992,7 @@ def _address_turned(text: str, ev: Evidence) -> list[int]:
         return []
     found = []
     for i, label in enumerate(ev.labels):
-        if label.partition(":")[0].rpartition(".")[2].strip().lower() != "address":
+        if _field_name(label) != "address":
             continue
         for number, direction in _ADDRESS_DIRECTION.findall(ev.raw_texts[i]):
             if number in said and said[number] != direction[0]:
@@ -5007,11 +5011,7 @@ def _placed_elsewhere(text: str, ev: Evidence) -> list[int]:
     ]
     if not places:
         return []
-    where = [
-        i
-        for i, label in enumerate(ev.labels)
-        if label.partition(":")[0].rpartition(".")[2].strip().lower() in _LOCATION_FIELDS
-    ]
+    where = [i for i, label in enumerate(ev.labels) if _field_name(label) in _LOCATION_FIELDS]
     if not where:
         return []
     for place in places:
