@@ -829,6 +829,9 @@ class Evidence:
     opposed: set[int] | None = None
     #: per unit: its text as written (not normalised)
     raw_texts: list[str] = field(default_factory=list)
+    #: per unit: its text as `normalise` writes it, read when a check first needs it (see
+    #: `normalised`)
+    normalised_texts: list[str] | None = None
     #: per unit: a field as the record writes it (`NoiseLevel: loud`), "" for other units;
     #: empty when no unit is a field
     labels: list[str] = field(default_factory=list)
@@ -839,6 +842,13 @@ class Evidence:
     #: tokens, and the tokens that name one option or another field with it instead
     #: ("street", "bike"); see `_offerings_said`
     offerings: dict[int, tuple[str, frozenset[str], frozenset[str]]] = field(default_factory=dict)
+
+    def normalised(self, i: int) -> str:
+        """Unit `i`'s text as `normalise` writes it; every unit's is written once, when a
+        check first asks for one."""
+        if self.normalised_texts is None:
+            self.normalised_texts = [normalise(raw) for raw in self.raw_texts]
+        return self.normalised_texts[i]
 
     def holding(self, tokens: Iterable[str]) -> Counter[int]:
         """How many of `tokens` each unit holds, for the units holding any, in the documents'
@@ -1839,8 +1849,7 @@ def sentence_features(
     ) or (
         (
             _pair_reversed(lowered, ev)
-            or _change_reversed(text, ev)
-            or _direction_wrong(text, ev)
+            or _change_contradicted(text, ev)
             or _numbers_swapped(tokens.seq, ev)
         )
         if tokens.digits
@@ -2274,7 +2283,7 @@ def _other_in_slot(
     pattern = re.compile(slot)
     for i in range(len(ev.raw_texts)) if among is None else among:
         raw = ev.raw_texts[i]
-        for m in pattern.finditer(normalise(raw) if ev.lang == "ja" else raw):
+        for m in pattern.finditer(ev.normalised(i) if ev.lang == "ja" else raw):
             if differs(m.group(1), name):
                 return m.group(1), ev.keys[i]
     return None
@@ -2461,7 +2470,7 @@ def _japanese_cause_told(normalised: str, ev: Evidence) -> tuple[str, str] | Non
     words = {w for w in _JA_WORD.findall(normalised) if w != "原因"}
     found = None
     for i, raw in enumerate(ev.raw_texts):
-        theirs = normalise(raw)
+        theirs = ev.normalised(i)
         if "原因" not in theirs or not words & set(_JA_WORD.findall(theirs)):
             continue
         if _JA_CAUSE_GIVEN.search(theirs):
@@ -2690,8 +2699,8 @@ def _japanese_change_turned(normalised: str, ev: Evidence) -> tuple[str, str, st
     if not ours:
         return None
     found = None
-    for i, raw in enumerate(ev.raw_texts):
-        theirs = _ja_changes(normalise(raw))
+    for i in range(len(ev.raw_texts)):
+        theirs = _ja_changes(ev.normalised(i))
         for key, up in ours.items():
             if key not in theirs:
                 continue
@@ -2727,7 +2736,7 @@ def _japanese_plan_told_as_done(normalised: str, ev: Evidence) -> tuple[str, str
         return None
     planned: tuple[str, str] | None = None
     for i, raw in enumerate(ev.raw_texts):
-        theirs = normalise(raw)
+        theirs = ev.normalised(i)
         if not any(d in theirs for d in done):
             continue
         held = set(_JA_WORD.findall(theirs))
@@ -3401,12 +3410,6 @@ _DIRECTION = re.compile(
 )
 
 
-def _changes(text: str) -> list[tuple[str, str, str]]:
-    """The changes `text` gives (`_CHANGE`), each as the new amount's number, the old one's,
-    and the change as written."""
-    return [(new, old, written) for new, old, written, _ in _directed_changes(text)]
-
-
 def _directed_changes(text: str) -> list[tuple[str, str, str, int]]:
     """The changes `text` gives, each with the direction its verb gives it (`_DIRECTION`: 1
     up, -1 down, 0 none); "written" then begins with the verb."""
@@ -3425,43 +3428,37 @@ def _directed_changes(text: str) -> list[tuple[str, str, str, int]]:
     return found
 
 
-def _direction_wrong(text: str, ev: Evidence) -> tuple[str, str, str] | None:
-    """A change whose verb goes the way its own amounts do not, where a document gives the
-    change the right way: "profit rose to £18.6 million from £22.1 million" where it "fell to
-    £18.6 million from £22.1 million". Returns the sentence's change, theirs and their key."""
-    wrong: list[tuple[str, str, str, float]] = []
-    for new, old, written, way in _directed_changes(text):
-        a, b = number_value(new), number_value(old)
-        if way and a is not None and b is not None and way * (a - b) < 0:
-            wrong.append((new, old, written, a - b))
-    for i in ev.holding({f"#{n}" for new, old, _, _ in wrong for n in (new, old)}) if wrong else ():
-        for n, o, their_written, their_way in _directed_changes(ev.raw_texts[i]):
-            for new, old, written, change in wrong:
-                if (n, o) == (new, old) and their_way * change > 0:
-                    return written, their_written, ev.keys[i]
-    return None
-
-
-def _change_reversed(text: str, ev: Evidence) -> tuple[str, str, str] | None:
-    """A change that a document gives the other way round: "the net loss narrowed to $158
-    million from $212 million" where it "was $212 million, up from $158 million"; "had shrunk
-    to 6,200 acres, down from 23,500" where it "had burned 23,500 acres, up from 6,200".
-    Returns the sentence's change, theirs and their key; nothing when a document gives the
-    change the sentence's way."""
-    said = _changes(text)
+def _change_contradicted(text: str, ev: Evidence) -> tuple[str, str, str] | None:
+    """A change that the documents give otherwise, found in one pass over the units that
+    hold its amounts. Either turned round: "the net loss narrowed to $158 million from $212
+    million" where it "was $212 million, up from $158 million"; "had shrunk to 6,200 acres,
+    down from 23,500" where it "had burned 23,500 acres, up from 6,200" (nothing is claimed
+    when a document gives the change the sentence's way). Or with a verb that goes against
+    its own amounts, where a document gives the change the right way: "profit rose to £18.6
+    million from £22.1 million" where it "fell to £18.6 million from £22.1 million". Returns
+    the sentence's change, theirs and their key."""
+    said = _directed_changes(text)
     if not said:
         return None
-    found = None
-    for i in ev.holding({f"#{n}" for new, old, _ in said for n in (new, old)}):
-        theirs = _changes(ev.raw_texts[i])
-        for new, old, written in said:
-            if any((n, o) == (new, old) for n, o, _ in theirs):
-                return None  # a document gives it the sentence's way
-            if found is None:
-                for n, o, their_written in theirs:
-                    if (n, o) == (old, new):
-                        found = (written, their_written, ev.keys[i])
-    return found
+    turned = wrong_way = None
+    same_way = False
+    for i in ev.holding({f"#{n}" for new, old, _, _ in said for n in (new, old)}):
+        for n, o, their_written, their_way in _directed_changes(ev.raw_texts[i]):
+            for new, old, written, way in said:
+                if (n, o) == (new, old):
+                    same_way = True
+                    a, b = number_value(new), number_value(old)
+                    if (
+                        wrong_way is None
+                        and way
+                        and a is not None
+                        and b is not None
+                        and way * (a - b) < 0 < their_way * (a - b)
+                    ):
+                        wrong_way = (written, their_written, ev.keys[i])
+                elif turned is None and (n, o) == (old, new):
+                    turned = (written, their_written, ev.keys[i])
+    return (None if same_way else turned) or wrong_way
 
 
 #: the unit of a share, which tells nothing of what it counts
@@ -3630,8 +3627,8 @@ def _japanese_day_swapped(normalised: str, ev: Evidence) -> tuple[str, str, str]
             continue
         days: list[tuple[str, str, str]] = []
         held = False
-        for i, raw in enumerate(ev.raw_texts):
-            theirs = normalise(raw)
+        for i in range(len(ev.raw_texts)):
+            theirs = ev.normalised(i)
             holds = len(words & set(_JA_WORD.findall(theirs))) >= _ABSENT_SHARE * len(words)
             held = held or holds
             if other := _JA_DAY.search(theirs):
@@ -3835,7 +3832,7 @@ def _japanese_stance_turned(normalised: str, ev: Evidence) -> tuple[str, str] | 
     ours = [(grants, claim) for grants, claim in _ja_stances(normalised) if len(claim) >= 2]
     found = None
     for i, raw in enumerate(ev.raw_texts):
-        theirs = normalise(raw)
+        theirs = ev.normalised(i)
         if not _JA_GRANT.search(theirs) and not _JA_DENY.search(theirs):
             continue
         for grants, claim in ours:
@@ -3872,7 +3869,7 @@ def _japanese_open_told(normalised: str, ev: Evidence) -> tuple[str, str] | None
         return None
     words = set(_JA_WORD.findall(normalised))
     for i, raw in enumerate(ev.raw_texts):
-        theirs = normalise(raw)
+        theirs = ev.normalised(i)
         for m in _JA_OPEN.finditer(theirs):
             claim = _ja_claim(theirs, m.start())
             if len(claim) >= 2 and len(claim & words) >= _STANCE_SHARE * len(claim):
