@@ -5331,3 +5331,124 @@ def test_german_nouns_are_not_taken_for_names(judge: OfflineJudge) -> None:
     out = judge.judge(real("Was ist im Lieferumfang?", docs, "Im Karton liegt eine Tasche."))
     # capitalised nouns missing from the documents weigh as missing words, not as names
     assert "name" not in sentence(out)["explanation"]
+
+
+INN = "Structured data: " + repr(
+    {
+        "name": "Gull Rock Inn",
+        "city": "Rockport",
+        "attributes": {"WiFi": "u'free'", "DogsAllowed": True, "Caters": False},
+        "review_info": [
+            {
+                "review_stars": 5.0,
+                "review_text": "Our room was spotless and the crab omelette at breakfast was "
+                "the best thing we ate all week. Ines left us a handwritten map of the "
+                "coastal trail. The Wi-Fi was slow in the attic room.",
+            },
+            {
+                "review_stars": 4.0,
+                "review_text": "Walked in with my dog after a long drive and nobody minded, "
+                "they even found him a blanket without being asked. Tomas carried our bags.",
+            },
+            {
+                "review_stars": 3.0,
+                "review_text": "Fine stay, but the shower needed a replacement head. Tomas was "
+                "friendly at check-in and every guest got a welcome drink.",
+            },
+        ],
+    }
+)
+
+
+def test_one_review_retold_in_its_own_words_is_not_read_as_two(judge: OfflineJudge) -> None:
+    """A clause about one review that borrows a common word only another review has (a
+    "guest" that names the reviewer) reads as that review alone, and so does one with a
+    name that review shares with others; a name only other reviews give still joins two
+    ("Tomas left a handwritten map", where Ines did). "Have access to" names no thing of
+    its own."""
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [INN])
+    for said in (
+        "Another guest found the room spotless and the crab omelette at breakfast the best "
+        "thing they ate all week, though the Wi-Fi was slow in the attic room.",
+        "One reviewer said Tomas carried their bags and staff found a blanket for their dog.",
+        "Guests have access to free Wi-Fi.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+    out = verdict("One reviewer said Tomas left them a handwritten map of the coastal trail.")
+    assert out["fully_supported"] is False, out["explanation"]
+    assert "joins what different items of the record say" in out["explanation"]
+    assert "'Tomas'" in out["explanation"], out["explanation"]
+
+
+def test_a_field_keeps_its_name_where_reviews_only_mention_the_thing(
+    judge: OfflineJudge,
+) -> None:
+    """A review that speaks of a dog in a clause of its own, beside a negated one ("without
+    being asked"), or of the Wi-Fi without its price, leaves "dogs" and "Wi-Fi" the names of
+    `DogsAllowed` and `WiFi`: a sentence that denies dogs or puts a price on the Wi-Fi goes
+    against the record."""
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [INN])
+    for said, field in (
+        ("Dogs are not permitted at the inn.", "DogsAllowed: true"),
+        ("Wi-Fi costs extra.", "WiFi: free"),
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is False, (said, out["explanation"])
+        assert field in out["explanation"], (said, out["explanation"])
+    for said in ("Dogs are welcome at the inn.", "The inn offers free Wi-Fi."):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+
+
+MATCH_REPORT = [
+    "Harbour Town came from behind to beat Millfield 2-1 on Saturday.",
+    "Millfield led through a Sam Ortega header in the 19th minute.",
+    "Leon Grady had come on for Tom Pell in the 58th minute.",
+    "Grady equalised with a low shot from the edge of the box in the 74th.",
+    "Captain Ross Kerr scored the winner from the penalty spot, his ninth goal of the season.",
+    "Harbour Town had not won at home since March 4.",
+    "The club said 11,240 people attended, and the next fixture is on March 14.",
+]
+
+
+def test_a_number_moved_from_another_statement_of_the_article_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """A number that stands where the article's statement gives another, while the article
+    gives it only about something else (the minute of a substitution, the date of the next
+    game), is caught and named with the article's number; so is a date that ends the
+    sentence, which is no list's number. Numbers the statement gives, and a sentence joining
+    two statements, pass."""
+    verdict = partial(first_verdict, judge, "Summarize the match report.", [" ".join(MATCH_REPORT)])
+    out = verdict(
+        "Leon Grady equalised with a low shot from the edge of the box in the 58th minute."
+    )
+    assert out["fully_supported"] is False, out["explanation"]
+    assert "'58th' where the documents say '74th'" in out["explanation"], out["explanation"]
+    out = verdict("Harbour Town had not won a home game since March 14.")
+    assert out["fully_supported"] is False, out["explanation"]
+    out = verdict("Harbour Town had not won a home game since March 5.")
+    assert out["fully_supported"] is False and "'5'" in out["explanation"], out["explanation"]
+    for said in (
+        "Leon Grady, a 58th-minute substitute, equalised with a low shot in the 74th minute.",
+        "Harbour Town had not won at home since March 4.",
+        "The attendance was 11,240, and the next fixture is on March 14.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+
+
+def test_found_guilty_is_convicted(judge: OfflineJudge) -> None:
+    """ "Convicted" where a report says "found guilty … and acquitted on two others" is the
+    report's word, not its other verdict; "acquitted" where it says only "found guilty" is."""
+    doc = (
+        "The former director of Kestrel Homes was found guilty on Monday of three counts of "
+        "fraud, and acquitted on two others, after a six-week trial at Wexley Crown Court."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    out = verdict(
+        "The former Kestrel Homes director was convicted on three counts of fraud after a "
+        "six-week trial at Wexley Crown Court."
+    )
+    assert out["fully_supported"] is True, out["explanation"]

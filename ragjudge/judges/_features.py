@@ -72,10 +72,13 @@ _MARKERS = re.compile(
     r"|\[\d+(?:[,\-–]\s*\d+)*\]"
 )
 #: a number that ends a statement after a word that asks for one ("passed by 31 votes to
-#: 24.", "the prefix is 00.", "at the age of 24."), which is no list's number
+#: 24.", "the prefix is 00.", "at the age of 24.") or a month ("since February 8."), which
+#: is no list's number
 _ENDING_NUMBER = re.compile(
     r"\b(?:is|are|was|were|be|been|to|by|of|at|than|about|around|nearly|approximately|aged"
-    r"|from|over|under|equals|reached)\s+\d{1,2}\.\s*$"
+    r"|from|over|under|equals|reached|since|until|January|February|March|April|May|June|July"
+    r"|August|September|October|November|December|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct"
+    r"|Nov|Dec)\.?)\s+\d{1,2}\.\s*$"
 )
 #: a step named by its number ("repeat step 6", "steps 6-7"): a reference to a step of the
 #: answer's own list or of the documents' procedure, not a number of the world
@@ -1058,8 +1061,20 @@ def build_evidence(item: KeyedExample) -> Evidence:
         for i, (field_unit, no) in enumerate(zip(fields, negated, strict=True))
         if not field_unit and not no
     }
-    affirmed_names = _own_words(named_affirmed, index, lang, mentioning)
-    scaled = _other_levels(on_scales, index, lang, agreeing)
+    # and so does a negated text's clause without the negation ("sat on the patio with my
+    # dog, and they brought a bowl without me asking")
+    mentioning_on = {
+        i: frozenset(
+            t
+            for clause in _CLAUSE_BREAK.split(texts[i])
+            if not (read := _clause(clause, lang))[1]
+            for t in read[0]
+        )
+        for i, (field_unit, no) in enumerate(zip(fields, negated, strict=True))
+        if not field_unit and no and (named_affirmed or on_scales)
+    }
+    affirmed_names = _own_words(named_affirmed, index, lang, mentioning, mentioning_on)
+    scaled = _other_levels(on_scales, index, lang, agreeing, (mentioning, mentioning_on))
     return Evidence(
         keys=keys,
         sets=sets,
@@ -1125,18 +1140,29 @@ def _name_tokens(name: str, lang: str) -> frozenset[str]:
 
 
 def _own_words(
-    named: dict[int, str], index: dict[str, list[int]], lang: str, agreeing: set[int]
+    named: dict[int, str],
+    index: dict[str, list[int]],
+    lang: str,
+    agreeing: set[int],
+    agreeing_on: dict[int, frozenset[str]] | None = None,
 ) -> dict[int, Names]:
     """Per fact, how a sentence names its field alone (`Names`): the words of its name that no
     other unit has (all of them, as one way), each form of the name run together that no other
     unit has, and its other names (`_listings.aliases`: "family friendly" for `GoodForKids`,
     run together as `_phrases` gives them) unless other units hold all their words. Units in
     `agreeing` do not count as others: a review that says "there is no WiFi" leaves "WiFi"
-    the name of `WiFi: no`."""
+    the name of `WiFi: no`; nor do units of `agreeing_on` for the words given there."""
+    on = agreeing_on or {}
 
     def own(text: str) -> set[str]:
         seq = _clause(normalise(text), lang)[0]
-        return {t for t in seq if len(set(index.get(t, ())) - agreeing) == 1 and t not in _ACTIONS}
+        return {
+            t
+            for t in seq
+            if t not in _ACTIONS
+            and len({i for i in index.get(t, ()) if i not in agreeing and t not in on.get(i, ())})
+            == 1
+        }
 
     names: dict[int, Names] = {}
     for i, name in named.items():
@@ -1201,10 +1227,15 @@ def _offerings(
 
 
 def _other_levels(
-    facts: dict[int, Fact], index: dict[str, list[int]], lang: str, agreeing: set[int]
+    facts: dict[int, Fact],
+    index: dict[str, list[int]],
+    lang: str,
+    agreeing: set[int],
+    mentioning: tuple[set[int], dict[int, frozenset[str]]],
 ) -> dict[int, tuple[frozenset[str], Names | None]]:
     """`Evidence.scaled` for the facts on a scale, by unit. A unit in `agreeing` (a review's
-    "no cocktails") does not make another level's words the record's own."""
+    "no cocktails") does not make another level's words the record's own; one that only
+    `mentioning` the thing ("the Wi-Fi was spotty") leaves the field its name."""
     scaled: dict[int, tuple[frozenset[str], Names | None]] = {}
     for i, fact in facts.items():
         if fact.bound:
@@ -1215,7 +1246,7 @@ def _other_levels(
             # a word that needs the field's name beside it ("free" WiFi, "free" parking) is
             # the record's own only where another unit says it of that field ("free WiFi in
             # the lobby"), not wherever it says it of something else ("free breakfast")
-            name = _own_words({i: fact.name}, index, lang, set())[i]
+            name = _own_words({i: fact.name}, index, lang, *mentioning)[i]
             others = {
                 "".join(seq)
                 for phrase in fact.excludes
@@ -1851,6 +1882,7 @@ def sentence_features(
             _pair_reversed(lowered, ev)
             or _change_contradicted(text, ev)
             or _numbers_swapped(tokens.seq, ev)
+            or _number_replaced(tokens.seq, sentence.text, ev)
         )
         if tokens.digits
         else None
@@ -1865,7 +1897,7 @@ def sentence_features(
     strayed = _values_of_other_statements(text, token_set, tokens.digits - spans, cover, ev)
     rebound = _number_of_another(text, ev) if tokens.digits and ev.lang == "en" else None
     superseded = _value_before(lowered, ev) if tokens.digits and ev.lang == "en" else None
-    blended = _items_blended(claim, ev) if ev.shared else []
+    blended = _items_blended(claim, _names_given(text, ev.lang), ev) if ev.shared else []
     speaks = "according to" in lowered or not _SPEECH_WORDS.isdisjoint(_LETTERS.findall(lowered))
     speaks = speaks or (ev.lang == "ja" and _JA_SAYS.search(text) is not None)
     misattributed = _misattributed(text, ev) if speaks else None
@@ -2795,7 +2827,6 @@ _SIBLINGS = (
     ("men", "women", "boys", "girls"),
     ("male", "female"),
     ("morning", "afternoon", "evening"),
-    ("convicted", "acquitted"),
     ("damaged", "destroyed"),
     ("suspended", "dismissed", "sacked"),
 )
@@ -2834,6 +2865,7 @@ _POLES = (
     (("early",), ("late",)),
     (("weak",), ("strong",)),
     (("democrat", "democratic"), ("republican",)),
+    (("convicted", "guilty"), ("acquitted", "cleared")),
     (
         ("held", "kept", "maintained", "unchanged"),
         ("raised", "hiked", "increased"),
@@ -3018,11 +3050,12 @@ _HAS_THING = re.compile(
 #: a negation just before the verb ("does not offer", "doesn't have")
 _DENIED_BEFORE = re.compile(r"\b(?:not|never|no|nor)\s+$|n't\s+$")
 #: the first words after "has" or "offers" that begin no thing: a perfect's adverb or
-#: participle ("has also received", "has become")
+#: participle ("has also received", "has become"), or a way to a thing that follows ("have
+#: access to free Wi-Fi")
 _NO_THING = frozenset(
     (
         *("been", "become", "got", "won", "also", "already", "just", "now", "always", "never"),
-        "recently",
+        *("recently", "access"),
     )
 )
 #: words of an amount, and the articles and "of" after them, that a thing may start with
@@ -3508,6 +3541,113 @@ def _numbers_swapped(seq: Sequence[str], ev: Evidence) -> tuple[str, str, str] |
             da, db = theirs[a][1] - theirs[b][1], theirs[b][1] - theirs[a][1]
             if ra & db and rb & da and not ra & da and not rb & db:
                 return f"{a[1:]} … {b[1:]}", ev.raw_texts[i], ev.keys[i]
+    return None
+
+
+#: a number as written, with its currency, share, ordinal ending or scale word ("$1.2
+#: million", "63rd", "12%")
+_WRITTEN_NUMBER = re.compile(
+    r"(?<![A-Za-z\d.,])[$£€]?\d[\d,]*(?:\.\d+)?(?:%|st\b|nd\b|rd\b|th\b)?"
+    r"(?:\s*(?:million|billion|percent|per cent)\b|[万億]+)?(?![A-Za-z\d])"
+)
+#: how many content words each side of a number tell what it counts (`_number_replaced`)
+_NUMBER_REACH = 3
+
+
+def _number_window(seq: Sequence[str], at: int) -> set[str]:
+    """The words about the number at `at` of a token sequence: up to `_NUMBER_REACH` each
+    side of it, not past another number."""
+    before = takewhile(_no_number, reversed(seq[max(0, at - _NUMBER_REACH) : at]))
+    after = takewhile(_no_number, seq[at + 1 : at + 1 + _NUMBER_REACH])
+    return {*before, *after} - _PER
+
+
+#: the tokens of a currency or a share, which stand between the numbers of a range
+_AMOUNT_UNITS = frozenset({"dollar", "pound", "euro", "yen", "percent"})
+
+
+def _alone(seq: Sequence[str], at: int) -> bool:
+    """Whether the number at `at` of a token sequence stands apart from other numbers: not
+    an end of a range ("between 0 and 10 days", "$600 to $6,000", "10% to 12%")."""
+    for step in (-1, 1):
+        j = at + step
+        while 0 <= j < len(seq) and seq[j] in _AMOUNT_UNITS:
+            j += step
+        if 0 <= j < len(seq) and seq[j][0] == "#":
+            return False
+    return True
+
+
+def _written_number(text: str, value: str, lang: str) -> str | None:
+    """How `text` writes the number `value` (digits, as `tokenize` gives them) in figures;
+    None when it writes it in words or inside a name ("eight", "H5N1")."""
+    for m in _WRITTEN_NUMBER.finditer(text):
+        if value in tokenize(m.group(), lang=lang).digits:
+            return m.group().strip()
+    return None
+
+
+def _number_replaced(seq: Sequence[str], text: str, ev: Evidence) -> tuple[str, str, str] | None:
+    """A number that stands where a document sentence gives another, though the documents
+    give it for something else: "Lind equalised with a curling shot from outside the area
+    in the 63rd minute" where "… from outside the area in the 71st" and the 63rd minute is a
+    substitution's; "inspected 14 other cooling towers" where "17 other cooling towers" and
+    14 counts days. The document sentence must hold three fifths of the sentence's words and
+    not the number; the words about the number (`_number_window`, two at least) must meet
+    more of those about the other number there than of those about it wherever the
+    documents give it; no such document sentence may give the number, and its own
+    document must give it elsewhere. Both numbers stand apart (`_alone`), and the
+    sentence's is written in figures. A number the documents lack is a missing literal, not
+    this. Returns the number as the sentence
+    writes it, the other as the document does, and its key."""
+    said = [
+        (k, t)
+        for k, t in enumerate(seq)
+        if t[0] == "#"
+        and t[1:] in ev.numbers
+        and not is_year(number_value(t[1:]) or 0.0)
+        and _alone(seq, k)
+        and _written_number(text, t[1:], ev.lang)
+    ]
+    if not said:
+        return None
+    words = {t for t in seq if t[0] != "#"}
+    tokens = set(seq)
+    statements = [i for i, held in ev.holding(words).items() if held >= 0.6 * len(words)]
+    # (a number any of them gives is the sentence's own: it may join two of them)
+    said = [(k, t) for k, t in said if not any(t in ev.sets[i] for i in statements)]
+    for i in statements if said else ():
+        theirs = ev.seqs[i]
+        for k, number in said:
+            if len(about := _number_window(seq, k)) < 2 or not any(
+                ev.doc_of[u] == ev.doc_of[i] for u in ev.index.get(number, ())
+            ):
+                continue  # (another document may well give another figure for a thing)
+            best, other = max(
+                (
+                    (len(about & _number_window(theirs, j)), t)
+                    for j, t in enumerate(theirs)
+                    if t[0] == "#" and t not in tokens and _alone(theirs, j)
+                ),
+                default=(0, ""),
+            )
+            if best < 2:
+                continue
+            own = max(
+                (
+                    len(about & _number_window(ev.seqs[u], j))
+                    for u in ev.index.get(number, ())
+                    for j, t in enumerate(ev.seqs[u])
+                    if t == number
+                ),
+                default=0,
+            )
+            if best > own:
+                return (
+                    _written_number(text, number[1:], ev.lang) or number[1:],
+                    _written_number(ev.raw_texts[i], other[1:], ev.lang) or other[1:],
+                    ev.keys[i],
+                )
     return None
 
 
@@ -4894,7 +5034,24 @@ def _actor_swapped(text: str, ev: Evidence) -> Misattribution | None:
     return Misattribution(m.group("name"), tuple(dict.fromkeys(found)))
 
 
-def _items_blended(claim: str, ev: Evidence) -> list[str]:
+#: how many of one item's words a clause may hold for each common word of another item
+#: before it reads as joining the two (see `_items_blended`)
+_BLEND_RATIO = 4
+#: a capitalised word (a name, or a sentence's first word)
+_CAPITAL_WORD = re.compile(r"\b[A-Z][a-z][\w'’-]*")
+
+
+def _names_given(text: str, lang: str) -> frozenset[str]:
+    """The tokens of the capitalised words of a sentence, but its first: the names it gives."""
+    return frozenset(
+        t
+        for m in _CAPITAL_WORD.finditer(text)
+        if text[: m.start()].strip()
+        for t in _clause(m.group().lower(), lang)[0]
+    )
+
+
+def _items_blended(claim: str, names: Set[str], ev: Evidence) -> list[str]:
     """Content tokens of a clause that speaks of one item of a list ("one reviewer found the
     tacos a bit dry") that belong to two different items of it: "tacos" to one review alone,
     "dry" to another alone. A clause that speaks of several ("reviewers praised the tacos and
@@ -4918,14 +5075,37 @@ def _items_blended(claim: str, ev: Evidence) -> list[str]:
                 text = part[one.start() :]
             mine: dict[str, str] = {}  # token -> the one item of this list that has it
             for tok in dict.fromkeys(_clause(text, ev.lang)[0]):
-                if tok in _ITEM_ORDINALS:
-                    continue  # "a third reviewer" counts the reviews, not a review's word
+                if tok in _ITEM_ORDINALS or tok in nouns:
+                    # "a third reviewer" counts the reviews, and "another guest" names one:
+                    # neither is a review's word
+                    continue
                 groups = {ev.groups[i] for i in ev.index.get(tok, ())}
                 group = groups.pop() if len(groups) == 1 else ""
                 if group and group.rpartition("/")[0] == parent and tok not in shared:
                     mine[tok] = group
-            if len(set(mine.values())) >= 2:
-                found += [t for t in mine if t not in found]
+            counts = Counter(mine.values())
+            if not counts:
+                continue
+            (most, top), *_ = counts.most_common(1)
+            strays = [t for t, group in mine.items() if group != most]
+            # one common word of another item among many of this one is how a paraphrase
+            # reads ("had brake pads and rotors replaced", where another review has a
+            # "replacement"); a name or a number of another item is a swap ("Walt left a
+            # note", where the note was Eleanor's), even when more items than one name him
+            named = [
+                t
+                for t in dict.fromkeys(_clause(text, ev.lang)[0])
+                if t in names
+                and t not in ev.items[most]
+                and (units := ev.index.get(t))
+                and all(ev.groups[i].rpartition("/")[0] == parent for i in units)
+            ]
+            if (
+                (strays and _BLEND_RATIO * len(strays) > top)
+                or any(t in names or t[0] == "#" for t in strays)
+                or (named and top >= 2)
+            ):
+                found += [t for t in [*mine, *named] if t not in found]
     return found
 
 

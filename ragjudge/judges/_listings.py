@@ -79,7 +79,9 @@ _SCALES = (
     Scale(
         re.compile(r"wifi|internet"),
         {
-            "free": Level(("free", "complimentary", "free of charge"), ("paid", "fee"), True),
+            "free": Level(
+                ("free", "complimentary", "free of charge"), ("paid", "fee", "extra"), True
+            ),
             "paid": Level(("paid", "fee", "charge"), ("free", "complimentary"), True),
         },
         bound=False,
