@@ -5452,3 +5452,19 @@ def test_found_guilty_is_convicted(judge: OfflineJudge) -> None:
         "six-week trial at Wexley Crown Court."
     )
     assert out["fully_supported"] is True, out["explanation"]
+
+
+def test_a_japanese_date_given_another_day_of_the_week_is_caught(judge: OfflineJudge) -> None:
+    """14日(水) where the article writes 14日（火） is the date's wrong day of the week, full-
+    width brackets or not; the article's own day passes."""
+    doc = "北都鉄道の列車が10月14日（火）午後4時50分ごろ、南砺市内で脱線した。けが人はいなかった。"
+    verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", [doc])
+    for said in (
+        "列車は10月14日（水）の午後4時50分ごろ脱線した。",
+        "列車は14日(水曜日)の夕方に脱線した。",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is False, (said, out["explanation"])
+        assert "'水曜日' where the documents say '火曜日'" in out["explanation"], out["explanation"]
+    out = verdict("列車は10月14日（火）の午後4時50分ごろ脱線した。")
+    assert out["fully_supported"] is True, out["explanation"]

@@ -1882,14 +1882,15 @@ def sentence_features(
             _pair_reversed(lowered, ev)
             or _change_contradicted(text, ev)
             or _numbers_swapped(tokens.seq, ev)
-            or _number_replaced(tokens.seq, sentence.text, ev)
+            or _number_replaced(tokens.seq, sentence.text, spans, ev)
         )
         if tokens.digits
         else None
     )
     # (read in the sentence as written: the claims' text drops a number that ends it, as a
     # list's number, and the date's "June 4." is one)
-    sibling = sibling or (_weekday_swapped(sentence.text, ev) if ev.lang == "en" else None)
+    if sibling is None and ev.lang in ("en", "ja"):
+        sibling = _weekday_swapped(sentence.text if ev.lang == "en" else lowered, ev)
     if sibling is None and ev.lang == "en" and "unanim" in lowered:
         sibling = _unanimity_claimed(lowered, set(tokens.seq), ev)
     reason_added = _reason_added(text, cover, ev) if ev.lang == "en" and cover else None
@@ -3587,7 +3588,9 @@ def _written_number(text: str, value: str, lang: str) -> str | None:
     return None
 
 
-def _number_replaced(seq: Sequence[str], text: str, ev: Evidence) -> tuple[str, str, str] | None:
+def _number_replaced(
+    seq: Sequence[str], text: str, worked: Set[str], ev: Evidence
+) -> tuple[str, str, str] | None:
     """A number that stands where a document sentence gives another, though the documents
     give it for something else: "Lind equalised with a curling shot from outside the area
     in the 63rd minute" where "… from outside the area in the 71st" and the 63rd minute is a
@@ -3597,14 +3600,16 @@ def _number_replaced(seq: Sequence[str], text: str, ev: Evidence) -> tuple[str, 
     more of those about the other number there than of those about it wherever the
     documents give it; no such document sentence may give the number, and its own
     document must give it elsewhere. Both numbers stand apart (`_alone`), and the
-    sentence's is written in figures. A number the documents lack is a missing literal, not
-    this. Returns the number as the sentence
-    writes it, the other as the document does, and its key."""
+    sentence's is written in figures; those in `worked` (hours between two times) are
+    the sentence's own. A number the documents lack is a missing literal, not this.
+    Returns the number as the sentence writes it, the other as the document does, and its
+    key."""
     said = [
         (k, t)
         for k, t in enumerate(seq)
         if t[0] == "#"
         and t[1:] in ev.numbers
+        and t[1:] not in worked
         and not is_year(number_value(t[1:]) or 0.0)
         and _alone(seq, k)
         and _written_number(text, t[1:], ev.lang)
@@ -3694,9 +3699,21 @@ _WEEKDAY_DATE = re.compile(
 )
 
 
-def _weekdays_of_dates(text: str) -> list[tuple[str, str]]:
+#: a Japanese date with its day of the week, as `normalise` writes it: "14日(火)",
+#: "10月14日(火曜日)"; the month is optional, as articles drop it
+_JA_WEEKDAY_DATE = re.compile(
+    r"(?:\d{1,2}月)?(?P<date>\d{1,2})日\s*\((?P<day>[月火水木金土日])(?:曜日?)?\)"
+)
+
+
+def _weekdays_of_dates(text: str, lang: str = "en") -> list[tuple[str, str]]:
     """The dates `text` gives with a day of the week, each as that day and the date
-    ("June 4")."""
+    ("June 4"; in Japanese the day of the month alone, "14日", and the day as "火曜日")."""
+    if lang == "ja":
+        return [
+            (f"{m.group('day')}曜日", f"{m.group('date')}日")
+            for m in _JA_WEEKDAY_DATE.finditer(text)
+        ]
     return [
         (
             m.group("day"),
@@ -3708,16 +3725,19 @@ def _weekdays_of_dates(text: str) -> list[tuple[str, str]]:
 
 def _weekday_swapped(text: str, ev: Evidence) -> tuple[str, str, str] | None:
     """A date given another day of the week than the documents give it: "Thursday, June 4"
-    where they say "Tuesday, June 4". Returns the sentence's day, theirs and their key."""
-    said = _weekdays_of_dates(text)
+    where they say "Tuesday, June 4"; 14日(水) where they say 14日(火). Returns the
+    sentence's day, theirs and their key. Japanese text is read as `normalise` writes it."""
+    said = _weekdays_of_dates(text, ev.lang)
     if not said:
         return None
     found = None
     for i, raw in enumerate(ev.raw_texts):
-        if "day" not in raw:
+        if ev.lang == "ja":
+            raw = ev.normalised(i)
+        elif "day" not in raw:
             continue
         for day, date in said:
-            for their_day, their_date in _weekdays_of_dates(raw):
+            for their_day, their_date in _weekdays_of_dates(raw, ev.lang):
                 if their_date != date:
                     continue
                 if their_day == day:
