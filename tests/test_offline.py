@@ -5468,3 +5468,23 @@ def test_a_japanese_date_given_another_day_of_the_week_is_caught(judge: OfflineJ
         assert "'水曜日' where the documents say '火曜日'" in out["explanation"], out["explanation"]
     out = verdict("列車は10月14日（火）の午後4時50分ごろ脱線した。")
     assert out["fully_supported"] is True, out["explanation"]
+
+
+def test_a_role_the_article_gives_in_a_clause_is_the_persons_role(judge: OfflineJudge) -> None:
+    """ "Planning committee chair Priya Banerjee" where the article names "Councillor Priya
+    Banerjee, who chairs the council's planning committee" gives her a role the article
+    gives her; "Mayor Priya Banerjee" does not."""
+    doc = (
+        "Councillor Priya Banerjee, who chairs the council's planning committee, said the "
+        "framework had been through 14 public meetings. Mayor Denise Okafor said the vote "
+        "was the most important housing decision in a generation."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    out = verdict(
+        "Planning committee chair Priya Banerjee said the framework had been through 14 "
+        "public meetings."
+    )
+    assert out["fully_supported"] is True, out["explanation"]
+    out = verdict("Mayor Priya Banerjee said the framework had been through 14 public meetings.")
+    assert out["fully_supported"] is False, out["explanation"]
+    assert "where the documents call Priya Banerjee 'Councillor'" in out["explanation"]

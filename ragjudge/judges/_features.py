@@ -4949,13 +4949,17 @@ def _role_swapped(text: str, ev: Evidence) -> tuple[str, str, str, str] | None:
     pharmacist", "Mayor Mark Dunn" where he is the "union representative". Returns the name,
     the sentence's role, theirs, and their key. A role that shares a word with theirs
     ("pharmacist" for "chief pharmacist", "union official" for "union representative") is
-    theirs; words that rank a role ("chief") are no part of it."""
+    theirs, and so is one whose words a sentence naming them holds ("planning committee
+    chair" where she "chairs the council's planning committee"); words that rank a role
+    ("chief") are no part of it."""
     for name, role, said in _roles_of(text):
         surname = content_token(name.split()[-1])
         if not said or surname is None:
             continue
         theirs: list[tuple[str, int]] = []
         for i in ev.index.get(surname, ()):
+            if said <= ev.sets[i]:
+                return None  # "… Banerjee, who chairs the planning committee"
             for other, their_role, their_words in _roles_of(ev.raw_texts[i]):
                 if content_token(other.split()[-1]) != surname:
                     continue
