@@ -5488,3 +5488,23 @@ def test_a_role_the_article_gives_in_a_clause_is_the_persons_role(judge: Offline
     out = verdict("Mayor Priya Banerjee said the framework had been through 14 public meetings.")
     assert out["fully_supported"] is False, out["explanation"]
     assert "where the documents call Priya Banerjee 'Councillor'" in out["explanation"]
+
+
+def test_a_business_placed_in_another_state_is_caught(judge: OfflineJudge) -> None:
+    """ "In Franklin, Kentucky" where the record's state is TN goes against its location
+    fields; "Franklin, Tennessee", "Franklin, TN" and a country after the city pass."""
+    record = "Structured data: " + repr(
+        {"name": "Sweet Fern", "address": "218 Main St", "city": "Franklin", "state": "TN"}
+    )
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [record])
+    out = verdict("Sweet Fern is a bakery in Franklin, Kentucky.")
+    assert out["fully_supported"] is False, out["explanation"]
+    assert "state: TN" in out["explanation"], out["explanation"]
+    for said in (
+        "Sweet Fern is a bakery in Franklin, Tennessee.",
+        "Sweet Fern is a bakery located at 218 Main St in Franklin, TN.",
+    ):
+        out = verdict(said)
+        assert "the record says otherwise" not in out["explanation"], (said, out["explanation"])
+    out = verdict("Sweet Fern is a bakery in Franklin, USA.")
+    assert "the record says otherwise" not in out["explanation"], out["explanation"]

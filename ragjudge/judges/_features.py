@@ -5168,7 +5168,10 @@ _PLACED_IN = re.compile(
     r"|grill|pizzeria|market|boutique|gym|studio|clinic|venue|joint|brewery|winery)s?\s+)"
     r"(?:(?:at|on)\s+[\dA-Z][\w.'’#&\-, ]{0,59}?,?\s+)?in"
     r"\s+(?:downtown\s+|the heart of\s+)?(?P<place>[A-Z][\w'’\-]*(?:\s+[A-Z][\w'’\-]*)*)"
+    r"(?:,\s+(?P<region>[A-Z][\w'’\-]*(?:\s+[A-Z][\w'’\-]*)*))?"
 )
+#: a country after a place, which a record of a city and a state does not give
+_COUNTRIES = frozenset({"USA", "US", "America", "United States", "Canada", "UK"})
 #: the fields of a record that say where its business is
 _LOCATION_FIELDS = frozenset({"city", "state", "address", "neighborhood", "location", "region"})
 
@@ -5204,21 +5207,25 @@ def _address_turned(text: str, ev: Evidence) -> list[int]:
 def _placed_elsewhere(text: str, ev: Evidence) -> list[int]:
     """A record's location fields (`city`, `state`, `address` …) when the sentence places
     the business in a place the documents never name: "a vegetarian cafe in Seattle" where
-    the record's city is Portland. A name the documents hold anywhere is left alone."""
+    the record's city is Portland; "in Franklin, Kentucky" where its state is TN. A name
+    the documents hold anywhere is left alone, and so is a country."""
     places = [
-        m.group("place")
+        (place, region)
         for m in _PLACED_IN.finditer(text)
-        if m.group("place") not in _CALENDAR_NAMES
+        for place, region in ((m.group("place"), False), (m.group("region"), True))
+        if place and place not in _CALENDAR_NAMES and place not in _COUNTRIES
     ]
     if not places:
         return []
     where = [i for i, label in enumerate(ev.labels) if _field_name(label) in _LOCATION_FIELDS]
     if not where:
         return []
-    for place in places:
+    for place, region in places:
         tokens = [t for w in place.split() if (t := content_token(w, ev.lang))]
         if tokens and any(t not in ev.vocab for t in tokens):
-            return where
+            # (a region after the city goes against the record's state, where it gives one)
+            states = [i for i in where if _field_name(ev.labels[i]) in ("state", "region")]
+            return (states or where) if region else where
     return []
 
 
