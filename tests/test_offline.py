@@ -5508,3 +5508,25 @@ def test_a_business_placed_in_another_state_is_caught(judge: OfflineJudge) -> No
         assert "the record says otherwise" not in out["explanation"], (said, out["explanation"])
     out = verdict("Sweet Fern is a bakery in Franklin, USA.")
     assert "the record says otherwise" not in out["explanation"], out["explanation"]
+
+
+def test_a_japanese_share_of_another_figure_in_the_same_statement_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """営業利益 given the 34.0％減 that the article's same sentence gives 純利益 is caught and
+    named with the article's 21.6％; the article's own pairing, and a number of another
+    counter beside it, pass."""
+    doc = (
+        "北斗電機工業は7日、中間決算を発表した。売上高は前年同期比8.3％増の2846億円と過去最高を"
+        "更新した一方、営業利益は同21.6％減の187億円、純利益は同34.0％減の112億円だった。"
+    )
+    verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", [doc])
+    out = verdict("営業利益は前年同期比34.0％減の187億円だった。")
+    assert out["fully_supported"] is False, out["explanation"]
+    assert "'34.0％' where the documents say '21.6％'" in out["explanation"], out["explanation"]
+    for said in (
+        "営業利益は前年同期比21.6％減の187億円だった。",
+        "純利益は前年同期比34.0％減の112億円だった。",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])

@@ -3548,19 +3548,26 @@ def _numbers_swapped(seq: Sequence[str], ev: Evidence) -> tuple[str, str, str] |
 #: a number as written, with its currency, share, ordinal ending or scale word ("$1.2
 #: million", "63rd", "12%")
 _WRITTEN_NUMBER = re.compile(
-    r"(?<![A-Za-z\d.,])[$£€]?\d[\d,]*(?:\.\d+)?(?:%|st\b|nd\b|rd\b|th\b)?"
+    r"(?<![A-Za-z\d.,])[$£€]?\d[\d,]*(?:\.\d+)?(?:[%％]|st\b|nd\b|rd\b|th\b)?"
     r"(?:\s*(?:million|billion|percent|per cent)\b|[万億]+)?(?![A-Za-z\d])"
 )
-#: how many content words each side of a number tell what it counts (`_number_replaced`)
-_NUMBER_REACH = 3
+#: how many content words each side of a number tell what it counts (`_number_replaced`),
+#: per language: Japanese is read in two-character tokens, three or so to a word
+_NUMBER_REACH = {"ja": 9}
 
 
-def _number_window(seq: Sequence[str], at: int) -> set[str]:
-    """The words about the number at `at` of a token sequence: up to `_NUMBER_REACH` each
-    side of it, not past another number."""
-    before = takewhile(_no_number, reversed(seq[max(0, at - _NUMBER_REACH) : at]))
-    after = takewhile(_no_number, seq[at + 1 : at + 1 + _NUMBER_REACH])
-    return {*before, *after} - _PER
+def _number_sides(seq: Sequence[str], at: int, reach: int = 3) -> tuple[set[str], set[str]]:
+    """The words about the number at `at` of a token sequence, before it and after it: up
+    to `reach` each side, not past another number."""
+    before = takewhile(_no_number, reversed(seq[max(0, at - reach) : at]))
+    after = takewhile(_no_number, seq[at + 1 : at + 1 + reach])
+    return set(before) - _PER, set(after) - _PER
+
+
+def _number_window(seq: Sequence[str], at: int, reach: int = 3) -> set[str]:
+    """The words about the number at `at` of a token sequence, both sides together."""
+    before, after = _number_sides(seq, at, reach)
+    return before | after
 
 
 #: the tokens of a currency or a share, which stand between the numbers of a range
@@ -3577,6 +3584,12 @@ def _alone(seq: Sequence[str], at: int) -> bool:
         if 0 <= j < len(seq) and seq[j][0] == "#":
             return False
     return True
+
+
+def _counter(seq: Sequence[str], at: int) -> str:
+    """The first character after the number at `at` of a Japanese token sequence: what it
+    counts (円, 人, 票, a share), so that a number is compared only with one of its kind."""
+    return seq[at + 1][:1] if at + 1 < len(seq) else ""
 
 
 def _written_number(text: str, value: str, lang: str) -> str | None:
@@ -3601,9 +3614,11 @@ def _number_replaced(
     documents give it; no such document sentence may give the number, and its own
     document must give it elsewhere. Both numbers stand apart (`_alone`), and the
     sentence's is written in figures; those in `worked` (hours between two times) are
-    the sentence's own. A number the documents lack is a missing literal, not this.
-    Returns the number as the sentence writes it, the other as the document does, and its
-    key."""
+    the sentence's own. Japanese reads more words about a number, also in a statement that
+    gives the number (its statements are long and give many), compares it only with a
+    number of the same counter, and needs two more words. A number the documents lack is a
+    missing literal, not this. Returns the number as the sentence writes it, the other as
+    the document does, and its key."""
     said = [
         (k, t)
         for k, t in enumerate(seq)
@@ -3619,35 +3634,45 @@ def _number_replaced(
     words = {t for t in seq if t[0] != "#"}
     tokens = set(seq)
     statements = [i for i, held in ev.holding(words).items() if held >= 0.6 * len(words)]
-    # (a number any of them gives is the sentence's own: it may join two of them)
-    said = [(k, t) for k, t in said if not any(t in ev.sets[i] for i in statements)]
+    reach = _NUMBER_REACH.get(ev.lang, 3)
+    if ev.lang != "ja":
+        # (a number any of them gives is the sentence's own: it may join two of them; a
+        # Japanese statement is long and gives many numbers, each read by its own words)
+        said = [(k, t) for k, t in said if not any(t in ev.sets[i] for i in statements)]
     for i in statements if said else ():
         theirs = ev.seqs[i]
         for k, number in said:
-            if len(about := _number_window(seq, k)) < 2 or not any(
+            before, after = _number_sides(seq, k, reach)
+            if len(about := before | after) < 2 or not any(
                 ev.doc_of[u] == ev.doc_of[i] for u in ev.index.get(number, ())
             ):
                 continue  # (another document may well give another figure for a thing)
-            best, other = max(
+            # (of two numbers with as many of its words, the one whose words after it are
+            # the sentence's: 21.6％減 rather than 8.3％増 for 34.0％減)
+            best, _, other = max(
                 (
-                    (len(about & _number_window(theirs, j)), t)
+                    (len(about & (their_before | their_after)), len(after & their_after), t)
                     for j, t in enumerate(theirs)
-                    if t[0] == "#" and t not in tokens and _alone(theirs, j)
+                    if t[0] == "#"
+                    and t not in tokens
+                    and _alone(theirs, j)
+                    and (ev.lang != "ja" or _counter(theirs, j) == _counter(seq, k))
+                    for their_before, their_after in (_number_sides(theirs, j, reach),)
                 ),
-                default=(0, ""),
+                default=(0, 0, ""),
             )
             if best < 2:
                 continue
             own = max(
                 (
-                    len(about & _number_window(ev.seqs[u], j))
+                    len(about & _number_window(ev.seqs[u], j, reach))
                     for u in ev.index.get(number, ())
                     for j, t in enumerate(ev.seqs[u])
                     if t == number
                 ),
                 default=0,
             )
-            if best > own:
+            if best > own + (ev.lang == "ja"):
                 return (
                     _written_number(text, number[1:], ev.lang) or number[1:],
                     _written_number(ev.raw_texts[i], other[1:], ev.lang) or other[1:],
