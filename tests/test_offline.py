@@ -5430,6 +5430,17 @@ def test_a_number_moved_from_another_statement_of_the_article_is_caught(
     assert out["fully_supported"] is False, out["explanation"]
     out = verdict("Harbour Town had not won a home game since March 5.")
     assert out["fully_supported"] is False and "'5'" in out["explanation"], out["explanation"]
+    wards = (
+        "Councillor Raymond Tulle, who represents Ward 4, voted against the plan. Councillor "
+        "Priya Banerjee of Ward 2 chairs the planning committee."
+    )
+    out = first_verdict(
+        judge,
+        "Summarize the article.",
+        [wards],
+        "Raymond Tulle, the Ward 2 councillor, voted against the plan.",
+    )
+    assert "'2' where the documents say '4'" in out["explanation"], out["explanation"]
     for said in (
         "Leon Grady, a 58th-minute substitute, equalised with a low shot in the 74th minute.",
         "Harbour Town had not won at home since March 4.",

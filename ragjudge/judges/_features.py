@@ -3597,7 +3597,7 @@ def _written_number(text: str, value: str, lang: str) -> str | None:
     None when it writes it in words or inside a name ("eight", "H5N1")."""
     for m in _WRITTEN_NUMBER.finditer(text):
         if value in tokenize(m.group(), lang=lang).digits:
-            return m.group().strip()
+            return m.group().strip().rstrip(",")
     return None
 
 
