@@ -5541,3 +5541,31 @@ def test_a_japanese_share_of_another_figure_in_the_same_statement_is_caught(
     ):
         out = verdict(said)
         assert out["fully_supported"] is True, (said, out["explanation"])
+
+
+def test_every_review_said_to_agree_where_one_says_the_opposite_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """ "All reviewers praised the fast service" where one review found the service slow is
+    caught and names that review's word; the same praise without "all", and "all" of a thing
+    no review puts at the other end, are not read as disputed."""
+    record = "Structured data: " + repr(
+        {
+            "name": "La Palma",
+            "review_info": [
+                {"review_text": "Our server was fast and the tacos were excellent."},
+                {"review_text": "Service at lunch was slow, but the salsa was fresh."},
+                {"review_text": "Fast service, fresh salsa and friendly staff."},
+            ],
+        }
+    )
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [record])
+    out = verdict("All reviewers praised the fast service.")
+    assert out["fully_supported"] is False, out["explanation"]
+    assert "'all reviewers' where one item of the record says 'slow'" in out["explanation"]
+    for said in (
+        "Two reviewers praised the fast service.",
+        "All reviewers praised the fresh salsa.",
+    ):
+        out = verdict(said)
+        assert "where one item of the record says" not in out["explanation"], (said, out)

@@ -1342,6 +1342,10 @@ class SentenceEvidence:
     #: many of a record's reviews said to say what one of them says ("many reviewers praised
     #: the pho"), with that review's key (`_overcounted`)
     overcounted: tuple[str, str] | None = None
+    #: every review said to say a thing one of them says the other way ("all reviewers
+    #: praised the fast service" where one found it slow): the claim, that review's word,
+    #: and its key (`_all_disputed`)
+    disputed: tuple[str, str, str] | None = None
     #: a document clause the sentence copies with its negation dropped or added ("use
     #: benzene" for "do not use benzene"), with its key
     flipped: tuple[str, str] | None = None
@@ -1908,6 +1912,7 @@ def sentence_features(
     unlisted = _unlisted(lowered, ev) if ev.fields and ev.lang == "en" else None
     embellished = _embellished(text, token_set, ev) if ev.fields and ev.lang == "en" else None
     overcounted = _overcounted(lowered, token_set, ev) if ev.groups and ev.lang == "en" else None
+    disputed = _all_disputed(lowered, token_set, ev) if ev.groups and ev.lang == "en" else None
 
     # a colon inside markdown emphasis ("**Amenities:**") ends the sentence too
     ends_colon = text.rstrip().rstrip("*_").rstrip().endswith((":", "："))
@@ -1967,6 +1972,7 @@ def sentence_features(
                 or rebound
                 or superseded
                 or (overcounted is not None and _ALL_SAY.match(overcounted[0]))
+                or disputed
                 or reason_added
             )
         ),
@@ -1995,6 +2001,7 @@ def sentence_features(
         unlisted=unlisted,
         embellished=embellished,
         overcounted=overcounted,
+        disputed=disputed,
         other_units=[(said.written, theirs) for said, theirs in other_units],
         missing_literals=literals,
         flipped=flipped,
@@ -3165,6 +3172,28 @@ def _overcounted(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, str
     if any(rest & held for g, held in ev.items.items() if g != saying[0]):
         return None  # another item says the rest ("the tacos and the churros")
     return m.group(), ev.keys[ev.groups.index(saying[0])]
+
+
+def _all_disputed(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, str, str] | None:
+    """Every review (all, each, both) said to say a thing at one end of a scale (`_POLES`)
+    that one of them puts at the other: "all reviewers praised the fast and attentive
+    service" where a review says "service at lunch was slow". That review must give the
+    other end, not the sentence's word, and another word of what is said ("service").
+    Returns the claim as written, the review's word and its key."""
+    m = _MANY_SAY.search(lowered)
+    if not m or not _ALL_SAY.match(m.group()):
+        return None
+    said = {t for t in tokens - _SAYING if t[:1] != "#"}
+    for word in sorted(said & _RIVALS.keys()):  # (in a fixed order: see `_sibling_swapped`)
+        same = _KIN[word] - _RIVALS[word]
+        things = said - _KIN[word]
+        for group, held in sorted(ev.items.items()):
+            other = sorted(held & _RIVALS[word])
+            if other and things & held and not same & held:
+                unit = next(i for i in ev.index[other[0]] if ev.groups[i] == group)
+                theirs = written_words(ev.raw_texts[unit], other[:1], ev) or other[:1]
+                return m.group(), theirs[0], ev.keys[unit]
+    return None
 
 
 #: a share as a statement gives it to someone: "54%", "41 percent" (not a year or an amount,

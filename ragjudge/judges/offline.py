@@ -308,6 +308,9 @@ class OfflineJudge:
         if f.overcounted is not None:
             said, key = f.overcounted
             parts.append(f"'{said}' where only one item of the record says it ({key})")
+        if f.disputed is not None:
+            claim, their_word, key = f.disputed
+            parts.append(f"'{claim}' where one item of the record says '{their_word}' ({key})")
         if f.role is not None:
             name, ours, their_role, key = f.role
             parts.append(f"'{ours}' where the documents call {name} '{their_role}' ({key})")
