@@ -5116,14 +5116,14 @@ def _actor_swapped(text: str, ev: Evidence) -> Misattribution | None:
 #: before it reads as joining the two (see `_items_blended`)
 _BLEND_RATIO = 4
 #: a capitalised word (a name, or a sentence's first word)
-_CAPITAL_WORD = re.compile(r"\b[A-Z][a-z][\w'’-]*")
+_GIVEN_NAME_WORD = re.compile(r"\b[A-Z][a-z][\w'’-]*")
 
 
 def _names_given(text: str, lang: str) -> frozenset[str]:
     """The tokens of the capitalised words of a sentence, but its first: the names it gives."""
     return frozenset(
         t
-        for m in _CAPITAL_WORD.finditer(text)
+        for m in _GIVEN_NAME_WORD.finditer(text)
         if text[: m.start()].strip()
         for t in _clause(m.group().lower(), lang)[0]
     )
