@@ -1911,8 +1911,9 @@ def sentence_features(
     role = _role_swapped(text, ev) if ev.lang == "en" and _ROLE_HEAD.search(lowered) else None
     unlisted = _unlisted(lowered, ev) if ev.fields and ev.lang == "en" else None
     embellished = _embellished(text, token_set, ev) if ev.fields and ev.lang == "en" else None
-    overcounted = _overcounted(lowered, token_set, ev) if ev.groups and ev.lang == "en" else None
-    disputed = _all_disputed(lowered, token_set, ev) if ev.groups and ev.lang == "en" else None
+    many = _claim_of_many(lowered, token_set) if ev.groups and ev.lang == "en" else None
+    overcounted = _overcounted(*many, ev) if many else None
+    disputed = _all_disputed(*many, ev) if many else None
 
     # a colon inside markdown emphasis ("**Amenities:**") ends the sentence too
     ends_colon = text.rstrip().rstrip("*_").rstrip().endswith((":", "："))
@@ -2642,6 +2643,11 @@ _MAYBE = re.compile(
 _SELF_HEDGED = re.compile(r"\b(?:if|unless|whether|likely|possibly|perhaps|probably|expected)\b")
 
 
+def _verbs(pattern: re.Pattern[str], text: str) -> set[str]:
+    """The content tokens of the verbs `pattern` finds in `text` (its group `verb`)."""
+    return {t for m in pattern.finditer(text) if (t := content_token(m.group("verb")))}
+
+
 def _hedge_dropped(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, str] | None:
     """What a document gives as possible or hoped for that the sentence says will be: "each
     day of the strike will cost shops £1.2 million" where it "could cost" them that, "the
@@ -2650,7 +2656,7 @@ def _hedge_dropped(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, s
     sentence must hold most of its other words, and none that does may say it will be."""
     if _MAYBE.search(lowered) or _SELF_HEDGED.search(lowered):
         return None
-    will = {t for m in _WILL.finditer(lowered) if (t := content_token(m.group("verb")))}
+    will = _verbs(_WILL, lowered)
     words = tokens - will
     if not will or len(words) < _PLAN_WORDS:
         return None
@@ -2660,11 +2666,9 @@ def _hedge_dropped(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, s
         if len(words & ev.sets[i]) < least:
             continue
         raw = ev.raw_texts[i].lower()
-        theirs = {t for m in _WILL.finditer(raw) if (t := content_token(m.group("verb")))}
-        if will & theirs:
+        if will & _verbs(_WILL, raw):
             return None  # a document says it will be
-        maybe = {t for m in _MAYBE.finditer(raw) if (t := content_token(m.group("verb")))}
-        if will & maybe and found is None:
+        if will & _verbs(_MAYBE, raw) and found is None:
             found = (ev.raw_texts[i].strip(), ev.keys[i])
     return found
 
@@ -3154,15 +3158,20 @@ _SAYING = _word_tokens(
 )
 
 
-def _overcounted(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, str] | None:
-    """Many of a record's reviews (items of its lists, `Evidence.items`) said to say what
-    only one of them says: "many reviewers praised the pho as the best in town" where one
-    review does. What is said (two words or more, beside those of saying) must be half held
-    by one item and by no other. Returns the claim of many, as written, and that item's key."""
+def _claim_of_many(lowered: str, tokens: set[str]) -> tuple[str, set[str]] | None:
+    """A claim that many reviews say a thing (`_MANY_SAY`), as written, and the words of what
+    they are said to say (beside those of saying and numbers)."""
     m = _MANY_SAY.search(lowered)
     if not m:
         return None
-    said = {t for t in tokens - _SAYING if t[:1] != "#"}
+    return m.group(), {t for t in tokens - _SAYING if t[:1] != "#"}
+
+
+def _overcounted(claim: str, said: set[str], ev: Evidence) -> tuple[str, str] | None:
+    """Many of a record's reviews (items of its lists, `Evidence.items`) said to say what
+    only one of them says (`_claim_of_many`): "many reviewers praised the pho as the best in
+    town" where one review does. What is said (two words or more) must be half held by one
+    item and by no other. Returns the claim of many, as written, and that item's key."""
     if len(said) < 2:
         return None
     saying = [g for g, held in ev.items.items() if len(said & held) >= _ABSENT_SHARE * len(said)]
@@ -3171,19 +3180,18 @@ def _overcounted(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, str
     rest = said - ev.items[saying[0]]
     if any(rest & held for g, held in ev.items.items() if g != saying[0]):
         return None  # another item says the rest ("the tacos and the churros")
-    return m.group(), ev.keys[ev.groups.index(saying[0])]
+    return claim, ev.keys[ev.groups.index(saying[0])]
 
 
-def _all_disputed(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, str, str] | None:
-    """Every review (all, each, both) said to say a thing at one end of a scale (`_POLES`)
+def _all_disputed(claim: str, said: set[str], ev: Evidence) -> tuple[str, str, str] | None:
+    """Every review (all, each, both; `_claim_of_many`) said to say a thing at one end of a
+    scale (`_POLES`)
     that one of them puts at the other: "all reviewers praised the fast and attentive
     service" where a review says "service at lunch was slow". That review must give the
     other end, not the sentence's word, and another word of what is said ("service").
     Returns the claim as written, the review's word and its key."""
-    m = _MANY_SAY.search(lowered)
-    if not m or not _ALL_SAY.match(m.group()):
+    if not _ALL_SAY.match(claim):
         return None
-    said = {t for t in tokens - _SAYING if t[:1] != "#"}
     for word in sorted(said & _RIVALS.keys()):  # (in a fixed order: see `_sibling_swapped`)
         same = _KIN[word] - _RIVALS[word]
         things = said - _KIN[word]
@@ -3192,7 +3200,7 @@ def _all_disputed(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, st
             if other and things & held and not same & held:
                 unit = next(i for i in ev.index[other[0]] if ev.groups[i] == group)
                 theirs = written_words(ev.raw_texts[unit], other[:1], ev) or other[:1]
-                return m.group(), theirs[0], ev.keys[unit]
+                return claim, theirs[0], ev.keys[unit]
     return None
 
 
@@ -3649,14 +3657,14 @@ def _number_replaced(
     missing literal, not this. Returns the number as the sentence writes it, the other as
     the document does, and its key."""
     said = [
-        (k, t)
+        (k, t, written)
         for k, t in enumerate(seq)
         if t[0] == "#"
         and t[1:] in ev.numbers
         and t[1:] not in worked
         and not is_year(number_value(t[1:]) or 0.0)
         and _alone(seq, k)
-        and _written_number(text, t[1:], ev.lang)
+        and (written := _written_number(text, t[1:], ev.lang))
     ]
     if not said:
         return None
@@ -3667,10 +3675,10 @@ def _number_replaced(
     if ev.lang != "ja":
         # (a number any of them gives is the sentence's own: it may join two of them; a
         # Japanese statement is long and gives many numbers, each read by its own words)
-        said = [(k, t) for k, t in said if not any(t in ev.sets[i] for i in statements)]
+        said = [(k, t, w) for k, t, w in said if not any(t in ev.sets[i] for i in statements)]
     for i in statements if said else ():
         theirs = ev.seqs[i]
-        for k, number in said:
+        for k, number, written in said:
             before, after = _number_sides(seq, k, reach)
             if len(about := before | after) < 2 or not any(
                 ev.doc_of[u] == ev.doc_of[i] for u in ev.index.get(number, ())
@@ -3703,7 +3711,7 @@ def _number_replaced(
             )
             if best > own + (ev.lang == "ja"):
                 return (
-                    _written_number(text, number[1:], ev.lang) or number[1:],
+                    written,
                     _written_number(ev.raw_texts[i], other[1:], ev.lang) or other[1:],
                     ev.keys[i],
                 )
@@ -5152,7 +5160,8 @@ def _items_blended(claim: str, names: Set[str], ev: Evidence) -> list[str]:
                 # "customers praised …, with one reviewer calling …": the one is what follows
                 text = part[one.start() :]
             mine: dict[str, str] = {}  # token -> the one item of this list that has it
-            for tok in dict.fromkeys(_clause(text, ev.lang)[0]):
+            words = list(dict.fromkeys(_clause(text, ev.lang)[0]))
+            for tok in words:
                 if tok in _ITEM_ORDINALS or tok in nouns:
                     # "a third reviewer" counts the reviews, and "another guest" names one:
                     # neither is a review's word
@@ -5172,7 +5181,7 @@ def _items_blended(claim: str, names: Set[str], ev: Evidence) -> list[str]:
             # note", where the note was Eleanor's), even when more items than one name him
             named = [
                 t
-                for t in dict.fromkeys(_clause(text, ev.lang)[0])
+                for t in words
                 if t in names
                 and t not in ev.items[most]
                 and (units := ev.index.get(t))
