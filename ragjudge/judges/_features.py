@@ -3676,6 +3676,8 @@ def _number_replaced(
         # (a number any of them gives is the sentence's own: it may join two of them; a
         # Japanese statement is long and gives many numbers, each read by its own words)
         said = [(k, t, w) for k, t, w in said if not any(t in ev.sets[i] for i in statements)]
+    # per number: the most of its words that meet those about it where the documents give it
+    own: dict[int, int] = {}
     for i in statements if said else ():
         theirs = ev.seqs[i]
         for k, number, written in said:
@@ -3700,16 +3702,17 @@ def _number_replaced(
             )
             if best < 2:
                 continue
-            own = max(
-                (
-                    len(about & _number_window(ev.seqs[u], j, reach))
-                    for u in ev.index.get(number, ())
-                    for j, t in enumerate(ev.seqs[u])
-                    if t == number
-                ),
-                default=0,
-            )
-            if best > own + (ev.lang == "ja"):
+            if k not in own:  # (the same for every statement: read once)
+                own[k] = max(
+                    (
+                        len(about & _number_window(ev.seqs[u], j, reach))
+                        for u in ev.index.get(number, ())
+                        for j, t in enumerate(ev.seqs[u])
+                        if t == number
+                    ),
+                    default=0,
+                )
+            if best > own[k] + (ev.lang == "ja"):
                 return (
                     written,
                     _written_number(ev.raw_texts[i], other[1:], ev.lang) or other[1:],
