@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Sequence, Set
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations, pairwise, takewhile
+from typing import Any, TypeVar
 
 from ragjudge.judges._comparisons import Conflict, comparison_conflicts
 from ragjudge.judges._glosses import (
@@ -748,6 +749,10 @@ def _ngrams(seq: Sequence[str], n: int) -> set[tuple[str, ...]]:
 Names = tuple[frozenset[str], ...]
 
 
+#: what a reader of `Evidence.per_unit` gives for one unit
+T = TypeVar("T")
+
+
 @dataclass(slots=True)
 class Evidence:
     """Everything about the documents of one example that the sentence features need,
@@ -845,6 +850,17 @@ class Evidence:
     #: tokens, and the tokens that name one option or another field with it instead
     #: ("street", "bike"); see `_offerings_said`
     offerings: dict[int, tuple[str, frozenset[str], frozenset[str]]] = field(default_factory=dict)
+    #: per reader given to `per_unit`: what it read of every unit
+    readings: dict[Callable[[Evidence, int], Any], list[Any]] = field(default_factory=dict)
+
+    def per_unit(self, read: Callable[[Evidence, int], T]) -> list[T]:
+        """`read(self, i)` for every unit `i`, computed for all units when a check first asks
+        and kept for the example's other sentences. `read` is a module-level function, so it
+        is one key each time."""
+        found = self.readings.get(read)
+        if found is None:
+            found = self.readings[read] = [read(self, i) for i in range(len(self.raw_texts))]
+        return found
 
     def normalised(self, i: int) -> str:
         """Unit `i`'s text as `normalise` writes it; every unit's is written once, when a
@@ -2735,6 +2751,10 @@ def _ja_changes(normalised: str) -> dict[tuple[str, str], bool]:
     return {k: v for k, v in found.items() if k not in both}
 
 
+def _unit_ja_changes(ev: Evidence, i: int) -> dict[tuple[str, str], bool]:
+    return _ja_changes(ev.normalised(i))
+
+
 def _japanese_change_turned(normalised: str, ev: Evidence) -> tuple[str, str, str] | None:
     """A change given the other way round: 営業利益は31.5%増の97億円 where the article says
     31.5%減の97億円. Nothing is claimed where a document gives the amount the sentence's way.
@@ -2743,8 +2763,7 @@ def _japanese_change_turned(normalised: str, ev: Evidence) -> tuple[str, str, st
     if not ours:
         return None
     found = None
-    for i in range(len(ev.raw_texts)):
-        theirs = _ja_changes(ev.normalised(i))
+    for i, theirs in enumerate(ev.per_unit(_unit_ja_changes)):
         for key, up in ours.items():
             if key not in theirs:
                 continue
@@ -3788,6 +3807,14 @@ def _weekdays_of_dates(text: str, lang: str = "en") -> list[tuple[str, str]]:
     ]
 
 
+def _unit_weekdays(ev: Evidence, i: int) -> list[tuple[str, str]]:
+    """`_weekdays_of_dates` of unit `i` (Japanese as `normalise` writes it)."""
+    if ev.lang == "ja":
+        return _weekdays_of_dates(ev.normalised(i), "ja")
+    raw = ev.raw_texts[i]
+    return _weekdays_of_dates(raw) if "day" in raw else []
+
+
 def _weekday_swapped(text: str, ev: Evidence) -> tuple[str, str, str] | None:
     """A date given another day of the week than the documents give it: "Thursday, June 4"
     where they say "Tuesday, June 4"; 14日(水) where they say 14日(火). Returns the
@@ -3796,13 +3823,9 @@ def _weekday_swapped(text: str, ev: Evidence) -> tuple[str, str, str] | None:
     if not said:
         return None
     found = None
-    for i, raw in enumerate(ev.raw_texts):
-        if ev.lang == "ja":
-            raw = ev.normalised(i)
-        elif "day" not in raw:
-            continue
+    for i, theirs in enumerate(ev.per_unit(_unit_weekdays)):
         for day, date in said:
-            for their_day, their_date in _weekdays_of_dates(raw, ev.lang):
+            for their_day, their_date in theirs:
                 if their_date != date:
                     continue
                 if their_day == day:
