@@ -5569,3 +5569,100 @@ def test_every_review_said_to_agree_where_one_says_the_opposite_is_caught(
     ):
         out = verdict(said)
         assert "where one item of the record says" not in out["explanation"], (said, out)
+
+
+def test_hours_denied_offered_or_given_to_the_minute_are_read_against_the_record(
+    judge: OfflineJudge,
+) -> None:
+    """A day said not to open is a closed day ("is not open on Saturdays" restates hours
+    that leave Saturday out; "does not open on Fridays" goes against Friday's hours), while a
+    negation after the day's hours ("for those who cannot come on weekdays") denies nothing
+    of them. "Saturday morning hours" say the place opens that day. A time is checked to the
+    minute: "opens at 7 a.m." where the day opens at 7:30 is caught."""
+    week = {
+        "Monday": "8:0-17:0",
+        "Tuesday": "8:0-17:0",
+        "Wednesday": "7:30-16:0",
+        "Thursday": "8:0-18:0",
+        "Friday": "8:0-13:0",
+    }
+    record = "Structured data: " + repr({"name": "Brightside Dental", "hours": week})
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [record])
+    for said in (
+        "Brightside Dental is not open on Saturdays.",
+        "Brightside Dental does not open on Saturdays or Sundays.",
+        "On Wednesday, Brightside Dental is open from 7:30 a.m. to 4 p.m.",
+        "Brightside Dental is open Monday and Tuesday from 8 a.m. to 5 p.m.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+    for said in (
+        "Brightside Dental does not open on Fridays.",
+        "Brightside Dental also offers Saturday morning hours.",
+        "It offers Saturday hours for patients who cannot visit during the week.",
+        "Brightside Dental opens at 7 a.m. on Wednesdays.",
+        "On Monday, Brightside Dental is open from 8:30 a.m. to 5 p.m.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is False, (said, out["explanation"])
+        assert "the record says otherwise: 'hours" in out["explanation"], (said, out)
+
+
+def test_a_number_of_one_review_in_a_sentence_that_turns_to_another_is_that_reviews(
+    judge: OfflineJudge,
+) -> None:
+    """ "From no wait at 1 p.m. on a Saturday to almost an hour on another Saturday" speaks
+    of two reviews, so the 1 p.m. of the second is no value moved from another item; the
+    same time given to the first review's wait alone still is."""
+    record = "Structured data: " + repr(
+        {
+            "name": "Koji Ramen",
+            "review_info": [
+                {"review_text": "The wait on a Saturday was almost an hour, which is a lot."},
+                {"review_text": "No wait at all on a Saturday at 1 p.m. The kids loved it."},
+                {"review_text": "Great gyoza at 7 dollars for six."},
+            ],
+        }
+    )
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [record])
+    out = verdict(
+        "Reported waits varied widely, from no wait at all at 1 p.m. on a Saturday to almost "
+        "an hour on another Saturday."
+    )
+    assert "belongs to another row or item" not in out["explanation"], out["explanation"]
+    assert out["fully_supported"] is True, out["explanation"]
+    out = verdict("One reviewer waited almost an hour at 1 p.m. on a Saturday, which is a lot.")
+    assert "belongs to another row or item" in out["explanation"], out["explanation"]
+
+
+def test_words_that_deny_and_a_chief_officers_initials_read_as_the_article_writes_them(
+    judge: OfflineJudge,
+) -> None:
+    """ "Does not currently have" is what "currently lacks" says, and "has yet to act" what
+    "has not yet acted" says: neither is a flipped negation. "CEO" is "chief executive":
+    no missing name and no other role. "A 9 percent increase" where revenue "rose 9
+    percent" (beside jobs "cut") is no word put for another. Their counterparts stay
+    caught: "has acted" where it has not, "CFO" where she is chief executive."""
+    doc = (
+        "Harrowgate will invest $150 million at the Carver Falls campus. The plans include "
+        "a cardiac lab, which St. Brendan's currently lacks. The state Department of "
+        "Environmental Protection has not yet acted on the wetlands permit application. "
+        "Chief executive Hannah Lindqvist said the layoffs would fall mainly on sales teams. "
+        "Revenue rose 9 percent from a year earlier, but the company will cut about 1,100 "
+        "jobs."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    for said in (
+        "The plans include a cardiac lab that St. Brendan's does not currently have.",
+        "The Department of Environmental Protection has yet to act on the wetlands permit "
+        "application.",
+        "CEO Hannah Lindqvist said the layoffs would fall mainly on sales teams.",
+        "Revenue saw a 9 percent increase from a year earlier, but the company will cut "
+        "about 1,100 jobs.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+    out = verdict("CFO Hannah Lindqvist said the layoffs would fall mainly on sales teams.")
+    assert out["fully_supported"] is False, out["explanation"]
+    out = verdict("The Department of Environmental Protection has acted on the wetlands permit.")
+    assert out["fully_supported"] is False, out["explanation"]

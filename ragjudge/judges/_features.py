@@ -405,7 +405,9 @@ class Polarity:
 _POLARITY = {
     "en": Polarity(
         re.compile(
-            r"\b(?:not|never|no|nothing|nobody|nowhere|none|neither|nor|without|cannot)\b|n't\b",
+            r"\b(?:not|never|no|nothing|nobody|nowhere|none|neither|nor|without|cannot"
+            # (words that deny as "not" does: "it lacks", "has yet to act", "failed to pass")
+            r"|lacks?|lacked|lacking|yet to|fail(?:s|ed)? to)\b|n't\b",
             re.IGNORECASE,
         ),
         # (not the comma of "7,000" nor the colon of "10:30")
@@ -965,7 +967,12 @@ _CLOCK = re.compile(
 _CLOCK_WORDS = frozenset({"noon", "midnight"})
 #: "closed" as a day's state, not a time ("closes at 9 pm", "closed until noon")
 _CLOSED = re.compile(r"\bclosed\b(?! (?:at|from|by|until|till|between|for)\b)")
-_OPEN = re.compile(r"\bopen(?:s|ed)?\b")
+#: a clause that says a place opens, or gives the hours of a day ("Saturday morning hours",
+#: "weekend hours")
+_OPEN = re.compile(
+    rf"\bopen(?:s|ed)?\b|\b(?:{_WEEKDAY}s?|weekends?)(?: (?:morning|afternoon|evening|night)s?)?"
+    r" hours\b"
+)
 #: how a day the hours may leave closed reads ("0:0-0:0": open 24 hours, or closed)
 _CLOSED_TOKEN = content_token("closed", "en")
 #: a clause that names days as exceptions to what it says ("every day except Monday")
@@ -1453,6 +1460,11 @@ _CAPITALISED_RUN = re.compile(
 )
 
 
+#: a chief officer's initials ("CEO", "CFO"), which often stand for "chief executive" (the
+#: officer left out)
+_CHIEF_OFFICER = re.compile(r"c([a-z])o")
+
+
 def _initialism_known(acronym: str, ev: Evidence) -> bool:
     """An acronym the documents spell out without it: "US" where they write "United States",
     "WHO" for "World Health Organization", "DoD" for "Department of Defense": the initials of
@@ -1460,6 +1472,9 @@ def _initialism_known(acronym: str, ev: Evidence) -> bool:
     once per example, when first needed."""
     if not 2 <= len(acronym) <= _INITIALS_SPAN or not acronym.isalpha():
         return False
+    chief = _CHIEF_OFFICER.fullmatch(acronym.lower())
+    if chief and re.search(rf"\bchief {chief.group(1)}[a-z]", ev.text):
+        return True  # "CEO" where they write "chief executive"
     if ev.initials is None:
         found: set[str] = set()
         for text in ev.raw_texts:
@@ -1914,7 +1929,11 @@ def sentence_features(
     if sibling is None and ev.lang == "en" and "unanim" in lowered:
         sibling = _unanimity_claimed(lowered, set(tokens.seq), ev)
     reason_added = _reason_added(text, cover, ev) if ev.lang == "en" and cover else None
-    misplaced = _values_of_other_items(token_set, tokens.digits, ev) if ev.shared else []
+    misplaced = (
+        _values_of_other_items(token_set, tokens.digits, ev, bool(_OTHER_ITEMS.search(lowered)))
+        if ev.shared
+        else []
+    )
     strayed = _values_of_other_statements(text, token_set, tokens.digits - spans, cover, ev)
     rebound = _number_of_another(text, ev) if tokens.digits and ev.lang == "en" else None
     superseded = _value_before(lowered, ev) if tokens.digits and ev.lang == "en" else None
@@ -2911,6 +2930,17 @@ _RIVALS = {
     for end in scale
     for t in filter(None, (content_token(w) for w in end))
 }
+#: words that say what an end of a scale says without being words of the scale themselves
+#: (as verbs of a change they are too often other words: "fell", "Rose"): a document sentence
+#: with one says it the sentence's way ("a 9 percent increase" where revenue "rose 9 percent")
+_SAYING_ALSO = {
+    t: frozenset(filter(None, (content_token(w) for w in also)))
+    for end, also in (
+        (("raised", "hiked", "increased"), ("rose", "risen", "rise", "grew", "grown", "climbed")),
+        (("cut", "lowered", "reduced"), ("fell", "fallen", "dropped", "declined")),
+    )
+    for t in filter(None, (content_token(w) for w in end))
+}
 _KIN.update(
     {
         t: frozenset(filter(None, (content_token(w) for end in scale for w in end)))
@@ -2982,6 +3012,7 @@ def _sibling_swapped(
         least = (_ABSENT_SHARE if loose else _SIBLING_SHARE) * len(rest)
         # (a word at one end of a scale is said as well by another at that end)
         same = kind - _RIVALS[word] if word in _RIVALS else frozenset((word,))
+        same |= _SAYING_ALSO.get(word, frozenset())
         holding = [i for i in cover if len(rest & ev.sets[i]) >= least]
         if not holding or any(same & ev.sets[i] for i in holding):
             continue
@@ -4737,12 +4768,17 @@ def _values_of_other_statements(
     return list(dict.fromkeys(found))
 
 
-def _values_of_other_items(tokens: set[str], digits: set[str], ev: Evidence) -> list[str]:
+def _values_of_other_items(
+    tokens: set[str], digits: set[str], ev: Evidence, several: bool = False
+) -> list[str]:
     """The sentence's numbers (written in digits) that belong to items of a list (table rows,
     records of a list) other than the one the sentence speaks of: "12 goals for PSV" when the
     12 is in Ajax's row, "the X300 costs $499" when $499 is the X200's price. The sentence
     speaks of an item when it shares a word with it that not every item of the list has; a
-    sentence that names no item ("two reviews from 2021") misplaces nothing."""
+    sentence that names no item ("two reviews from 2021") misplaces nothing. A sentence that
+    turns to another item (`several`: "from no wait at 1 pm on a Saturday to almost an hour
+    on another") speaks of each item that shares such a word with it, even one whose words
+    another item also has."""
     found: list[str] = []
     for value in digits:
         tok = f"#{value}"
@@ -4761,11 +4797,20 @@ def _values_of_other_items(tokens: set[str], digits: set[str], ev: Evidence) -> 
             if any(ev.field_names[i] in fields for i in ev.index.get(f"#{other}", ()))
         }
         naming = tokens - {tok} - alike
+        if several and any(_item_words(g, naming, ev) for g in holding):
+            continue
         if _record_field_like(fields, parents, tokens, ev) or all(
             _names_only_others(parent, holding, naming, ev) for parent in parents
         ):
             found.append(value)
     return sorted(found)
+
+
+def _item_words(item: str, tokens: set[str], ev: Evidence) -> frozenset[str]:
+    """The words of `tokens` that list item `item` has and not every item of its list has."""
+    return (ev.items.get(item, frozenset()) & tokens) - ev.shared.get(
+        item.rpartition("/")[0], frozenset()
+    )
 
 
 def _record_field_like(fields: set[str], parents: set[str], tokens: set[str], ev: Evidence) -> bool:
@@ -4797,6 +4842,9 @@ _ITEM_ORDINALS = frozenset(
 )
 #: words that make a clause speak of several items ("both", "several", "all")
 _SEVERAL = re.compile(r"\b(?:both|several|many|multiple|various|some|all|few|two|three|others)\b")
+#: a sentence that speaks of more than one item of a list: "… on another Saturday", "while
+#: others found it slow"
+_OTHER_ITEMS = re.compile(r"\b(?:another|others?|both|several|multiple|various)\b")
 #: who writes the items of a list of reviews
 _REVIEWERS = frozenset({"review", "custom", "guest", "diner", "visitor", "user", "patron"})
 #: where a sentence turns to another item: a turn of contrast, or "and another"
@@ -5014,11 +5062,9 @@ def _initials_of(one: str, other: str) -> bool:
     """Whether one role is the other's initials ("CEO", "Chief Executive Officer")."""
     for short, long in ((one, other), (other, one)):
         words = long.split()
-        if (
-            short.isupper()
-            and len(words) > 1
-            and short.lower() == "".join(w[0] for w in words).lower()
-        ):
+        initials = "".join(w[0] for w in words).lower()
+        # ("CEO" is also "Chief executive", the officer left out)
+        if short.isupper() and len(words) > 1 and short.lower() in (initials, initials + "o"):
             return True
     return False
 
@@ -5415,7 +5461,14 @@ def _days_said(claim: str, ev: Evidence) -> list[int]:
         if _EVERY_DAY.search(part) and len(listed) < 7:
             wrong += schedule
         closed = _CLOSED.search(part)
-        days = _days_named(part[closed.end() :] if closed else part)
+        opening = _OPEN.search(part)
+        if not closed and opening and _clause(part[: opening.end()], ev.lang)[1]:
+            # "is not open on Saturdays", "has no Sunday hours": the days are closed ones
+            # (not "Saturday hours for those who cannot come on weekdays")
+            closed = opening
+            days = _days_named(part[opening.start() :])
+        else:
+            days = _days_named(part[closed.end() :] if closed else part)
         if closed:
             wrong += [
                 i
@@ -5423,7 +5476,7 @@ def _days_said(claim: str, ev: Evidence) -> list[int]:
                 if d[:3] in days and _CLOSED_TOKEN not in ev.sets[i]  # not "0:0-0:0"
             ]
             continue
-        if _OPEN.search(part) and not _EXCEPT.search(part) and days - listed:
+        if opening and not _EXCEPT.search(part) and days - listed:
             wrong += schedule
         if not days and _EVERY_DAY.search(part):
             days = listed  # "from 11 am to 9 pm daily" gives the hours of every day
@@ -5480,12 +5533,13 @@ def _hours_of_other_days(part: str, days: set[str], ev: Evidence) -> list[int]:
             i: {(int(h), int(mm)) for h, mm in _DAY_TIME.findall(ev.raw_texts[i])} for i in named
         }
         for t in said if len(said) <= 2 else ():  # (one span of hours, not several days')
-            if any(t in times_of for times_of in theirs.values()):
-                lacking += [
-                    i
-                    for i, times_of in theirs.items()
-                    if t not in times_of and any(h == t[0] for h, _ in times_of)
-                ]
+            # also where no named day has it: "opens at 7 am on Wednesdays" where
+            # Wednesday opens at 7:30
+            lacking += [
+                i
+                for i, times_of in theirs.items()
+                if t not in times_of and any(h == t[0] for h, _ in times_of)
+            ]
         return list(dict.fromkeys(lacking))
     return []
 
