@@ -5666,3 +5666,36 @@ def test_words_that_deny_and_a_chief_officers_initials_read_as_the_article_write
     assert out["fully_supported"] is False, out["explanation"]
     out = verdict("The Department of Environmental Protection has acted on the wetlands permit.")
     assert out["fully_supported"] is False, out["explanation"]
+
+
+def test_a_number_moved_within_the_statement_that_gives_it_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """ "Revenue rose 6 percent" where the one statement gives "revenue rose 9 percent" and
+    "6 percent of its workforce" is caught, with two more words about the number needed
+    than where it is given. A number is compared only with one of its kind: a share with a
+    share, not "6 million" with "35%", nor a day with a year ("21st January" with the
+    "2019" of "2019-nCoV"). A sentence that works a number out of the statement's ("grown
+    by about 700 … to roughly 4,800" of "4,800, up from 4,100") keeps its own."""
+    doc = (
+        "Veridian said its third-quarter revenue rose 9 percent from a year earlier, but it "
+        "would cut about 1,100 jobs, roughly 6 percent of its workforce. Corvane employs "
+        "about 4,800 people, up from 4,100 at the end of last year. Rio de Janeiro is home "
+        "to more than 6 million people, accounting for about 35% of the population of Rio de "
+        "Janeiro State. "
+        "The time series data of 2019-nCoV cases were released by the National Health "
+        "Commission of China after 21 January 2020."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    out = verdict("Veridian's third-quarter revenue rose 6 percent to $2.34 billion.")
+    assert out["fully_supported"] is False, out["explanation"]
+    assert "'6 percent' where the documents say '9 percent'" in out["explanation"]
+    for said in (
+        "Corvane's workforce has grown by about 700 people since the end of last year, to "
+        "roughly 4,800.",
+        "Based on the given contexts, the population of Rio, Brazil is more than 6 million .",
+        "The time series data from after 21st January 2020 were released by the National "
+        "Health Commission of China.",
+    ):
+        out = verdict(said)
+        assert "where the documents say" not in out["explanation"], (said, out["explanation"])

@@ -1917,7 +1917,7 @@ def sentence_features(
             _pair_reversed(lowered, ev)
             or _change_contradicted(text, ev)
             or _numbers_swapped(tokens.seq, ev)
-            or _number_replaced(tokens.seq, sentence.text, spans, ev)
+            or _number_replaced(tokens.seq, sentence.text, spans, ev, bool(worked))
         )
         if tokens.digits
         else None
@@ -3663,14 +3663,27 @@ _AMOUNT_UNITS = frozenset({"dollar", "pound", "euro", "yen", "percent"})
 
 def _alone(seq: Sequence[str], at: int) -> bool:
     """Whether the number at `at` of a token sequence stands apart from other numbers: not
-    an end of a range ("between 0 and 10 days", "$600 to $6,000", "10% to 12%")."""
+    an end of a range ("between 0 and 10 days", "$600 to $6,000", "10% to 12%"); two
+    units of different kinds part two numbers ("6 percent to $2.34 billion")."""
     for step in (-1, 1):
         j = at + step
         while 0 <= j < len(seq) and seq[j] in _AMOUNT_UNITS:
             j += step
-        if 0 <= j < len(seq) and seq[j][0] == "#":
+        units = set(seq[min(j, at) + 1 : max(j, at)])
+        if 0 <= j < len(seq) and seq[j][0] == "#" and len(units) < 2:
             return False
     return True
+
+
+def _year_written(text: str, value: str) -> bool:
+    """Whether `text` writes the number `value` as a year ("2019", not "1,100")."""
+    return is_year(number_value(value) or 0.0) and re.search(rf"\b{value}\b", text) is not None
+
+
+def _amount_unit(seq: Sequence[str], at: int) -> frozenset[str]:
+    """The currency or share (`_AMOUNT_UNITS`) next to the number at `at` of a token
+    sequence, so that a percentage is compared only with one ("6 million" is no "35%")."""
+    return frozenset(seq[j] for j in (at - 1, at + 1) if 0 <= j < len(seq)) & _AMOUNT_UNITS
 
 
 def _counter(seq: Sequence[str], at: int) -> str:
@@ -3689,23 +3702,24 @@ def _written_number(text: str, value: str, lang: str) -> str | None:
 
 
 def _number_replaced(
-    seq: Sequence[str], text: str, worked: Set[str], ev: Evidence
+    seq: Sequence[str], text: str, worked: Set[str], ev: Evidence, derives: bool = False
 ) -> tuple[str, str, str] | None:
     """A number that stands where a document sentence gives another, though the documents
     give it for something else: "Lind equalised with a curling shot from outside the area
     in the 63rd minute" where "… from outside the area in the 71st" and the 63rd minute is a
     substitution's; "inspected 14 other cooling towers" where "17 other cooling towers" and
-    14 counts days. The document sentence must hold three fifths of the sentence's words and
-    not the number; the words about the number (`_number_window`, two at least) must meet
-    more of those about the other number there than of those about it wherever the
-    documents give it; no such document sentence may give the number, and its own
-    document must give it elsewhere. Both numbers stand apart (`_alone`), and the
-    sentence's is written in figures; those in `worked` (hours between two times) are
-    the sentence's own. Japanese reads more words about a number, also in a statement that
-    gives the number (its statements are long and give many), compares it only with a
-    number of the same counter, and needs two more words. A number the documents lack is a
-    missing literal, not this. Returns the number as the sentence writes it, the other as
-    the document does, and its key."""
+    14 counts days; "revenue rose 6 percent" where the one statement gives "revenue rose 9
+    percent" and "6 percent of its workforce". The document sentence must hold three fifths
+    of the sentence's words; the words about the number (`_number_window`, two at least)
+    must meet more of those about the other number there than of those about it wherever
+    the documents give it, and two more where that statement gives the number too (none
+    such where the sentence works a number out of theirs: `derives`); its own document
+    must give it elsewhere. Both numbers stand apart (`_alone`), are of one kind (a share
+    with a share, no year for another number), and the sentence's is written in figures;
+    those in `worked` (hours between two times) are the sentence's own. Japanese reads more
+    words about a number and always needs two more, and compares it only with a number of
+    the same counter. A number the documents lack is a missing literal, not this. Returns
+    the number as the sentence writes it, the other as the document does, and its key."""
     said = [
         (k, t, written)
         for k, t in enumerate(seq)
@@ -3722,10 +3736,15 @@ def _number_replaced(
     tokens = set(seq)
     statements = [i for i, held in ev.holding(words).items() if held >= 0.6 * len(words)]
     reach = _NUMBER_REACH.get(ev.lang, 3)
-    if ev.lang != "ja":
-        # (a number any of them gives is the sentence's own: it may join two of them; a
-        # Japanese statement is long and gives many numbers, each read by its own words)
-        said = [(k, t, w) for k, t, w in said if not any(t in ev.sets[i] for i in statements)]
+    # a number one of them gives may be the sentence's own, joining two of them, so it needs
+    # two more words (as every Japanese one does: its statements are long and give many
+    # numbers, each read by its own words); and it is the sentence's own where the sentence
+    # works a number out of theirs ("grown by about 700 people … to roughly 4,800" of "4,800
+    # people, up from 4,100"), as its words then tell the two apart in its own way
+    given = {k for k, t, _ in said if any(t in ev.sets[i] for i in statements)}
+    if derives and ev.lang != "ja":
+        said = [(k, t, w) for k, t, w in said if k not in given]
+    margin = {k: 1 if ev.lang == "ja" or k in given else 0 for k, _, _ in said}
     # per number: the most of its words that meet those about it where the documents give it
     own: dict[int, int] = {}
     for i in statements if said else ():
@@ -3745,7 +3764,12 @@ def _number_replaced(
                     if t[0] == "#"
                     and t not in tokens
                     and _alone(theirs, j)
-                    and (ev.lang != "ja" or _counter(theirs, j) == _counter(seq, k))
+                    and not _year_written(ev.raw_texts[i], t[1:])
+                    and (
+                        _counter(theirs, j) == _counter(seq, k)
+                        if ev.lang == "ja"
+                        else _amount_unit(theirs, j) == _amount_unit(seq, k)
+                    )
                     for their_before, their_after in (_number_sides(theirs, j, reach),)
                 ),
                 default=(0, 0, ""),
@@ -3762,7 +3786,7 @@ def _number_replaced(
                     ),
                     default=0,
                 )
-            if best > own[k] + (ev.lang == "ja"):
+            if best > own[k] + margin[k]:
                 return (
                     written,
                     _written_number(ev.raw_texts[i], other[1:], ev.lang) or other[1:],
