@@ -5699,3 +5699,46 @@ def test_a_number_moved_within_the_statement_that_gives_it_is_caught(
     ):
         out = verdict(said)
         assert "where the documents say" not in out["explanation"], (said, out["explanation"])
+
+
+def test_a_japanese_quotation_or_post_given_to_another_person_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """A Japanese quotation is its speaker's even where the article's holds sentences of its
+    own, gives an age after the name (松浦正則院長（62）は「…。…」と頭を下げた) or closes with
+    とのコメントを出した; given to another person, it is caught, and the summary's quotation
+    alone is the statement looked for, whatever clause follows it (と述べ、…に意欲を示した). A
+    person given another's post (小野寺真理子社長 where she is 専務) is caught too; the same
+    person with their own post, or with an honorific, is not."""
+    doc = (
+        "記者会見した松浦正則院長（62）は「地域の皆さんに大きな不安をおかけすることになり、"
+        "申し訳ない。力が及ばなかった」と頭を下げた。県健康福祉部の岩田千秋部長は「あくまで"
+        "休止であり、廃止ではない。医師が確保できれば再開したい」と説明した。財務担当の"
+        "小野寺真理子専務は「株主還元と成長投資の両立を図る」と説明した。高瀬浩一社長は"
+        "「需要の回復にはなお時間がかかる」と語った。"
+    )
+    verdict = partial(first_verdict, judge, "要約してください。", [doc])
+    for said, theirs in (
+        (
+            "高瀬浩一社長は「地域の皆さんに大きな不安をおかけすることになり、申し訳ない」と陳謝した。",
+            "松浦正則院長",
+        ),
+        (
+            "高瀬浩一社長は「あくまで休止であり、廃止ではない」と述べ、医師確保後の再開に意欲を示した。",
+            "岩田千秋部長",
+        ),
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is False, (said, out["explanation"])
+        assert f"the documents give this to '{theirs}'" in out["explanation"], out
+    out = verdict("小野寺真理子社長は、株主還元と成長投資の両立を図ると説明した。")
+    assert out["fully_supported"] is False, out["explanation"]
+    assert "'小野寺真理子社長' where the documents say '小野寺真理子専務'" in out["explanation"]
+    for said in (
+        "松浦院長は「地域の皆さんに大きな不安をおかけすることになり、申し訳ない」と陳謝した。",
+        "岩田部長は「あくまで休止であり、廃止ではない」と述べ、医師確保後の再開に意欲を示した。",
+        "小野寺専務は、株主還元と成長投資の両立を図ると説明した。",
+        "小野寺氏は、株主還元と成長投資の両立を図ると説明した。",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])

@@ -276,12 +276,18 @@ _SPEAKER = re.compile(
 #: statement (田中部長は「…」と述べた) or after it (「…」と鈴木社長は語った)
 _JA_TITLE = (
     r"(?:氏|さん|首相|大統領|知事|市長|社長|部長|課長|教授|選手|監督|会長|議員|大臣|長官|"
-    r"委員長|容疑者|被告|弁護士|代表|所長|院長|局長)"
+    r"委員長|容疑者|被告|弁護士|代表|所長|院長|局長|副社長|専務|常務|取締役|理事長|裁判長|"
+    r"裁判官|署長|校長|町長|村長|区長|議長|総裁|頭取|准教授)"
 )
-_JA_SAID = r"(?:述べ|語っ|語り|話し|説明し|明らかにし|発表し|強調し|指摘し|言っ|証言し|答え)"
+_JA_SAID = (
+    r"(?:述べ|語っ|語り|話し|説明し|明らかにし|発表し|強調し|指摘し|言っ|証言し|答え|陳謝し|"
+    r"謝罪し|頭を下げ|訴え|呼びかけ|声を詰まらせ|の?コメントを出し|不満を示し|考えを示し)"
+)
 _JA_SPEAKER = re.compile(
     rf"(?P<before>(?P<stem>[\u4e00-\u9fff\u30a1-\u30fa\u30fc]{{1,6}}?){_JA_TITLE})"
-    rf"(?:は|が|も)[^。]*?と{_JA_SAID}"
+    # (an age after the name: 松浦正則院長（62）は)
+    # (a quotation may hold sentences of its own)
+    rf"(?:[（(]\d{{1,3}}[）)])?(?:は|が|も)(?:「[^」]*」|[^。「])*?と{_JA_SAID}"
     rf"|と、?(?P<after>(?P<stem2>[\u4e00-\u9fff\u30a1-\u30fa\u30fc]{{1,6}}?){_JA_TITLE})"
     rf"(?:は|が|も)?{_JA_SAID}"
 )
@@ -1908,6 +1914,7 @@ def sentence_features(
         else (
             _japanese_sibling(lowered, ev)
             or _japanese_day_swapped(lowered, ev)
+            or _japanese_post_swapped(lowered, ev)
             or _japanese_change_turned(lowered, ev)
         )
         if ev.lang == "ja"
@@ -3915,6 +3922,50 @@ def _japanese_sibling(normalised: str, ev: Evidence) -> tuple[str, str, str] | N
 _JA_DAY = re.compile(r"[月火水木金土日]曜(?:日)?|同日|翌日|前日|当日|翌朝")
 
 
+#: a Japanese name with a title that is a post (小野寺真理子専務, 高瀬社長), not an honorific
+#: (氏, さん), and not the tail of a longer run of kanji (県健康福祉部長)
+_JA_NAMED = re.compile(
+    rf"(?<![\u4e00-\u9fff\u30a1-\u30fa\u30fc])(?P<stem>[\u4e00-\u9fff\u30a1-\u30fa\u30fc]{{2,6}}?)"
+    rf"(?P<title>{_JA_TITLE})"
+)
+_JA_HONORIFICS = frozenset({"氏", "さん"})
+
+
+def _unit_ja_named(ev: Evidence, i: int) -> list[tuple[frozenset[str], str]]:
+    """The names with a post that unit `i` gives (`_JA_NAMED`): each name's tokens and post."""
+    return [
+        (frozenset(tokenize(m.group("stem"), lang="ja").seq), m.group("title"))
+        for m in _JA_NAMED.finditer(ev.normalised(i))
+        if m.group("title") not in _JA_HONORIFICS
+    ]
+
+
+def _japanese_post_swapped(normalised: str, ev: Evidence) -> tuple[str, str, str] | None:
+    """A person given a post the documents never give them, where they give another:
+    小野寺真理子社長 where they write 財務担当の小野寺真理子専務. Returns the name with the
+    sentence's post, with theirs, and their key."""
+    for m in _JA_NAMED.finditer(normalised):
+        title = m.group("title")
+        name = frozenset(tokenize(m.group("stem"), lang="ja").seq)
+        if title in _JA_HONORIFICS or not name:
+            continue
+        theirs: list[tuple[str, int]] = []
+        for i, named in enumerate(ev.per_unit(_unit_ja_named)):
+            for their_name, their_title in named:
+                if their_name & name:
+                    if their_title == title:
+                        break
+                    theirs.append((their_title, i))
+            else:
+                continue
+            break  # a document gives the name this post
+        else:
+            if theirs:
+                their_title, i = theirs[0]
+                return m.group(), m.group("stem") + their_title, ev.keys[i]
+    return None
+
+
 def _japanese_day_swapped(normalised: str, ev: Evidence) -> tuple[str, str, str] | None:
     """A Japanese day that no document gives, in a sentence half of whose other words a
     document sentence holds, where the documents give another: 住民は翌日夜 for 同日夜,
@@ -4994,6 +5045,10 @@ def _statement_sources(text: str, who: frozenset[str], ev: Evidence) -> list[int
     return sorted(i for i, n in held.items() if n >= _STATEMENT_COVER * len(statement))
 
 
+#: a Japanese quotation of some length: 「…」
+_JA_QUOTED = re.compile(r"「([^」]{6,})」")
+
+
 def _misattributed(text: str, ev: Evidence) -> Misattribution | None:
     """Who the documents give the sentence's statement to, when the sentence names another
     of their speakers: "Reyes said a repair would add only ten years" where the document
@@ -5015,7 +5070,10 @@ def _misattributed(text: str, ev: Evidence) -> Misattribution | None:
         # not one of the documents' speakers, nor a person they name in full ("Officials
         # said …", "The CEO said …")
         return None
-    sources = _statement_sources(text, who, ev)
+    # a Japanese sentence's quotation is its statement (田中部長は「…」と述べ、… is often
+    # followed by a clause of the answer's own)
+    quoted = _JA_QUOTED.search(text) if ev.lang == "ja" else None
+    sources = _statement_sources(quoted.group(1) if quoted else text, who, ev)
     found: list[tuple[str, str]] = []
     for i in sources:
         k = i
