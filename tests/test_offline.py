@@ -5742,3 +5742,32 @@ def test_a_japanese_quotation_or_post_given_to_another_person_is_caught(
     ):
         out = verdict(said)
         assert out["fully_supported"] is True, (said, out["explanation"])
+
+
+def test_an_award_or_ranking_no_part_of_the_record_gives_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """ "Voted the best …", "recognized as … retailer of the year" and "award-winning" are
+    claims a record would make if they were true: where no field or review uses their verb,
+    they are caught. A review's own "best" is no award."""
+    record = "Structured data: " + repr(
+        {
+            "name": "Koji Ramen",
+            "city": "Ann Arbor",
+            "review_info": [
+                {"review_text": "Best tonkotsu in Ann Arbor, hands down. The broth is rich."},
+                {"review_text": "Solid ramen, a little pricey, and the wait was long."},
+            ],
+        }
+    )
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [record])
+    for said in (
+        "Koji Ramen was voted the best ramen shop in Ann Arbor by a local magazine.",
+        "Koji Ramen was recognized as Ann Arbor's ramen shop of the year.",
+        "Koji Ramen serves an award-winning tonkotsu.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is False, (said, out["explanation"])
+        assert "is in no field or review of the record" in out["explanation"], out
+    out = verdict("One reviewer called it the best tonkotsu in Ann Arbor.")
+    assert "is in no field or review of the record" not in out["explanation"], out

@@ -1951,7 +1951,9 @@ def sentence_features(
     if misattributed is None and ev.lang == "en":
         misattributed = _actor_swapped(text, ev)
     role = _role_swapped(text, ev) if ev.lang == "en" and _ROLE_HEAD.search(lowered) else None
-    unlisted = _unlisted(lowered, ev) if ev.fields and ev.lang == "en" else None
+    unlisted = (
+        _unlisted(lowered, ev) or _acclaimed(lowered, ev) if ev.fields and ev.lang == "en" else None
+    )
     embellished = _embellished(text, token_set, ev) if ev.fields and ev.lang == "en" else None
     many = _claim_of_many(lowered, token_set) if ev.groups and ev.lang == "en" else None
     overcounted = _overcounted(*many, ev) if many else None
@@ -3162,6 +3164,26 @@ def _unlisted(lowered: str, ev: Evidence) -> str | None:
             continue
         if all(t not in ev.vocab and t not in ev.question for t in words):
             return m.group("thing").strip()
+    return None
+
+
+#: an award or a ranking: "voted the best family dental practice", "named one of the top ten
+#: inns", "recognized as retailer of the year", "award-winning"
+_ACCLAIM = re.compile(
+    r"\b(?P<verb>voted|named|ranked|recogni[sz]ed|crowned|honou?red|awarded|won)\b"
+    r"(?:\s+[\w'’-]+){0,8}?\s+(?:best|top|finest|awards?|prize|first place|of the year)\b"
+    r"|\b(?P<verb2>award|prize)-winning\b"
+)
+
+
+def _acclaimed(lowered: str, ev: Evidence) -> str | None:
+    """An award or a ranking (`_ACCLAIM`) whose verb ("voted", "named", "award") neither the
+    record nor its reviews nor the question use: a record would say so. Returns the claim as
+    written."""
+    for m in _ACCLAIM.finditer(lowered):
+        verb = content_token(m.group("verb") or m.group("verb2"), ev.lang)
+        if verb and verb not in ev.vocab and verb not in ev.question:
+            return m.group()
     return None
 
 
