@@ -5771,3 +5771,46 @@ def test_an_award_or_ranking_no_part_of_the_record_gives_is_caught(
         assert "is in no field or review of the record" in out["explanation"], out
     out = verdict("One reviewer called it the best tonkotsu in Ann Arbor.")
     assert "is in no field or review of the record" not in out["explanation"], out
+
+
+def test_a_changed_tally_or_a_number_in_words_moved_from_another_statement_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """ "Approved the merger 9-1" where the board "approved it 8-1" is caught even though the
+    article gives a 9 elsewhere; a range of days is no tally. "Over three years" where the
+    investment runs "over five years" (three counting something else) is caught as a
+    number moved from another statement, in words as the article writes it; a number in
+    words is not read against one in figures."""
+    doc = (
+        "St. Brendan's board approved it 8-1, with Gail Serrano casting the only vote "
+        "against. The hospital has 9 operating rooms. Harrowgate will invest $150 million "
+        "at the campus over five years. Three surgeons will join the staff. Patients wait "
+        "2-3 days for a bed."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    out = verdict("St. Brendan's board approved the merger 9-1, with Gail Serrano against.")
+    assert out["fully_supported"] is False, out["explanation"]
+    assert "'9-1' where the documents say '8-1'" in out["explanation"]
+    out = verdict("Harrowgate will invest $150 million at the campus over three years.")
+    assert out["fully_supported"] is False, out["explanation"]
+    assert "'three' where the documents say 'five'" in out["explanation"]
+    for said in (
+        "St. Brendan's board approved the merger 8-1, with Gail Serrano against.",
+        "Harrowgate will invest $150 million at the campus over five years.",
+        "Patients wait 2-3 days for a bed.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+    # "eight" joins the second statement to the first, whose numbers are in figures
+    doc = (
+        "The menopause transition typically begins between 40 and 50 years of age (average "
+        "47.5). The duration of perimenopause may be for up to eight years."
+    )
+    out = first_verdict(
+        judge,
+        "When does menopause start?",
+        [doc],
+        "The menopause transition typically begins between 40 and 50 years of age and may "
+        "last up to eight years.",
+    )
+    assert "where the documents say" not in out["explanation"], out["explanation"]

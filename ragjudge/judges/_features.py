@@ -1924,6 +1924,7 @@ def sentence_features(
             _pair_reversed(lowered, ev)
             or _change_contradicted(text, ev)
             or _numbers_swapped(tokens.seq, ev)
+            or _tally_changed(sentence.text, set(tokens.seq), ev)
             or _number_replaced(tokens.seq, sentence.text, spans, ev, bool(worked))
         )
         if tokens.digits
@@ -3722,12 +3723,36 @@ def _counter(seq: Sequence[str], at: int) -> str:
 
 
 def _written_number(text: str, value: str, lang: str) -> str | None:
-    """How `text` writes the number `value` (digits, as `tokenize` gives them) in figures;
-    None when it writes it in words or inside a name ("eight", "H5N1")."""
+    """How `text` writes the number `value` (digits, as `tokenize` gives them) in figures,
+    or in English as a word from two to twenty before what it counts ("over three years",
+    "Fourteen homes"); None otherwise: "one", "eight of them", inside a name ("H5N1")."""
     for m in _WRITTEN_NUMBER.finditer(text):
         if value in tokenize(m.group(), lang=lang).digits:
             return m.group().strip().rstrip(",")
+    if lang == "en" and value.isdigit() and 2 <= int(value) <= 20:
+        for m in _COUNTING_WORD.finditer(text):
+            if _NUMBER_WORDS.get(m.group(1).lower()) == int(value):
+                return m.group(1)
     return None
+
+
+#: English numbers written as words, from two to twenty
+_NUMBER_WORDS = {
+    word: n
+    for n, word in enumerate(
+        (
+            *("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
+            *("eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen"),
+            *("seventeen", "eighteen", "nineteen", "twenty"),
+        ),
+        start=2,
+    )
+}
+#: one of them before a word of what it counts (not "of", "or", "to" …)
+_COUNTING_WORD = re.compile(
+    rf"\b({'|'.join(_NUMBER_WORDS)})\s+(?!(?:of|or|and|to|in|at|on|by|for|from)\b)[a-z]",
+    re.IGNORECASE,
+)
 
 
 def _number_replaced(
@@ -3816,12 +3841,42 @@ def _number_replaced(
                     default=0,
                 )
             if best > own[k] + margin[k]:
-                return (
-                    written,
-                    _written_number(ev.raw_texts[i], other[1:], ev.lang) or other[1:],
-                    ev.keys[i],
-                )
+                theirs_written = _written_number(ev.raw_texts[i], other[1:], ev.lang)
+                if written.isalpha() and not (theirs_written or "").isalpha():
+                    continue  # a number in words is read only against another in words
+                return written, theirs_written or other[1:], ev.keys[i]
     return None
+
+
+#: a tally of a vote or a score: "approved it 8-1", "won 3–2" (not a range of years or a
+#: date, "2019-2020", "1-2 days": both sides a number of one or two figures, and no unit after)
+_SCORE = re.compile(
+    r"(?<![\d.,/:-])(\d{1,2})\s?[-–]\s?(\d{1,2})(?![\d/%:-]|[.,]\d)"
+    r"(?!\s*(?:years?|months?|weeks?|days?|hours?|minutes?|seconds?|times|percent|per|inch"
+    r"|inches|feet|ft|cm|mm|m|kg|lbs?|pounds?|miles?|km|[ap]\.?m\b|year-olds?|o'clock)\b)"
+)
+
+
+def _tally_changed(text: str, tokens: set[str], ev: Evidence) -> tuple[str, str, str] | None:
+    """A tally or a score that a document sentence holding three fifths of the sentence's
+    other words gives otherwise, where no document gives the sentence's: "the board approved
+    the merger 9-1" where it "approved it 8-1". Returns the two tallies and their key."""
+    ours = {(m.group(1), m.group(2)): m.group() for m in _SCORE.finditer(text)}
+    if not ours:
+        return None
+    words = {t for t in tokens if t[0] != "#"}
+    if len(words) < _SIBLING_WORDS:
+        return None
+    found = None
+    for i, held in ev.holding(words).items():
+        theirs = {(m.group(1), m.group(2)): m.group() for m in _SCORE.finditer(ev.raw_texts[i])}
+        if not theirs:
+            continue
+        if not theirs.keys().isdisjoint(ours):
+            return None  # a document gives the sentence's tally
+        if found is None and held >= 0.6 * len(words) and len(theirs) == 1:
+            found = (next(iter(ours.values())), next(iter(theirs.values())), ev.keys[i])
+    return found
 
 
 #: what shows a vote or a view was not unanimous: a split tally in a sentence about a vote
