@@ -5814,3 +5814,33 @@ def test_a_changed_tally_or_a_number_in_words_moved_from_another_statement_is_ca
         "last up to eight years.",
     )
     assert "where the documents say" not in out["explanation"], out["explanation"]
+
+
+def test_a_short_quotation_given_to_another_speaker_is_caught(judge: OfflineJudge) -> None:
+    """A quotation too short for its content words to tell where it comes from ("We
+    followed the advice we were given at the time") is found where the article writes it
+    word for word, and given to another speaker it is caught, also where the summary's
+    sentence ends inside the quotation; given to its own speaker it is not."""
+    doc = (
+        'Board chair Douglas Pruitt defended the vote. "We followed the advice we were given '
+        'at the time," Pruitt said. Supervisor Janet Okoye, who voted against the rezoning, '
+        "declined to comment. Chief financial officer Marcus Obi said several deals had "
+        'slipped. "We haven\'t lost those deals. They are taking longer," Obi said.'
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    for said, theirs in (
+        (
+            'Supervisor Janet Okoye said, "We followed the advice we were given at the time."',
+            "Pruitt",
+        ),
+        (
+            "Janet Okoye said of the deals, \"We haven't lost those deals. They are taking "
+            'longer."',
+            "Marcus Obi",
+        ),
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is False, (said, out["explanation"])
+        assert f"the documents give this to '{theirs}'" in out["explanation"], out
+    out = verdict('Pruitt said, "We followed the advice we were given at the time."')
+    assert "the documents give this to" not in out["explanation"], out["explanation"]

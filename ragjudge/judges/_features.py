@@ -5122,6 +5122,22 @@ def _statement_sources(text: str, who: frozenset[str], ev: Evidence) -> list[int
     return sorted(i for i, n in held.items() if n >= _STATEMENT_COVER * len(statement))
 
 
+#: a quotation of four words or more: "We followed the advice we were given" (or its first
+#: sentence, where the sentence ends before the quotation does)
+_QUOTED = re.compile(r"[\"“]((?:[^\"“”\s]+\s+){3,}[^\"“”\s]+?)[,.!?]?(?:[\"”]|\s*$)")
+
+
+def _quoted_in(text: str, ev: Evidence) -> list[int]:
+    """The document sentences that write a quotation of the sentence word for word."""
+    found: list[int] = []
+    for m in _QUOTED.finditer(text):
+        words = re.sub(r"\W+", " ", m.group(1).lower()).strip()
+        found += [
+            i for i, raw in enumerate(ev.raw_texts) if words in re.sub(r"\W+", " ", raw.lower())
+        ]
+    return sorted(set(found))
+
+
 #: a Japanese quotation of some length: 「…」
 _JA_QUOTED = re.compile(r"「([^」]{6,})」")
 
@@ -5151,6 +5167,9 @@ def _misattributed(text: str, ev: Evidence) -> Misattribution | None:
     # followed by a clause of the answer's own)
     quoted = _JA_QUOTED.search(text) if ev.lang == "ja" else None
     sources = _statement_sources(quoted.group(1) if quoted else text, who, ev)
+    if not sources and ev.lang != "ja":
+        # a quotation too short for its words to tell is told by where it is written
+        sources = _quoted_in(text, ev)
     found: list[tuple[str, str]] = []
     for i in sources:
         k = i
