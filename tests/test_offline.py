@@ -5844,3 +5844,27 @@ def test_a_short_quotation_given_to_another_speaker_is_caught(judge: OfflineJudg
         assert f"the documents give this to '{theirs}'" in out["explanation"], out
     out = verdict('Pruitt said, "We followed the advice we were given at the time."')
     assert "the documents give this to" not in out["explanation"], out["explanation"]
+
+
+def test_a_role_given_after_the_name_without_an_article_is_the_persons(
+    judge: OfflineJudge,
+) -> None:
+    """ "Dana Whitcombe, president of the Linwood Nurses Association" gives her a role as
+    "Karen Walsh, the hospital's chief pharmacist" does: "board member Dana Whitcombe" is
+    caught, "union president Dana Whitcombe" is not."""
+    doc = (
+        "Dana Whitcombe, president of the Linwood Nurses Association, said the union would "
+        "press for the job commitment to be written into its contract."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    out = verdict(
+        "Board member Dana Whitcombe said the union would press for the job commitment to be "
+        "written into its contract."
+    )
+    assert out["fully_supported"] is False, out["explanation"]
+    assert "where the documents call Dana Whitcombe 'president'" in out["explanation"]
+    out = verdict(
+        "Union president Dana Whitcombe said the union would press for the job commitment to "
+        "be written into its contract."
+    )
+    assert out["fully_supported"] is True, out["explanation"]

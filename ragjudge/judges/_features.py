@@ -5213,7 +5213,10 @@ _ROLED = re.compile(
     + _ROLE_NAME.format("name")
     + "|"
     + _ROLE_NAME.format("named")
-    + rf",\s+(?:the|a|an|its|their)\s+(?P<after>(?i:(?:[\w'’]+\s+){{0,3}}{_ROLES}))\b"
+    + rf",\s+(?:(?:the|a|an|its|their)\s+(?P<after>(?i:(?:[\w'’]+\s+){{0,3}}{_ROLES}))\b"
+    # (or with no article, before what the role is of: "Dana Whitcombe, president of the
+    # Linwood Nurses Association")
+    rf"|(?P<bare>(?i:(?:[a-z]+\s+){{0,2}}{_ROLES}))\s+of\b)"
 )
 #: words that rank or qualify a role rather than name it ("chief" of "chief pharmacist")
 _ROLE_RANKS = frozenset(
@@ -5230,7 +5233,7 @@ def _roles_of(text: str) -> list[tuple[str, str, set[str]]]:
         name = m.group("name") or m.group("named")
         if not name[:1].isupper():
             continue
-        role = (m.group("role") or m.group("after")).strip()
+        role = (m.group("role") or m.group("after") or m.group("bare")).strip()
         said = {t for w in role.split() if (t := content_token(w.strip("'’s")))}
         found.append((name, role, said - _ROLE_RANKS - {content_token(w) for w in name.split()}))
     return found
