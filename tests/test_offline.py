@@ -5868,3 +5868,44 @@ def test_a_role_given_after_the_name_without_an_article_is_the_persons(
         "be written into its contract."
     )
     assert out["fully_supported"] is True, out["explanation"]
+
+
+def test_a_person_put_in_anothers_place_in_a_copied_statement_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """ "Dr. Patel … let their son pick a prize from the treasure box" where the review that
+    says so names Dr. Nguyen is caught; the right name passes. A manual's capitalised label
+    ("press Pause", where the manual also writes "pause" as a word) and a quoted label are
+    no person's name."""
+    record = "Structured data: " + repr(
+        {
+            "name": "Brightside Dental",
+            "review_info": [
+                {"review_text": "Dr. Patel is the best dentist I've had, thorough but gentle."},
+                {
+                    "review_text": "Dr. Nguyen is great with children and let my son pick a "
+                    "prize from the treasure box afterward."
+                },
+            ],
+        }
+    )
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [record])
+    out = verdict(
+        "A parent said Dr. Patel was great with children and let their son pick a prize from "
+        "the treasure box."
+    )
+    assert out["fully_supported"] is False, out["explanation"]
+    assert "'Patel' where the documents say 'Nguyen'" in out["explanation"]
+    out = verdict(
+        "A parent said Dr. Nguyen was great with children and let their son pick a prize from "
+        "the treasure box."
+    )
+    assert out["fully_supported"] is True, out["explanation"]
+    manual = "While the video is playing, press the Select button. You can pause it at any time."
+    out = first_verdict(
+        judge,
+        "How do I pause a video?",
+        [manual],
+        "While the video is playing, press the Pause button.",
+    )
+    assert "where the documents say" not in out["explanation"], out["explanation"]

@@ -1909,6 +1909,7 @@ def sentence_features(
             or _order_word_swapped(text, set(tokens.seq), cover, ev)
             or _doer_swapped(text, cover, ev)
             or _known_name_swapped(text, token_set, ev)
+            or _person_swapped(text, token_set, ev)
         )
         if ev.lang == "en"
         else (
@@ -2187,6 +2188,84 @@ def _names_swapped(
         if other:
             found.append((name, *other))
     return found
+
+
+#: a person's title before a name, which is no part of the name
+_TITLE_WORDS = frozenset({"Dr", "Mr", "Mrs", "Ms", "Prof", "Sir", "Dame", "St"})
+_WORD_BEFORE = re.compile(r"([\w'’]+)\W*$")
+_WORD_AFTER = re.compile(r"\W*([\w'’]+)")
+
+
+def _names_in_slots(text: str) -> list[tuple[str, str, str]]:
+    """The names `text` gives past its first word, each with the word before and after it
+    (lower case; a title such as "Dr." is the word before, not part of the name)."""
+    found = []
+    for m in _CAPITAL_RUN.finditer(text):
+        if m.group() in _TITLE_WORDS or text[m.start() - 1 : m.start()] in ('"', "“", "'", "‘"):
+            continue  # a title, or a label in quotes ("press the "Pause" button")
+        before = _WORD_BEFORE.search(text[: m.start()])
+        prefix = text[: m.start()].rstrip()
+        titled = before is not None and before.group(1) in _TITLE_WORDS
+        if not prefix or (prefix[-1] in ".!?:" and not titled):
+            continue  # capitalised as a sentence's first word
+        after = _WORD_AFTER.match(text, m.end())
+        found.append(
+            (
+                m.group(),
+                before.group(1).lower() if before else "",
+                after.group(1).lower() if after else "",
+            )
+        )
+    return found
+
+
+def _person_swapped(text: str, tokens: Set[str], ev: Evidence) -> tuple[str, str, str] | None:
+    """A name the documents give elsewhere, in a statement of theirs that gives another name
+    in its place: "Dr. Patel let their son pick a prize from the treasure box" where a
+    review says "Dr. Nguyen … let my son pick a prize from the treasure box". The sentence
+    gives one name; a document sentence holds four fifths of its other words (four at
+    least) and gives one name the sentence lacks, with the same word before it or after it,
+    and no document sentence holding those words gives the sentence's name. Returns the
+    two names and the key."""
+    ours = _names_in_slots(text)
+    if len(ours) != 1 or ours[0][0].lower() not in ev.text or not _proper(ours[0][0], ev):
+        return None
+    name, before, after = ours[0]
+    own = set(tokenize(name, lang=ev.lang).seq)
+    rest = {t for t in tokens if t[0] != "#"} - own
+    if len(rest) < 4:
+        return None
+    near = [i for i, n in ev.holding(rest).items() if n >= _SIBLING_SHARE * len(rest)]
+    if not near or any(own <= ev.sets[i] for i in near):
+        return None
+    for i in near:
+        theirs = [
+            (other, b, a)
+            for other, b, a in _names_in_slots(ev.raw_texts[i])
+            if other.lower() != name.lower()
+            and not set(tokenize(other, lang=ev.lang).seq) & set(tokens)
+        ]
+        if (
+            len(theirs) == 1
+            and (theirs[0][1] == before or theirs[0][2] == after)
+            and _proper(theirs[0][0], ev)
+        ):
+            return name, theirs[0][0], ev.keys[i]
+    return None
+
+
+def _proper(name: str, ev: Evidence) -> bool:
+    """Whether a capitalised run reads as a proper name: three words at most, none of which
+    the documents also write in lower case as a word of their own ("Pause", "Brake Warning
+    Light" and "Learn Menu Screen" are a manual's labels)."""
+    words = name.split()
+    if any(w in DAYS or w in MONTH_NAMES for w in words):
+        return False  # a date's day or month (`_sibling_swapped` reads those)
+    return len(words) <= 3 and not any(
+        re.search(rf"(?<![\w'’]){re.escape(w.lower())}(?![\w'’])", raw)
+        for w in words
+        for raw in ev.raw_texts
+    )
 
 
 def _known_name_swapped(text: str, tokens: Set[str], ev: Evidence) -> tuple[str, str, str] | None:
