@@ -5909,3 +5909,19 @@ def test_a_person_put_in_anothers_place_in_a_copied_statement_is_caught(
         "While the video is playing, press the Pause button.",
     )
     assert "where the documents say" not in out["explanation"], out["explanation"]
+
+
+def test_a_value_that_ends_a_clause_the_field_leads_is_the_fields(judge: OfflineJudge) -> None:
+    """ "Wi-Fi is available to patients for a small fee" gives `WiFi: free` another value
+    though "fee" stands past the reach a value has from its field's name: the field leads
+    the clause and the value ends it. A fee of another statement ("…, and the office
+    charges a small fee") is not the Wi-Fi's."""
+    record = "Structured data: " + repr(
+        {"name": "Brightside Dental", "attributes": {"WiFi": "u'free'"}}
+    )
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [record])
+    out = verdict("Wi-Fi is available to patients for a small fee.")
+    assert out["fully_supported"] is False, out["explanation"]
+    assert "the record says otherwise" in out["explanation"], out["explanation"]
+    out = verdict("Wi-Fi is available to patients, and the office charges a small fee.")
+    assert "the record says otherwise" not in out["explanation"], out["explanation"]

@@ -5818,8 +5818,9 @@ def _levels_said(claim: str, ev: Evidence) -> list[int]:
         if not seq or negated:
             continue
         joined = set(seq) | _run_together(seq)
+        single = not _CLAUSE_BREAK.search(part)
         for i, (others, name) in ev.scaled.items():
-            if others & joined and (name is None or _said_near(name, others, seq, joined)):
+            if others & joined and (name is None or _said_near(name, others, seq, joined, single)):
                 found.append(i)
     return list(dict.fromkeys(found))
 
@@ -5830,9 +5831,13 @@ def _levels_said(claim: str, ev: Evidence) -> list[int]:
 _VALUE_REACH = 3
 
 
-def _said_near(names: Names, words: frozenset[str], seq: Sequence[str], joined: set[str]) -> bool:
+def _said_near(
+    names: Names, words: frozenset[str], seq: Sequence[str], joined: set[str], single: bool = False
+) -> bool:
     """Whether the clause (its tokens `seq`, with run-together pairs `joined`) names the
-    field of `names` within `_VALUE_REACH` words of one of `words`."""
+    field of `names` within `_VALUE_REACH` words of one of `words`; or, in a clause of one
+    statement (`single`), leads with the field and ends with the value: "Wi-Fi is available
+    to patients for a small fee"."""
     if not _said(names, joined):
         return False
 
@@ -5841,7 +5846,11 @@ def _said_near(names: Names, words: frozenset[str], seq: Sequence[str], joined: 
 
     valued = [k for w in words & joined for k in at(w)]
     named = [k for way in names if way <= joined for t in way for k in at(t)]
-    return any(abs(v - n) <= _VALUE_REACH for v in valued for n in named)
+    return any(
+        abs(v - n) <= _VALUE_REACH or (single and n == 0 and v == len(seq) - 1)
+        for v in valued
+        for n in named
+    )
 
 
 def _named_facts(
