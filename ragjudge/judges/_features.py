@@ -2225,10 +2225,10 @@ def _person_swapped(text: str, tokens: Set[str], ev: Evidence) -> tuple[str, str
     review says "Dr. Nguyen … let my son pick a prize from the treasure box". The sentence
     gives one name; a document sentence holds four fifths of its other words (four at
     least) and gives one name the sentence lacks, with the same word before it or after it,
-    and no document sentence holding those words gives the sentence's name. Returns the
-    two names and the key."""
+    and no document sentence holding those words gives the sentence's name. Both are proper
+    names (`_proper`). Returns the two names and the key."""
     ours = _names_in_slots(text)
-    if len(ours) != 1 or ours[0][0].lower() not in ev.text or not _proper(ours[0][0], ev):
+    if len(ours) != 1 or ours[0][0].lower() not in ev.text:
         return None
     name, before, after = ours[0]
     own = set(tokenize(name, lang=ev.lang).seq)
@@ -2236,7 +2236,7 @@ def _person_swapped(text: str, tokens: Set[str], ev: Evidence) -> tuple[str, str
     if len(rest) < 4:
         return None
     near = [i for i, n in ev.holding(rest).items() if n >= _SIBLING_SHARE * len(rest)]
-    if not near or any(own <= ev.sets[i] for i in near):
+    if not near or any(own <= ev.sets[i] for i in near) or not _proper(name, ev):
         return None
     for i in near:
         theirs = [
@@ -2860,6 +2860,7 @@ def _ja_changes(normalised: str) -> dict[tuple[str, str], bool]:
 
 
 def _unit_ja_changes(ev: Evidence, i: int) -> dict[tuple[str, str], bool]:
+    """`_ja_changes` of unit `i`."""
     return _ja_changes(ev.normalised(i))
 
 
@@ -5210,11 +5211,20 @@ def _quoted_in(text: str, ev: Evidence) -> list[int]:
     """The document sentences that write a quotation of the sentence word for word."""
     found: list[int] = []
     for m in _QUOTED.finditer(text):
-        words = re.sub(r"\W+", " ", m.group(1).lower()).strip()
-        found += [
-            i for i, raw in enumerate(ev.raw_texts) if words in re.sub(r"\W+", " ", raw.lower())
-        ]
+        words = _plain_words(m.group(1))
+        found += [i for i, theirs in enumerate(ev.per_unit(_unit_plain_words)) if words in theirs]
     return sorted(set(found))
+
+
+def _plain_words(text: str) -> str:
+    """`text` in lower case with each run of other characters than letters and figures as a
+    space, so that quotations compare word for word."""
+    return re.sub(r"\W+", " ", text.lower()).strip()
+
+
+def _unit_plain_words(ev: Evidence, i: int) -> str:
+    """`_plain_words` of unit `i`."""
+    return _plain_words(ev.raw_texts[i])
 
 
 #: a Japanese quotation of some length: 「…」
