@@ -5925,3 +5925,17 @@ def test_a_value_that_ends_a_clause_the_field_leads_is_the_fields(judge: Offline
     assert "the record says otherwise" in out["explanation"], out["explanation"]
     out = verdict("Wi-Fi is available to patients, and the office charges a small fee.")
     assert "the record says otherwise" not in out["explanation"], out["explanation"]
+
+
+def test_a_japanese_decision_the_article_says_is_still_weighed_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """…ことを決めた where the article says the prefecture is still weighing it (検討してい
+    る) is caught; the same decision where the article gives it as made (決めた) is not."""
+    doc = "県は、国に激甚災害の指定を求める方向で検討している。市は、仮設住宅の建設を決めた。"
+    verdict = partial(first_verdict, judge, "要約してください。", [doc])
+    out = verdict("県は、国に激甚災害の指定を求めることを決めた。")
+    assert out["fully_supported"] is False, out["explanation"]
+    assert "told as done where the documents give a plan" in out["explanation"]
+    out = verdict("市は、仮設住宅の建設を決定した。")
+    assert "told as done where the documents give a plan" not in out["explanation"], out

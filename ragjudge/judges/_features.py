@@ -1879,7 +1879,7 @@ def sentence_features(
         if not (_HEDGED.search(lowered) or _HEDGED.search(ev.question_text)):
             planned = _plan_told_as_done(lowered, set(tokens.seq), ev, text)
     elif flipped is None and ev.lang == "ja" and not _JA_HEDGED.search(lowered):
-        planned = _japanese_plan_told_as_done(lowered, ev)
+        planned = _japanese_plan_told_as_done(lowered, ev) or _japanese_decision_told(lowered, ev)
     certain = (
         _hedge_dropped(lowered, set(tokens.seq), ev)
         if ev.lang == "en"
@@ -2920,6 +2920,36 @@ def _japanese_plan_told_as_done(normalised: str, ev: Evidence) -> tuple[str, str
         if planned is None:
             planned = (raw.strip(), ev.keys[i])
     return planned
+
+
+#: a decision told as made: …ことを決めた, …方針を決定した, …が決まった
+_JA_DECIDED = re.compile(
+    r"(?:ことを|方針を|方向を|ように)?(?:決めた|決めました|決定した|決定しました|決まった|決まりました)"
+)
+#: a deed still being weighed: 検討している, …方向で調整中
+_JA_WEIGHED = re.compile(r"検討|調整中|方向で")
+
+
+def _japanese_decision_told(normalised: str, ev: Evidence) -> tuple[str, str] | None:
+    """A decision told as made (`_JA_DECIDED`: 助成することを決めた) where the document
+    sentence that holds four fifths of the sentence's other words says it is still weighed
+    (助成する制度を検討している), and none that holds them tells it as decided."""
+    decided = _JA_DECIDED.search(normalised)
+    if decided is None:
+        return None
+    words = set(_JA_WORD.findall(_JA_DECIDED.sub(" ", normalised)))
+    if len(words) < _PLAN_WORDS:
+        return None
+    weighed: tuple[str, str] | None = None
+    for i, raw in enumerate(ev.raw_texts):
+        theirs = ev.normalised(i)
+        if len(words & set(_JA_WORD.findall(theirs))) < _PLAN_SHARE * len(words):
+            continue
+        if re.search(r"決め|決定|決ま", theirs):
+            return None  # they tell it as decided too
+        if weighed is None and _JA_WEIGHED.search(theirs):
+            weighed = (raw.strip(), ev.keys[i])
+    return weighed
 
 
 #: how much of the rest of a sentence (of at least so many words) a document sentence must
