@@ -5931,11 +5931,15 @@ def test_a_japanese_decision_the_article_says_is_still_weighed_is_caught(
     judge: OfflineJudge,
 ) -> None:
     """…ことを決めた where the article says the prefecture is still weighing it (検討してい
-    る) is caught; the same decision where the article gives it as made (決めた) is not."""
-    doc = "県は、国に激甚災害の指定を求める方向で検討している。市は、仮設住宅の建設を決めた。"
+    る) is caught; a decision the article gives as made, though it was weighed before
+    (検討していたが、…決めた), is not."""
+    doc = (
+        "県は、国に激甚災害の指定を求める方向で検討している。"
+        "市は仮設住宅の建設を検討していたが、16日に建設を決めた。"
+    )
     verdict = partial(first_verdict, judge, "要約してください。", [doc])
     out = verdict("県は、国に激甚災害の指定を求めることを決めた。")
     assert out["fully_supported"] is False, out["explanation"]
     assert "told as done where the documents give a plan" in out["explanation"]
-    out = verdict("市は、仮設住宅の建設を決定した。")
+    out = verdict("市は、16日に仮設住宅の建設を決定した。")
     assert "told as done where the documents give a plan" not in out["explanation"], out
