@@ -5708,8 +5708,9 @@ def test_a_japanese_quotation_or_post_given_to_another_person_is_caught(
     own, gives an age after the name (松浦正則院長（62）は「…。…」と頭を下げた) or closes with
     とのコメントを出した; given to another person, it is caught, and the summary's quotation
     alone is the statement looked for, whatever clause follows it (と述べ、…に意欲を示した). A
-    person given another's post (小野寺真理子社長 where she is 専務) is caught too; the same
-    person with their own post, or with an honorific, is not."""
+    person given another's post (小野寺真理子社長 where she is 専務, or 部長の松浦正則氏 with the
+    post before the name) is caught too; the same person with their own post, or with an
+    honorific, is not."""
     doc = (
         "記者会見した松浦正則院長（62）は「地域の皆さんに大きな不安をおかけすることになり、"
         "申し訳ない。力が及ばなかった」と頭を下げた。県健康福祉部の岩田千秋部長は「あくまで"
@@ -5734,11 +5735,16 @@ def test_a_japanese_quotation_or_post_given_to_another_person_is_caught(
     out = verdict("小野寺真理子社長は、株主還元と成長投資の両立を図ると説明した。")
     assert out["fully_supported"] is False, out["explanation"]
     assert "'小野寺真理子社長' where the documents say '小野寺真理子専務'" in out["explanation"]
+    # a post written before the name, which then takes an honorific
+    out = verdict("県健康福祉部長の松浦正則氏は「力が及ばなかった」と頭を下げた。")
+    assert out["fully_supported"] is False, out["explanation"]
+    assert "'部長の松浦正則氏' where the documents say '松浦正則院長'" in out["explanation"]
     for said in (
         "松浦院長は「地域の皆さんに大きな不安をおかけすることになり、申し訳ない」と陳謝した。",
         "岩田部長は「あくまで休止であり、廃止ではない」と述べ、医師確保後の再開に意欲を示した。",
         "小野寺専務は、株主還元と成長投資の両立を図ると説明した。",
         "小野寺氏は、株主還元と成長投資の両立を図ると説明した。",
+        "院長の松浦正則氏は「力が及ばなかった」と頭を下げた。",
     ):
         out = verdict(said)
         assert out["fully_supported"] is True, (said, out["explanation"])

@@ -4116,6 +4116,10 @@ _JA_NAMED = re.compile(
     rf"(?P<title>{_JA_TITLE})"
 )
 _JA_HONORIFICS = frozenset({"氏", "さん"})
+#: a post written before the name, which then takes an honorific: 県健康福祉部長の松浦正則氏
+_JA_POST_FIRST = re.compile(
+    rf"(?P<title>{_JA_TITLE})の(?P<stem>[\u4e00-\u9fff\u30a1-\u30fa\u30fc]{{2,6}}?)(?:氏|さん)"
+)
 
 
 def _unit_ja_named(ev: Evidence, i: int) -> list[tuple[frozenset[str], str]]:
@@ -4129,9 +4133,10 @@ def _unit_ja_named(ev: Evidence, i: int) -> list[tuple[frozenset[str], str]]:
 
 def _japanese_post_swapped(normalised: str, ev: Evidence) -> tuple[str, str, str] | None:
     """A person given a post the documents never give them, where they give another:
-    小野寺真理子社長 where they write 財務担当の小野寺真理子専務. Returns the name with the
-    sentence's post, with theirs, and their key."""
-    for m in _JA_NAMED.finditer(normalised):
+    小野寺真理子社長 where they write 財務担当の小野寺真理子専務, or 部長の松浦正則氏 where
+    they write 松浦正則院長. Returns the name with the sentence's post, with theirs, and
+    their key."""
+    for m in (*_JA_NAMED.finditer(normalised), *_JA_POST_FIRST.finditer(normalised)):
         title = m.group("title")
         name = frozenset(tokenize(m.group("stem"), lang="ja").seq)
         if title in _JA_HONORIFICS or not name:
