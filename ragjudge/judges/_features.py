@@ -823,10 +823,10 @@ class Evidence:
     #: the initials of their runs of capitalised words (`_initialism_known`), read when first
     #: needed
     initials: frozenset[str] | None = None
-    #: their text as written, in lower case and without web addresses' schemes, to find the
-    #: the documents' words in order, as `_misquoted` compares quotations with them, read
-    #: when first needed
+    #: their words in lower case, one space apart (`_quote_words`), as `_misquoted` compares
+    #: quotations with them, read when first needed
     quoted_text: str | None = None
+    #: their text as written, in lower case and without web addresses' schemes, to find the
     #: literals an answer copies (`_missing_literals`), read when first needed
     literal_text: str | None = None
     #: the numbers they give as a bound (`_bounds`), read when a sentence first needs them
@@ -4141,20 +4141,15 @@ def _japanese_post_swapped(normalised: str, ev: Evidence) -> tuple[str, str, str
         name = frozenset(tokenize(m.group("stem"), lang="ja").seq)
         if title in _JA_HONORIFICS or not name:
             continue
-        theirs: list[tuple[str, int]] = []
-        for i, named in enumerate(ev.per_unit(_unit_ja_named)):
-            for their_name, their_title in named:
-                if their_name & name:
-                    if their_title == title:
-                        break
-                    theirs.append((their_title, i))
-            else:
-                continue
-            break  # a document gives the name this post
-        else:
-            if theirs:
-                their_title, i = theirs[0]
-                return m.group(), m.group("stem") + their_title, ev.keys[i]
+        theirs = [
+            (their_title, i)
+            for i, named in enumerate(ev.per_unit(_unit_ja_named))
+            for their_name, their_title in named
+            if their_name & name
+        ]
+        if theirs and all(their_title != title for their_title, _ in theirs):
+            their_title, i = theirs[0]
+            return m.group(), m.group("stem") + their_title, ev.keys[i]
     return None
 
 
@@ -4725,6 +4720,17 @@ _ELLIPSIS = re.compile(r"\.\.\.|…|\[[^\]]*\]")
 _QUOTE_WORD = re.compile(r"\w+")
 
 
+def _quote_words(text: str) -> str:
+    """`text`'s words in lower case, one space apart, so that quotations compare word for
+    word whatever their case and punctuation."""
+    return " ".join(_QUOTE_WORD.findall(text.lower()))
+
+
+def _unit_quote_words(ev: Evidence, i: int) -> str:
+    """`_quote_words` of unit `i`."""
+    return _quote_words(ev.raw_texts[i])
+
+
 def _misquoted(text: str, ev: Evidence) -> list[str]:
     """The quotations of a sentence that gives someone's words (said, called, according to,
     と述べた) whose words the documents never give in that order: a quote is the speaker's
@@ -4743,9 +4749,7 @@ def _misquoted(text: str, ev: Evidence) -> list[str]:
     ):
         return []  # a name or a label in quotes ("select "More Options""), not anyone's words
     if ev.quoted_text is None:
-        ev.quoted_text = " ".join(
-            " ".join(_QUOTE_WORD.findall(raw.lower())) for raw in ev.raw_texts
-        ).join("  ")
+        ev.quoted_text = " ".join(ev.per_unit(_unit_quote_words)).join("  ")
     found = []
     for m in _QUOTATION.finditer(text):
         quote = m.group("a") or m.group("b") or m.group("c")
@@ -5246,20 +5250,9 @@ def _quoted_in(text: str, ev: Evidence) -> list[int]:
     """The document sentences that write a quotation of the sentence word for word."""
     found: list[int] = []
     for m in _QUOTED.finditer(text):
-        words = _plain_words(m.group(1))
-        found += [i for i, theirs in enumerate(ev.per_unit(_unit_plain_words)) if words in theirs]
+        words = _quote_words(m.group(1))
+        found += [i for i, theirs in enumerate(ev.per_unit(_unit_quote_words)) if words in theirs]
     return sorted(set(found))
-
-
-def _plain_words(text: str) -> str:
-    """`text` in lower case with each run of other characters than letters and figures as a
-    space, so that quotations compare word for word."""
-    return re.sub(r"\W+", " ", text.lower()).strip()
-
-
-def _unit_plain_words(ev: Evidence, i: int) -> str:
-    """`_plain_words` of unit `i`."""
-    return _plain_words(ev.raw_texts[i])
 
 
 #: a Japanese quotation of some length: 「…」
@@ -5582,7 +5575,7 @@ def _names_only_others(parent: str, holding: set[str], tokens: set[str], ev: Evi
     if shared is None:
         return False  # an item without siblings: nothing to mix it up with
     siblings = (g for g in ev.items if g.rpartition("/")[0] == parent)
-    overlap = {g: common for g in siblings if (common := (ev.items[g] & tokens) - shared)}
+    overlap = {g: common for g in siblings if (common := _item_words(g, tokens, ev))}
     named = {g for g, common in overlap.items() if not any(common < o for o in overlap.values())}
     return bool(named) and not named & holding
 
