@@ -5850,6 +5850,10 @@ def test_a_short_quotation_given_to_another_speaker_is_caught(judge: OfflineJudg
         assert f"the documents give this to '{theirs}'" in out["explanation"], out
     out = verdict('Pruitt said, "We followed the advice we were given at the time."')
     assert "the documents give this to" not in out["explanation"], out["explanation"]
+    # a quotation is found from a word's start to a word's end: "taking long" is not
+    # Obi's "taking longer"
+    out = verdict('Janet Okoye said, "They are taking long."')
+    assert "the documents give this to" not in out["explanation"], out["explanation"]
 
 
 def test_a_role_given_after_the_name_without_an_article_is_the_persons(

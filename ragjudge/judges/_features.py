@@ -5247,11 +5247,13 @@ _QUOTED = re.compile(r"[\"“]((?:[^\"“”\s]+\s+){3,}[^\"“”\s]+?)[,.!?]?(
 
 
 def _quoted_in(text: str, ev: Evidence) -> list[int]:
-    """The document sentences that write a quotation of the sentence word for word."""
+    """The document sentences that write a quotation of the sentence word for word, from a
+    word's start to a word's end."""
     found: list[int] = []
     for m in _QUOTED.finditer(text):
-        words = _quote_words(m.group(1))
-        found += [i for i, theirs in enumerate(ev.per_unit(_unit_quote_words)) if words in theirs]
+        words = f" {_quote_words(m.group(1))} "
+        units = ev.per_unit(_unit_quote_words)
+        found += [i for i, theirs in enumerate(units) if words in f" {theirs} "]
     return sorted(set(found))
 
 
