@@ -415,6 +415,24 @@ def test_an_nltk_laid_out_otherwise_leaves_punkt_as_nltk_ships_it(
         ours._plain_patterns.cache_clear()
 
 
+def test_no_ends_a_sentence_before_a_capital_and_abbreviates_before_a_number() -> None:
+    """ "No." abbreviates "number" before a number ("No. 10 Downing Street"); before a
+    capital it is the word "no" that ends the sentence ("voted no. Jennings said …")."""
+    for text, expected in (
+        (
+            "Regents Carl Jennings and Teresa Molina voted no. Jennings said it was too much.",
+            ["Regents Carl Jennings and Teresa Molina voted no.", "Jennings said it was too much."],
+        ),
+        ("The answer is no. The cost is too high.", ["The answer is no.", "The cost is too high."]),
+        (
+            "He lives at No. 10 Downing Street. It is old.",
+            ["He lives at No. 10 Downing Street.", "It is old."],
+        ),
+        ("See item no. 5 for details.", ["See item no. 5 for details."]),
+    ):
+        assert [text[s:e] for s, e in split(text, "en")] == expected, text
+
+
 # --- the ten languages -------------------------------------------------------------------------
 
 
