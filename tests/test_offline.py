@@ -5842,7 +5842,7 @@ def test_a_short_quotation_given_to_another_speaker_is_caught(judge: OfflineJudg
         (
             "Janet Okoye said of the deals, \"We haven't lost those deals. They are taking "
             'longer."',
-            "Marcus Obi",
+            "Obi",  # who closes the quotation
         ),
     ):
         out = verdict(said)
@@ -5853,6 +5853,47 @@ def test_a_short_quotation_given_to_another_speaker_is_caught(judge: OfflineJudg
     # a quotation is found from a word's start to a word's end: "taking long" is not
     # Obi's "taking longer"
     out = verdict('Janet Okoye said, "They are taking long."')
+    assert "the documents give this to" not in out["explanation"], out["explanation"]
+
+
+def test_a_statement_is_found_past_the_words_that_describe_its_speaker(
+    judge: OfflineJudge,
+) -> None:
+    """ "CDC epidemiologist Anil Mehta said …": the words before the name describe who
+    speaks, so the statement the article gives to the FDA's spokeswoman is found without
+    them, and given to Mehta it is caught; given to her it is not."""
+    doc = (
+        "Dr. Anil Mehta, a CDC epidemiologist leading the investigation, said the true number "
+        "of illnesses is likely higher. Agency spokeswoman Carla Benitez said a plumbing "
+        'repair in April "may have been a contributing factor," but that the investigation '
+        "was continuing."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    said = "an April plumbing repair may have contributed to the contamination."
+    out = verdict(f"CDC epidemiologist Anil Mehta said {said}")
+    assert out["fully_supported"] is False, out["explanation"]
+    assert "the documents give this to 'Carla Benitez'" in out["explanation"], out
+    out = verdict(f"FDA spokeswoman Carla Benitez said {said}")
+    assert "the documents give this to" not in out["explanation"], out["explanation"]
+
+
+def test_a_quotation_of_several_sentences_is_given_to_who_closes_it(
+    judge: OfflineJudge,
+) -> None:
+    """A quotation that runs over several sentences names its speaker where it closes
+    ('"We have cut where we could. We have delayed what we could. Without this increase,
+    …," Okafor said.'): its first sentences are his too, so given to another it is caught."""
+    doc = (
+        "Vice president for finance Leon Sato presented the budget. President Samuel Okafor "
+        'spoke next. "We have cut where we could. We have delayed what we could. Without '
+        'this increase, we would be cutting programs," Okafor said.'
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    said = 'said the university had "cut where we could" and "delayed what we could."'
+    out = verdict(f"Leon Sato {said}")
+    assert out["fully_supported"] is False, out["explanation"]
+    assert "the documents give this to 'Okafor' (0c, 0d)" in out["explanation"], out
+    out = verdict(f"Samuel Okafor {said}")
     assert "the documents give this to" not in out["explanation"], out["explanation"]
 
 

@@ -5173,6 +5173,8 @@ _NO_SPEAKER = frozenset(
 )
 #: a sentence that goes on with the speech before it: a quotation, or "He added …"
 _CONTINUED_SPEECH = re.compile(r"\s*(?:[\"“”‘’']|(?:he|she|they)\b)", re.I)
+#: a sentence that opens a quotation
+_QUOTE_OPENS = re.compile(r"\s*[\"“]")
 #: how much of a statement's own words (the sentence's less the speaker's name) one document
 #: sentence must hold to be where the statement comes from, and how many words it must have
 _STATEMENT_COVER = 0.6
@@ -5234,11 +5236,60 @@ def _ja_speakers(text: str) -> tuple[tuple[str, frozenset[str]], ...]:
 def _statement_sources(text: str, who: frozenset[str], ev: Evidence) -> list[int]:
     """The document sentences, in order, that hold most of the words of the sentence's
     statement (its words less those of who makes it), when it has enough to tell."""
-    statement = set(tokenize(normalise(text), normalised=True, lang=ev.lang).seq) - who
+    statement = set(_content_tokens(text, ev.lang)) - who
     if len(statement) < _STATEMENT_WORDS:
         return []
     held = ev.holding(statement)
     return sorted(i for i, n in held.items() if n >= _STATEMENT_COVER * len(statement))
+
+
+def _quote_marks(raw: str) -> int:
+    """How many quotation marks `raw` opens or closes (straight and curly double quotes)."""
+    return raw.count('"') + raw.count("“") + raw.count("”")
+
+
+def _speech_chain(i: int, ev: Evidence) -> list[int] | None:
+    """Document sentence `i` and those that lead to who says it, ending with the one that
+    names them: `i` alone where it names its speaker; a sentence inside a quotation, up to
+    the one that closes it ('"We have cut where we could. We have delayed what we could.
+    Without this increase, …," Okafor said.'), within three sentences; or a sentence that
+    goes on from an earlier one (a quotation, "He added …"), back to the one that names
+    the speaker, within two. None when the documents do not name the speaker."""
+    if _speakers(ev.raw_texts[i], ev.lang):
+        return [i]
+    doc = ev.doc_of[i]
+    opened = _quote_marks(ev.raw_texts[i]) % 2 == 1 and _QUOTE_OPENS.match(ev.raw_texts[i])
+    if opened or (i > 0 and ev.doc_of[i - 1] == doc and _quote_marks(ev.raw_texts[i - 1]) % 2):
+        # inside a quotation: its speaker is named where it closes
+        for k in range(i + 1, min(i + 4, len(ev.raw_texts))):
+            if ev.doc_of[k] != doc:
+                break
+            if _quote_marks(ev.raw_texts[k]) % 2:
+                if _speakers(ev.raw_texts[k], ev.lang):
+                    return list(range(i, k + 1))
+                break
+    chain = [i]
+    k = i
+    while not _speakers(ev.raw_texts[k], ev.lang):
+        continued = _CONTINUED_SPEECH.match(ev.raw_texts[k]) is not None
+        if not continued or i - k == 2 or k == 0 or ev.doc_of[k - 1] != doc:
+            return None
+        k -= 1
+        chain.append(k)
+    return chain
+
+
+def _content_tokens(text: str, lang: str) -> frozenset[str]:
+    """The content tokens of `text`."""
+    return frozenset(tokenize(normalise(text), normalised=True, lang=lang).seq)
+
+
+def _subject_lead(text: str, lang: str) -> str:
+    """The words before the name of a speaker who opens the sentence's statement ("CDC
+    epidemiologist" of "CDC epidemiologist Anil Mehta said …"), or ""."""
+    if lang == "ja" or (m := _SPEAKER.search(text)) is None or not m.group("before"):
+        return ""
+    return text[: m.start("before")]
 
 
 #: a quotation of four words or more: "We followed the advice we were given" (or its first
@@ -5286,22 +5337,21 @@ def _misattributed(text: str, ev: Evidence) -> Misattribution | None:
     # followed by a clause of the answer's own)
     quoted = _JA_QUOTED.search(text) if ev.lang == "ja" else None
     sources = _statement_sources(quoted.group(1) if quoted else text, who, ev)
+    if not sources and (lead := _subject_lead(text, ev.lang)):
+        # the words that lead the speaker's name describe the speaker, not the statement:
+        # "CDC epidemiologist Anil Mehta said …"
+        sources = _statement_sources(text, who | _content_tokens(lead, ev.lang), ev)
     if not sources and ev.lang != "ja":
         # a quotation too short for its words to tell is told by where it is written
         sources = _quoted_in(text, ev)
     found: list[tuple[str, str]] = []
     for i in sources:
-        k = i
-        while True:
-            if who & ev.sets[k]:
-                return None  # the sentence's speaker is named where the statement is
-            if named := _speakers(ev.raw_texts[k], ev.lang):
-                break
-            continued = _CONTINUED_SPEECH.match(ev.raw_texts[k]) is not None
-            if not continued or i - k == 2 or k == 0 or ev.doc_of[k - 1] != ev.doc_of[i]:
-                return None  # a statement whose speaker the documents do not name
-            k -= 1
-        found += [(name, ev.keys[i]) for name, _ in named]
+        chain = _speech_chain(i, ev)
+        if chain is None:
+            return None  # a statement whose speaker the documents do not name
+        if any(who & ev.sets[k] for k in chain):
+            return None  # the sentence's speaker is named where the statement is
+        found += [(name, ev.keys[i]) for name, _ in _speakers(ev.raw_texts[chain[-1]], ev.lang)]
     if not found:
         return None
     return Misattribution(" and ".join(name for name, _ in claimed), tuple(dict.fromkeys(found)))

@@ -315,7 +315,12 @@ class OfflineJudge:
             name, ours, their_role, key = f.role
             parts.append(f"'{ours}' where the documents call {name} '{their_role}' ({key})")
         if f.misattributed is not None:
-            given = ", ".join(f"'{name}' ({key})" for name, key in f.misattributed.given[:2])
+            by_name: dict[str, list[str]] = {}
+            for name, key in f.misattributed.given:
+                by_name.setdefault(name, []).append(key)
+            given = ", ".join(
+                f"'{name}' ({', '.join(ks)})" for name, ks in list(by_name.items())[:2]
+            )
             parts.append(f"the documents give this to {given}, not to '{f.misattributed.claimed}'")
         parts.append(f"support {probability:.2f}")
         text = "; ".join(parts)
