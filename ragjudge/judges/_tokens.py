@@ -415,6 +415,16 @@ def _era(m: re.Match[str]) -> str:
     return f"{_ERA_START[m.group(1)] + year}年"
 
 
+#: a year written with its last two digits before a month or a fiscal year, as Japanese
+#: news writes it: "26年4月" is April 2026, "30年度" fiscal 2030
+_SHORT_YEAR = re.compile(r"(?<![\d.,])(\d\d)年(?=度|\d{1,2}月)")
+
+
+def _short_year(m: re.Match[str]) -> str:
+    year = int(m.group(1))
+    return f"{year + (2000 if year <= 50 else 1900)}年"
+
+
 #: a share in tenths, as Japanese writes it: "2割" is 20%, "2割5分" 25%
 _WARI = re.compile(r"(\d+)割(?:(\d)分)?")
 
@@ -426,14 +436,15 @@ def _wari(m: re.Match[str]) -> str:
 def _clock(text: str) -> str:
     """Numbers and times in one notation: "3:30 pm" reads as "15:30" and "3 pm", "15:00" as
     "15"; "1万2000" as "12000", "午後3時" as "15時", "下午3点半" as "15点30分", "七世代" as
-    "7世代", "2割" as "20%" and "令和6年" as "2024年"; a short year range "1649–54" as
+    "7世代", "2割" as "20%", "令和6年" as "2024年"
+    and "26年4月" as "2026年4月"; a short year range "1649–54" as
     "1649–1654", so an answer may write either; and a year run into the next date's day
     ("19408 december") as the two numbers."""
     if not text.isascii():
         if _HAS_KANJI_NUMERAL.search(text):
             text = _KANJI_NUMBER.sub(_kanji_number, text)
         if "年" in text:
-            text = _ERA.sub(_era, text)
+            text = _SHORT_YEAR.sub(_short_year, _ERA.sub(_era, text))
     if not _DIGIT.search(text):
         return text
     if "-" in text or "–" in text or "—" in text:
