@@ -5994,3 +5994,63 @@ def test_a_japanese_decision_the_article_says_is_still_weighed_is_caught(
     assert "told as done where the documents give a plan" in out["explanation"]
     out = verdict("市は、16日に仮設住宅の建設を決定した。")
     assert "told as done where the documents give a plan" not in out["explanation"], out
+
+
+def test_a_japanese_year_written_with_its_last_two_digits_is_the_full_year(
+    judge: OfflineJudge,
+) -> None:
+    """Japanese news writes the year before a month or a fiscal year with its last two
+    digits (26年4月, 30年度): a summary that writes it in full restates it, and one that
+    names another year is caught."""
+    doc = (
+        "両行は統合に先立ち、26年4月から、互いのATMで預金を引き出す際の手数料を無料にすることを"
+        "決めた。ホームドアを30年度までに全駅に設置する。"
+    )
+    verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", [doc])
+    for said in (
+        "両行は2026年4月から互いのATMで預金を引き出す際の手数料を無料にする。",
+        "ホームドアを2030年度までに全駅に設置する。",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+    out = verdict("両行は2027年4月から互いのATMで預金を引き出す際の手数料を無料にする。")
+    assert out["fully_supported"] is False, out["explanation"]
+
+
+def test_a_number_given_as_a_bound_or_a_total_of_the_documents_numbers(
+    judge: OfflineJudge,
+) -> None:
+    """A bound in points (7ポイント余り for 7.42ポイント) is met by the documents' figure,
+    though they give 7 for a month; a total of two of their numbers given as one ("合わせて
+    約3900人", "about 3,900 people combined" of 2,100 and 1,800) is worked out from them; a
+    share given as approximate is rounded to points, so "about 88%" is not their 92%."""
+    ja = partial(
+        first_verdict,
+        judge,
+        "次のニュース記事を要約してください。",
+        [
+            "投票率は41.27％で、前回の33.85％を7.42ポイント上回った。任期は7月1日から。"
+            "両行の従業員数は越前中央銀行が約2100人、加賀ひかり銀行が約1800人。"
+        ],
+    )
+    en = partial(
+        first_verdict,
+        judge,
+        "Summarize the article.",
+        [
+            "Harbor Bank employs 2,100 people and Lakeside Bank employs 1,800. Ridership last "
+            "year was 92% of its 2019 level, the company said."
+        ],
+    )
+    for verdict, said, supported in (
+        (ja, "投票率は41.27％で、前回の33.85％から7ポイント余り上昇した。", True),
+        (ja, "投票率は41.27％で、前回の33.85％から9ポイント余り上昇した。", False),
+        (ja, "両行の従業員数は合わせて約3900人。", True),
+        (ja, "両行の従業員数は合わせて約4200人。", False),
+        (en, "The two banks employ about 3,900 people combined.", True),
+        (en, "The two banks employ about 4,300 people combined.", False),
+        (en, "Ridership last year was about 91% of its 2019 level.", True),
+        (en, "Ridership last year was about 88% of its 2019 level.", False),
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is supported, (said, out["explanation"])

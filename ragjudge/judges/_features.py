@@ -1903,6 +1903,22 @@ def sentence_features(
         else None
     )
     fields = list(dict.fromkeys(ev.labels[i] for i in against if ev.labels and ev.labels[i]))
+    # a Japanese bound met by another number of the statements restated (7ポイント余り for
+    # 7.42; 約3200人 where they give 3200 is read as 3200)
+    restated = {t[1:] for i in cover for t in ev.seqs[i] if t[0] == "#"}
+    approximated = (
+        {
+            n
+            for n in bounded_numbers(lowered, restated) - restated
+            # (one the documents give with its counter is theirs: 約88% where they give 88%)
+            if not any(
+                re.search(rf"(?<![\d.,]){re.escape(m.group())}", ev.text)
+                for m in re.finditer(rf"(?<![\d.,]){re.escape(n)}(?![\d.,])\D", lowered)
+            )
+        }
+        if ev.lang == "ja" and tokens.digits
+        else set()
+    )
     sibling = (
         (
             _sibling_swapped(text, token_set, cover, ev)
@@ -1926,7 +1942,7 @@ def sentence_features(
             or _change_contradicted(text, ev)
             or _numbers_swapped(tokens.seq, ev)
             or _tally_changed(sentence.text, set(tokens.seq), ev)
-            or _number_replaced(tokens.seq, sentence.text, spans, ev, bool(worked))
+            or _number_replaced(tokens.seq, sentence.text, spans | approximated, ev, bool(worked))
         )
         if tokens.digits
         else None
@@ -1943,7 +1959,9 @@ def sentence_features(
         if ev.shared
         else []
     )
-    strayed = _values_of_other_statements(text, token_set, tokens.digits - spans, cover, ev)
+    strayed = _values_of_other_statements(
+        text, token_set, tokens.digits - spans - approximated, cover, ev
+    )
     rebound = _number_of_another(text, ev) if tokens.digits and ev.lang == "en" else None
     superseded = _value_before(lowered, ev) if tokens.digits and ev.lang == "en" else None
     blended = _items_blended(claim, _names_given(text, ev.lang), ev) if ev.shared else []
@@ -4925,11 +4943,16 @@ def _counters_changed(normalised: str, ev: Evidence) -> list[tuple[Measure, list
     """The numbers of a Chinese or Japanese sentence (as `normalise` writes it) that count
     something else than the documents count with that number: 3か月間 where they give 3
     only in 3月, 1年 where they say 1か月. Each as a quantity of another unit, with the
-    documents' forms. A number they give on its own, or with the same counter, is theirs."""
+    documents' forms. A number they give on its own, or with the same counter, is theirs, as
+    is a bound that a number they give with the same counter meets."""
     found: list[tuple[Measure, list[str]]] = []
     for m in _CJK_COUNTED.finditer(normalised):
         number, counter = m.groups()
         if theirs := _other_counters(number, _SAME_COUNTER.get(counter, counter), ev):
+            # a bound met by a number the documents count alike (7ポイント余り for 7.42ポイント)
+            alike = re.findall(rf"(?<![\d.,])(\d[\d,]*(?:\.\d+)?){re.escape(counter)}", ev.text)
+            if alike and set(tokenize(number).digits) & bounded_numbers(normalised, set(alike)):
+                continue
             written = _counted_as_written(normalised, m)
             for digits in tokenize(number, lang=ev.lang).digits:
                 found.append((Measure("count", 0.0, 0.0, digits, written), theirs))

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from itertools import permutations
+from itertools import combinations, permutations
 from typing import NamedTuple
 
 from ragjudge.judges._tokens import is_year, number_value, tokenize
@@ -136,7 +136,7 @@ _BOUNDED = re.compile(
 #: it and its counter (150件以上, 150件ほど, 150多条, 150条左右)
 _BOUNDED_CJK = re.compile(
     r"(?P<word>約|およそ|おおよそ|ほぼ|大约|约|超过|超過|近)有?\s?(?P<n>\d[\d,]*(?:\.\d+)?)"
-    r"|(?P<n2>\d[\d,]*(?:\.\d+)?)\s?(?P<word2>多)?[^\d\s、。,，.]{0,2}?"
+    r"|(?P<n2>\d[\d,]*(?:\.\d+)?)\s?(?P<word2>多)?(?:[^\d\s、。,，.]{0,2}?|[ァ-ヺー]{2,6})"
     r"(?P<after>以上|超|余り|あまり|ほど|程度|前後|くらい|ぐらい|近く|左右|上下|多)"
 )
 #: how those words bound, as the English ones in `_MEETS`
@@ -147,6 +147,10 @@ _CJK_MEETS = {
     "以上": "at least",
     **dict.fromkeys(("近", "近く"), "nearly"),
 }
+#: a share after a number
+_SHARE_AFTER = re.compile(r"\s?(?:%|％|percent|per cent)", re.IGNORECASE)
+#: how many points a share given as approximate may be off ("about 40%" for 41.6%)
+_SHARE_POINTS = 2.0
 #: per bound's word: the document numbers that meet it, as a share of the sentence's number
 #: (low, high, whether each end is included): "over 150" is met by 151 to 300, "about 150"
 #: by 143 to 157, "nearly 5" by 4.25 to 5
@@ -184,17 +188,22 @@ def bounded_numbers(text: str, known: set[str], theirs: str = "") -> set[str]:
     for m in _BOUNDED.finditer(text):
         word, near = m.group("word").lower(), _around(text, m)
         if not any(w == word and n != m.group("n") and near & by for w, n, by in given):
-            bounds.append((m.group("n"), word))
+            bounds.append((m.group("n"), word, _SHARE_AFTER.match(text, m.end()) is not None))
     if not text.isascii():
         for m in _BOUNDED_CJK.finditer(text):
             word = m.group("word") or m.group("word2") or m.group("after")
-            bounds.append((m.group("n") or m.group("n2"), _CJK_MEETS[word]))
-    for number, word in bounds:
+            n = "n" if m.group("n") else "n2"
+            share = _SHARE_AFTER.match(text, m.end(n)) is not None
+            bounds.append((m.group(n), _CJK_MEETS[word], share))
+    for number, word, share in bounds:
         said = float(number.replace(",", ""))
         if said <= 0 or is_year(said):
             continue
         low, high, inclusive = _MEETS[word]
         lo, hi = low * said, high * said
+        if share and word == "about":
+            # a share is rounded to points, not to a part of itself: "about 88%" is not 92%
+            lo, hi = said - _SHARE_POINTS, said + _SHARE_POINTS
         if any(
             (lo <= v <= hi) if inclusive else (lo <= v <= hi and v != said)
             for v in values
@@ -382,14 +391,20 @@ def worked_out(
 
     `near` are the numbers of the document sentences the answer restates: a sum, a difference
     or a change of one of the answer's numbers and one of them counts too ("grown by about
-    700, to roughly 4,800" where the documents give 4,100 and 4,800). A value the answer gives
-    as approximate ("about 700") holds to its last digit that is not a zero."""
+    700, to roughly 4,800" where the documents give 4,100 and 4,800), and so does a sum of two
+    of them that the answer gives as a total ("3,900 employees combined" of 2,100 and 1,800).
+    A value the answer gives as approximate ("about 700") holds to its last digit that is not
+    a zero."""
     numbers = _operands(operands)
     beside = [x for x in _operands(near) if not is_year(x) and x not in numbers]
     found: set[str] = set()
-    if len(numbers) + min(1, len(numbers)) * len(beside) < 2:
-        return found
     lowered = text.lower()
+    # a total of two of the restated sentences' numbers ("about 3,900 employees combined" of
+    # 2,100 and 1,800)
+    # (a count such as 1,800 reads as a year, which no sum is)
+    totals = list(combinations(_operands(near), 2)) if _TOTAL.search(lowered) else []
+    if len(numbers) + min(1, len(numbers)) * len(beside) < 2 and not totals:
+        return found
     for value in values:
         x = number_value(value)
         if x is None or (x < 10 and x.is_integer()) or x in numbers:
@@ -409,6 +424,11 @@ def worked_out(
             or re.search(rf"(?<![\d.]){written}{_JA_BY}", lowered)
             else []
         )
+        if not is_year(x) and any(
+            abs(a + b - x) <= tolerance for a, b in totals if min(a, b) >= 10
+        ):
+            found.add(value)
+            continue
         for a, b in [*permutations(numbers, 2), *mixed]:
             own = a in numbers and b in numbers
             # a sum or a difference with a small operand is a neighbour of the other one
@@ -439,5 +459,9 @@ _JA_BY = r"\s*(?:%|ポイント|件|人|円|万円|億円|倍)?の?(?:増|減|�
 _ROUGHLY = r"\b(?:about|around|roughly|nearly|almost|approximately|some|close to|an estimated)"
 
 
+#: words that give a number as the total of others
+_TOTAL = re.compile(
+    r"\b(?:combined|together|in total|a total of|altogether|between them)\b|合わせ|合計|総勢"
+)
 #: the answer's numbers tried as operands, at most (they are few; a table is not a sum)
 _MAX_OPERANDS = 12
