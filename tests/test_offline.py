@@ -6054,3 +6054,30 @@ def test_a_number_given_as_a_bound_or_a_total_of_the_documents_numbers(
     ):
         out = verdict(said)
         assert out["fully_supported"] is supported, (said, out["explanation"])
+
+
+def test_a_decision_the_article_says_is_not_made_is_caught(judge: OfflineJudge) -> None:
+    """A decision or a deed told as made ("has decided to sue", "has already hired", "have
+    agreed to provide") where the article says no decision has been made, or that it will
+    consider whether, is caught; told as open, or as the article tells it, it is not."""
+    doc = (
+        "Finch said the city may sue the bank that processed the checks but that no decision "
+        "has been made. Delgado said the council will consider in April whether to hire a "
+        "full-time internal auditor. Superintendent Helen Marsh said the district was looking "
+        "into chartering private buses but had not made a decision. The council has hired "
+        "an outside accounting firm to review every account."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    for said, supported in (
+        ("The city has decided to sue the bank that processed the checks.", False),
+        ("The City Council has already hired a full-time internal auditor.", False),
+        ("The school district has chartered private buses.", False),
+        ("The city may sue the bank that processed the checks.", True),
+        ("The city has not decided whether to sue the bank that processed the checks.", True),
+        ("The district is weighing whether to charter private buses.", True),
+        ("The council has hired an outside accounting firm to review every account.", True),
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is supported, (said, out["explanation"])
+    out = verdict("The city has decided to sue the bank that processed the checks.")
+    assert "no decision has been made" in out["explanation"], out["explanation"]

@@ -1877,7 +1877,9 @@ def sentence_features(
     if flipped is None and ev.lang == "en":
         # (a sentence that answers "what can it do?" is said under the question's "can")
         if not (_HEDGED.search(lowered) or _HEDGED.search(ev.question_text)):
-            planned = _plan_told_as_done(lowered, set(tokens.seq), ev, text)
+            planned = _plan_told_as_done(lowered, set(tokens.seq), ev, text) or _decision_told(
+                lowered, set(tokens.seq), ev, text
+            )
     elif flipped is None and ev.lang == "ja" and not _JA_HEDGED.search(lowered):
         planned = _japanese_plan_told_as_done(lowered, ev) or _japanese_decision_told(lowered, ev)
     certain = (
@@ -2770,6 +2772,57 @@ def _plan_told_as_done(
         if told and planned is None:
             planned = (ev.raw_texts[i].strip(), ev.keys[i])
     return planned
+
+
+#: words that tell of a decision as made: "has decided to sue", "have agreed to provide"
+_DECIDING = re.compile(r"\b(?:decided|agreed|resolved|chose|chosen|opted|settled|already)\b")
+#: what a document says is still to be decided: "no decision has been made", "has not
+#: decided whether", "nothing has been decided", "will consider in April whether to hire",
+#: "is considering a consolidation", "was looking into chartering"
+_UNDECIDED = re.compile(
+    r"\b(?:no decision|not (?:yet )?(?:been )?(?:decided|made a decision|settled|finali[sz]ed)|"
+    r"(?:has|have|had)(?: not|n't)(?: yet)? (?:decided|made a decision)|undecided|"
+    r"yet to (?:decide|make a decision)|nothing (?:has been|had been|was|is) (?:decided|final)|"
+    r"(?:will|would|to) (?:consider|decide) (?:\w+ ){0,3}?whether|"
+    r"(?:is|are|was|were) (?:still |also )?(?:considering|weighing|looking into|exploring)|"
+    r"consider(?:ing|s)? whether|decide whether)\b"
+)
+#: how much of a sentence's other words the document sentence that leaves it undecided holds
+_UNDECIDED_SHARE = 0.6
+
+
+def _decision_told(
+    lowered: str, tokens: set[str], ev: Evidence, text: str
+) -> tuple[str, str] | None:
+    """A decision or a deed told as made ("the city has decided to sue the bank", "the
+    district has chartered private buses") where the document sentence that holds three
+    fifths of the sentence's other words (three at least) says it is still to be decided
+    ("may sue the bank … but no decision has been made", "was looking into chartering
+    private buses but had not made a decision"), and none that holds them says it is
+    decided. The sentence must leave nothing open itself (the caller's `_HEDGED`) and say
+    "has", "have", "had" or a word of deciding. Returns the document sentence and its key."""
+    if not (_DECIDING.search(lowered) or re.search(r"\b(?:has|have|had)\b", lowered)):
+        return None
+    if _UNDECIDED.search(lowered) or re.search(r"\b(?:weigh\w*|decision)\b", lowered):
+        return None  # the sentence leaves it open too
+    subject = _CAPITAL_RUN.match(text)
+    named = set(tokenize(subject.group()).seq) if subject else set()
+    deciding = {t for m in _DECIDING.finditer(lowered) if (t := content_token(m.group()))}
+    words = tokens - deciding - named
+    if len(words) < _PLAN_WORDS:
+        return None
+    undecided: tuple[str, str] | None = None
+    for i, held in ev.holding(words).items():
+        if held < max(_PLAN_WORDS, _UNDECIDED_SHARE * len(words)):
+            continue
+        raw = ev.raw_texts[i].lower()
+        if _UNDECIDED.search(raw) is None:
+            if _DECIDING.search(raw):
+                return None  # a document sentence tells it as decided
+            continue
+        if undecided is None or i < ev.keys.index(undecided[1]):
+            undecided = (ev.raw_texts[i].strip(), ev.keys[i])
+    return undecided
 
 
 #: what the sentence says will be: "will cost", "would reopen" (as reported speech gives it)
