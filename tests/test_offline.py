@@ -6081,3 +6081,42 @@ def test_a_decision_the_article_says_is_not_made_is_caught(judge: OfflineJudge) 
         assert out["fully_supported"] is supported, (said, out["explanation"])
     out = verdict("The city has decided to sue the bank that processed the checks.")
     assert "no decision has been made" in out["explanation"], out["explanation"]
+
+
+def test_a_day_given_otherwise_in_a_copied_statement_is_caught(judge: OfflineJudge) -> None:
+    """A day of a month given otherwise in a copied statement ("began their inspection …
+    on July 27" where the article says July 24, and July 27 is when production stopped) is
+    caught; a sentence that joins two statements, each with its own day, is not, nor is a
+    day the question gives."""
+    doc = (
+        "Investigators from the Food and Drug Administration found listeria at the company's "
+        "plant in Kettle Ridge during an inspection that began July 24. The company halted "
+        "production at the plant on July 27. Carl Friedrich Gauss was born on 30 April 1777 "
+        "in Brunswick. He died in Göttingen on February 23, 1855. Syngman Rhee was elected "
+        "president by the National Assembly on July 20, 1948. He was inaugurated on August "
+        "15, 1948. Emmy Noether was born in Erlangen on 23 March 1882. The mathematician's "
+        "death came on April 14, 1935."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    out = verdict("FDA investigators began their inspection of the Kettle Ridge plant on July 27.")
+    assert out["fully_supported"] is False, out["explanation"]
+    assert "'July 27' where the documents say 'July 24'" in out["explanation"], out
+    for said in (
+        "Investigators began their inspection of the Kettle Ridge plant on July 24.",
+        "Carl Friedrich Gauss was born on April 30, 1777 in Brunswick and died in Göttingen "
+        "on February 23, 1855.",
+        # the rest of the sentence is the statement that gives its day
+        "Syngman Rhee was inaugurated as president on August 15, 1948, after being elected "
+        "by the National Assembly.",
+        # every day the statement gives, the sentence gives too
+        "Emmy Noether was born in Erlangen on 23 March 1882 and died on April 14, 1935.",
+    ):
+        out = verdict(said)
+        assert "where the documents say" not in out["explanation"], (said, out["explanation"])
+    asked = first_verdict(
+        judge,
+        "What happened at the Kettle Ridge plant on July 27?",
+        [doc],
+        "Investigators began their inspection of the Kettle Ridge plant on July 27.",
+    )
+    assert "where the documents say" not in asked["explanation"], asked["explanation"]

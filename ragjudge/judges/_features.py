@@ -1945,6 +1945,7 @@ def sentence_features(
             or _numbers_swapped(tokens.seq, ev)
             or _tally_changed(sentence.text, set(tokens.seq), ev)
             or _number_replaced(tokens.seq, sentence.text, spans | approximated, ev, bool(worked))
+            or (_date_changed(sentence.text, set(tokens.seq), ev) if ev.lang == "en" else None)
         )
         if tokens.digits
         else None
@@ -3692,6 +3693,71 @@ def _number_pairs(lowered: str) -> set[tuple[str, str, str]]:
     """The pairs of numbers `lowered` sets against each other (`_NUMBER_PAIR`), each as its
     first number, the words between, and its second."""
     return {(a, " ".join(mid.split()), b) for a, mid, b in _NUMBER_PAIR.findall(lowered)}
+
+
+#: a month as news writes it, in full or shortened ("Aug.", "Sept.")
+_MONTH_WORDS = {
+    **{name.lower(): n for n, name in enumerate(MONTH_NAMES, start=1)},
+    **{name.lower()[:3]: n for n, name in enumerate(MONTH_NAMES, start=1)},
+    "sept": 9,
+}
+_MONTH_WORD = "(?:" + "|".join(sorted(_MONTH_WORDS, key=len, reverse=True)) + ")"
+#: a day of a month: "July 24", "Oct. 1", "24 July", "the 24th of July"
+_DAY_OF_MONTH = re.compile(
+    rf"\b(?P<m1>{_MONTH_WORD})\.?\s+(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?(?![\d:%]|\.\d)"
+    rf"|\b(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m2>{_MONTH_WORD})\b",
+    re.IGNORECASE,
+)
+
+
+def _days_of_months(text: str) -> dict[tuple[int, int], str]:
+    """The days of months `text` gives, each as (month, day) and as written."""
+    found: dict[tuple[int, int], str] = {}
+    for m in _DAY_OF_MONTH.finditer(text):
+        month, day = (
+            (m.group("m1"), m.group("d1")) if m.group("m1") else (m.group("m2"), m.group("d2"))
+        )
+        if 1 <= int(day) <= 31:
+            found.setdefault((_MONTH_WORDS[month.lower()], int(day)), m.group().strip())
+    return found
+
+
+#: how much of a sentence's other words the statement that gives another day holds
+_DATE_SHARE = 0.7
+
+
+def _date_changed(text: str, tokens: Set[str], ev: Evidence) -> tuple[str, str, str] | None:
+    """A day given otherwise in a copied statement: "FDA investigators began their
+    inspection of the plant on July 27" where the article's sentence that holds seven tenths
+    of its other words says July 24 (and July 27 is when production stopped). No document
+    sentence that holds half of those words may give the sentence's day. Returns the day as
+    the sentence writes it, the one the document does, and its key."""
+    said = _days_of_months(text)
+    if not said:
+        return None
+    words = {t for t in tokens if t[0] != "#" and t not in _CALENDAR}
+    if len(words) < _PLAN_WORDS:
+        return None
+    held = ev.holding(words)
+    near = [i for i, n in held.items() if n >= 0.5 * len(words)]
+    theirs = {i: _days_of_months(ev.raw_texts[i]) for i in near}
+    asked = _days_of_months(ev.question_text)
+    for day, written in said.items():
+        if day in asked or any(day in days for days in theirs.values()):
+            continue
+        for i in sorted(near, key=lambda i: -held[i]):
+            if held[i] < _DATE_SHARE * len(words) or not theirs[i]:
+                continue
+            if set(theirs[i]) <= said.keys():
+                continue  # every day it gives, the sentence gives too: it joins statements
+            rest = words - ev.sets[i]
+            if any(
+                rest & ev.sets[j] and day in _days_of_months(ev.raw_texts[j])
+                for j in {j for t in rest for j in ev.index.get(t, ())}
+            ):
+                continue  # the rest of the sentence is the statement that gives the day
+            return written, next(iter(theirs[i].values())), ev.keys[i]
+    return None
 
 
 def _pair_reversed(lowered: str, ev: Evidence) -> tuple[str, str, str] | None:
