@@ -6120,3 +6120,37 @@ def test_a_day_given_otherwise_in_a_copied_statement_is_caught(judge: OfflineJud
         "Investigators began their inspection of the Kettle Ridge plant on July 27.",
     )
     assert "where the documents say" not in asked["explanation"], asked["explanation"]
+
+
+def test_daily_qualifying_a_thing_is_no_opening_day_and_a_moderate_price_is_a_level(
+    judge: OfflineJudge,
+) -> None:
+    """ "Calling with daily updates" says nothing of the days a shop opens, while "open
+    daily" does; "moderately priced" (or "a moderate price range") is another level than
+    `RestaurantsPriceRange2: 3`."""
+    shop = {
+        "name": "Ridgeline Auto Care",
+        "hours": {d: "7:30-17:30" for d in ("Monday", "Tuesday", "Wednesday", "Thursday")},
+        "attributes": {"RestaurantsPriceRange2": "3", "WiFi": "free"},
+        "review_info": [
+            {
+                "review_stars": 5.0,
+                "review_text": "Kendra at the service desk called me each afternoon with an "
+                "update on the repair, which I really appreciated.",
+            }
+        ],
+    }
+    verdict = partial(
+        first_verdict,
+        judge,
+        "Write an objective overview of the business based only on the structured data.",
+        [f"Structured data: {shop}"],
+    )
+    for said, supported in (
+        ("Kendra at the service desk is praised for calling with daily updates.", True),
+        ("Ridgeline Auto Care is open daily.", False),
+        ("Ridgeline Auto Care is moderately priced.", False),
+        ("Ridgeline Auto Care falls in a moderate price range.", False),
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is supported, (said, out["explanation"])

@@ -951,9 +951,11 @@ def _word_tokens(*words: str) -> frozenset[str]:
 
 #: the days of the week, as a record's opening hours name them
 _DAY_NAMES = frozenset(n for d in DAYS for n in (d.lower(), d[:3].lower()))
-#: a claim that a place is open every day of the week
+#: a claim that a place is open every day of the week (not "daily" before what it qualifies:
+#: "calling with daily updates")
 _EVERY_DAY = re.compile(
-    r"\b(?:(?:seven|7) days a week|every day(?! except)|daily|all week(?: long)?|24/7)\b"
+    r"\b(?:(?:seven|7) days a week|every day(?! except)|all week(?: long)?|24/7|"
+    r"daily(?!\s+(?!(?:from|at|until|till|between|except|and|or|but|to|through)\b)[a-z]))\b"
 )
 _WEEKDAY = "(?:" + "|".join(d.lower() for d in DAYS) + ")"
 #: a day of the week as an answer names it ("Sundays"), the weekend's two, or the five others

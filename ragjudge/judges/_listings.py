@@ -118,16 +118,19 @@ _SCALES = (
         {
             "1": Level(
                 ("inexpensive", "cheap", "budget", "affordable"),
-                (*_HIGH_PRICE, "moderately priced", "mid range", "mid priced"),
+                (*_HIGH_PRICE, "moderately priced", "moderate price", "mid range", "mid priced"),
             ),
             "2": Level(
                 ("moderately priced", "moderate", "affordable", "mid range"),
                 (*_HIGH_PRICE, *_LOW_PRICE),
             ),
-            "3": Level(("expensive", "pricey", "upscale", "high end"), (*_LOW_PRICE, "affordable")),
+            "3": Level(
+                ("expensive", "pricey", "upscale", "high end"),
+                (*_LOW_PRICE, "affordable", "moderately priced", "moderate price", "mid range"),
+            ),
             "4": Level(
                 ("very expensive", "luxury", "upscale", "high end", "fine dining"),
-                (*_LOW_PRICE, "affordable", "moderately priced"),
+                (*_LOW_PRICE, "affordable", "moderately priced", "moderate price", "mid range"),
             ),
         },
         bound=True,
