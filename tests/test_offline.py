@@ -6154,3 +6154,30 @@ def test_daily_qualifying_a_thing_is_no_opening_day_and_a_moderate_price_is_a_le
     ):
         out = verdict(said)
         assert out["fully_supported"] is supported, (said, out["explanation"])
+
+
+def test_all_of_a_whole_the_article_gives_a_part_of_is_caught(judge: OfflineJudge) -> None:
+    """ "All 19 people sickened were hospitalized" where the article says "Seventeen of the
+    19", "every one of the 45 wards" where "38 of the 45": caught. Not where the article
+    says all of them too, nor where the part is of another whole."""
+    doc = (
+        "Nineteen people in six states were sickened. Seventeen of the 19 patients were "
+        "hospitalized. All 19 have since recovered. Turnout fell in 38 of the assembly's 45 wards. "
+        "Service stopped on all 48 bus routes, stranding many of the roughly 85,000 riders. "
+        "Four of the 12 crew members were injured, and all 12 were rescued."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    for said, theirs in (
+        ("All 19 people sickened in the outbreak were hospitalized.", "Seventeen of the 19"),
+        ("Turnout fell in every one of the assembly's 45 wards.", "38 of the assembly's 45"),
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is False, (said, out["explanation"])
+        assert f"where the documents say '{theirs}'" in out["explanation"], out
+    for said in (
+        "All 19 people sickened in the outbreak recovered.",
+        "The strike halted service on all 48 bus routes.",
+        "All 12 crew members were rescued.",
+    ):
+        out = verdict(said)
+        assert "where the documents say" not in out["explanation"], (said, out["explanation"])

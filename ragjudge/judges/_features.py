@@ -1930,6 +1930,7 @@ def sentence_features(
             or _doer_swapped(text, cover, ev)
             or _known_name_swapped(text, token_set, ev)
             or _person_swapped(text, token_set, ev)
+            or (_all_of_some(text, ev) if tokens.digits else None)
         )
         if ev.lang == "en"
         else (
@@ -3759,6 +3760,40 @@ def _date_changed(text: str, tokens: Set[str], ev: Evidence) -> tuple[str, str, 
             ):
                 continue  # the rest of the sentence is the statement that gives the day
             return written, next(iter(theirs[i].values())), ev.keys[i]
+    return None
+
+
+#: all of a counted whole: "all 19 people", "every one of the system's 85,000 riders"
+_ALL_OF = re.compile(
+    r"\b(?:all|every one of|each of|everyone of)\s+(?:(?:the|its|their|of)\s+)*"
+    r"(?:[\w’']+['’]s\s+)?(?:(?:roughly|about|nearly|some)\s+)?(?P<n>\d[\d,]*)(?![\d.%])",
+    re.IGNORECASE,
+)
+#: words that give all of a whole, not a part
+_WHOLE = frozenset({"all", "each", "every", "everyone", "one"})
+
+
+def _all_of_some(text: str, ev: Evidence) -> tuple[str, str, str] | None:
+    """All of a counted whole where the documents give a part of it: "All 19 people sickened
+    were hospitalized" where "Seventeen of the 19 patients were hospitalized", "every one of
+    the 85,000 riders" where "many of the roughly 85,000 riders". The document sentence
+    gives the part as "<part> of the <whole>" and shares another word with the sentence.
+    Returns the sentence's words, the document's and its key."""
+    for m in _ALL_OF.finditer(text):
+        n = m.group("n")
+        part = re.compile(
+            r"\b(?P<part>\d[\d,]*|[A-Za-z]+) (?:of|out of) (?:the |its |their |those )?"
+            rf"(?:[\w’']+['’]s )?(?:(?:roughly|about|nearly|some) )?{re.escape(n)}(?![\d,.]\d|%)"
+        )
+        words = set(_content_tokens(text, ev.lang)) - {f"#{n.replace(',', '')}"}
+        giving = [i for i, raw in enumerate(ev.raw_texts) if n in raw and words & ev.sets[i]]
+        if any(a.group("n") == n for i in giving for a in _ALL_OF.finditer(ev.raw_texts[i])):
+            continue  # a document says all of them too
+        for i in giving:
+            for p in part.finditer(ev.raw_texts[i]):
+                share = p.group("part").lower()
+                if share not in _WHOLE and share != n:
+                    return m.group().strip(), p.group().strip(), ev.keys[i]
     return None
 
 
