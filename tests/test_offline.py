@@ -6181,3 +6181,30 @@ def test_all_of_a_whole_the_article_gives_a_part_of_is_caught(judge: OfflineJudg
     ):
         out = verdict(said)
         assert "where the documents say" not in out["explanation"], (said, out["explanation"])
+
+
+def test_a_japanese_statement_is_found_with_more_posts_fields_and_verbs(
+    judge: OfflineJudge,
+) -> None:
+    """A speaker's field after the name (岡部真一教授（金融論）は), a chamber's head (会頭)
+    and a criticism (と批判した) are read as the speaker and the statement's verb, so a
+    statement given to another of the article's speakers is caught."""
+    doc = (
+        "福井商工会議所の川村隆会頭は「統合後も地元企業への融資姿勢が変わらないことを期待したい」と"
+        "話した。東都大学の岡部真一教授（金融論）は「システム統合で過去に障害を起こした例も多く、"
+        "慎重な準備が欠かせない」と指摘している。小野寺氏は、病院計画は住民への説明が不十分なまま"
+        "進められたと批判した。竹内氏は移転計画の凍結を主張した。"
+    )
+    verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", [doc])
+    for said, theirs in (
+        (
+            "川村会頭は、システム統合で過去に障害が起きた例も多く、慎重な準備が欠かせないと指摘した。",
+            "岡部真一教授",
+        ),
+        ("竹内氏は、病院計画は住民への説明が不十分なまま進められたと批判した。", "小野寺氏"),
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is False, (said, out["explanation"])
+        assert f"the documents give this to '{theirs}'" in out["explanation"], out
+    out = verdict("小野寺氏は、病院計画は住民への説明が不十分なまま進められたと批判した。")
+    assert "the documents give this to" not in out["explanation"], out["explanation"]
