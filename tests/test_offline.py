@@ -5994,6 +5994,14 @@ def test_a_japanese_decision_the_article_says_is_still_weighed_is_caught(
     assert "told as done where the documents give a plan" in out["explanation"]
     out = verdict("市は、16日に仮設住宅の建設を決定した。")
     assert "told as done where the documents give a plan" not in out["explanation"], out
+    # whether to do it is not yet decided (…開くかどうかはまだ決まっていない)
+    out = first_verdict(
+        judge,
+        "要約してください。",
+        ["同審議会が利用者の意見を聞く公聴会を開くかどうかはまだ決まっていない。"],
+        "運輸審議会は、利用者の意見を聞く公聴会を開くことを決めた。",
+    )
+    assert "told as done where the documents give a plan" in out["explanation"], out
 
 
 def test_a_japanese_year_written_with_its_last_two_digits_is_the_full_year(

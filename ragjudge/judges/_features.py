@@ -3001,10 +3001,13 @@ def _japanese_plan_told_as_done(normalised: str, ev: Evidence) -> tuple[str, str
 
 #: a decision told as made: …ことを決めた, …方針を決定した, …が決まった
 _JA_DECIDED = re.compile(
-    r"(?:ことを|方針を|方向を|ように)?(?:決めた|決めました|決定した|決定しました|決まった|決まりました)"
+    r"(?:ことを|方針を|方向を|ように)?(?:決めた|決めました|決定した|決定しました|決まった|決まりました|"
+    r"固めた|固めました)"
 )
-#: a deed still being weighed: 検討している, …方向で調整中
-_JA_WEIGHED = re.compile(r"検討|調整中|方向で")
+#: a deed still being weighed: 検討している, …方向で調整中, 開くかどうかはまだ決まっていない
+_JA_WEIGHED = re.compile(r"検討|調整中|方向で|かどうか|未定|決まっていない|決めていない")
+#: a decision said not to be made yet (which no document sentence tells as made)
+_JA_UNDECIDED = re.compile(r"決ま(?:っていない|っておらず|らない)|決めて(?:いない|おらず)|未定")
 
 
 def _japanese_decision_told(normalised: str, ev: Evidence) -> tuple[str, str] | None:
@@ -3022,7 +3025,7 @@ def _japanese_decision_told(normalised: str, ev: Evidence) -> tuple[str, str] | 
         theirs = ev.normalised(i)
         if len(words & set(_JA_WORD.findall(theirs))) < _PLAN_SHARE * len(words):
             continue
-        if re.search(r"決め|決定|決ま", theirs):
+        if re.search(r"決め|決定|決ま|固め", _JA_UNDECIDED.sub("", theirs)):
             return None  # they tell it as decided too
         if weighed is None and _JA_WEIGHED.search(theirs):
             weighed = (raw.strip(), ev.keys[i])
