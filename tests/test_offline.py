@@ -1689,15 +1689,22 @@ def test_a_japanese_change_turned_and_a_plan_told_as_already_done_are_caught(
     docs = [
         "営業利益は前年同期比31.5%減の97億円だった。売上高は2.1%増の1200億円だった。"
         "今月中に外部の専門家を交えた調査委員会を設置する方針だ。"
+        "投票率は41.27%で、前回の33.85%を7.42ポイント上回った。"
     ]
     verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", docs)
     out = verdict("営業利益は前年同期比31.5%増の97億円となった。")
     caught(out, "'31.5%増' where the documents say '31.5%減'", "where the documents say")
+    # (上回った is a rise, 低下した a fall)
+    out = verdict("投票率は41.27%と、前回の33.85%から7.42ポイント低下した。")
+    caught(
+        out, "'7.42ポイント減' where the documents say '7.42ポイント増'", "where the documents say"
+    )
     out = verdict("同社は、外部の専門家を交えた調査委員会を既に設置した。")
     caught(out, "told as done where the documents give a plan", "told as done")
     for said in (
         "営業利益は前年同期比31.5%減の97億円となった。",
         "同社は、外部の専門家を交えた調査委員会を設置する方針だ。",
+        "投票率は41.27%と、前回の33.85%から7.42ポイント上昇した。",
     ):
         out = verdict(said)
         assert out["fully_supported"] is True, (said, out["explanation"])

@@ -2919,7 +2919,7 @@ _JA_DONE = re.compile(
 #: an amount given as a change, and its direction: 31.5%減, 2割増, 3.2%上昇, 12億円の増益
 _JA_CHANGE = re.compile(
     r"(\d[\d.,]*)(%|ポイント|割|倍|億円|万円|円|人|件|台|戸|棟)?の?"
-    r"(?:(?P<up>増加|増益|増収|上昇|増)|(?P<down>減少|減益|減収|下落|減))"
+    r"(?:(?P<up>増加|増益|増収|上昇|上回|増)|(?P<down>減少|減益|減収|下落|下回|低下|減))"
 )
 
 
