@@ -6223,3 +6223,17 @@ def test_a_japanese_statement_is_found_with_more_posts_fields_and_verbs(
         assert f"the documents give this to '{theirs}'" in out["explanation"], out
     out = verdict("小野寺氏は、病院計画は住民への説明が不十分なまま進められたと批判した。")
     assert "the documents give this to" not in out["explanation"], out["explanation"]
+
+
+def test_approved_and_declined_are_two_ends(judge: OfflineJudge) -> None:
+    """ "Ownership declined to pay the luxury tax" where the article says ownership approved
+    paying it is caught; said the article's way, it is not."""
+    doc = (
+        "Prescott said ownership approved paying the luxury tax this season. The team halted "
+        "practice on Monday."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    out = verdict("Ownership declined to pay the luxury tax this season.")
+    assert "'declined' where the documents say 'approved'" in out["explanation"], out
+    out = verdict("Ownership approved paying the luxury tax this season.")
+    assert out["fully_supported"] is True, out["explanation"]

@@ -3116,6 +3116,7 @@ _POLES = (
     (("weak",), ("strong",)),
     (("democrat", "democratic"), ("republican",)),
     (("convicted", "guilty"), ("acquitted", "cleared")),
+    (("approved",), ("rejected", "declined", "refused")),
     (
         ("held", "kept", "maintained", "unchanged"),
         ("raised", "hiked", "increased"),
