@@ -6237,3 +6237,22 @@ def test_approved_and_declined_are_two_ends(judge: OfflineJudge) -> None:
     assert "'declined' where the documents say 'approved'" in out["explanation"], out
     out = verdict("Ownership approved paying the luxury tax this season.")
     assert out["fully_supported"] is True, out["explanation"]
+
+
+def test_a_deed_given_to_another_agency_named_by_its_initials_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """ "The CDC found listeria …" where investigators from the Food and Drug Administration
+    found it is caught, the agency named whole; "The FDA found …" is the same agency by its
+    initials, and is not."""
+    doc = (
+        "Investigators from the Food and Drug Administration found listeria in samples taken "
+        "from a drain near a packaging line at the plant. The CDC said 19 people were sickened."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    said = "found listeria in samples taken from a drain near a packaging line at the plant."
+    out = verdict(f"The CDC {said}")
+    assert out["fully_supported"] is False, out["explanation"]
+    assert "the documents give this to 'Food and Drug Administration'" in out["explanation"]
+    out = verdict(f"The FDA {said}")
+    assert "the documents give this to" not in out["explanation"], out["explanation"]

@@ -5650,7 +5650,7 @@ _ACTOR = re.compile(
 )
 #: a run of capitalised words in a document sentence: a name, where it is not one word
 #: opening the sentence ("Construction is …", "Residents can …")
-_CAPITALS = re.compile(r"[A-Z][\w'’.\-]*(?:\s+[A-Z][\w'’.\-]*)*")
+_CAPITALS = re.compile(r"[A-Z][\w'’.\-]*(?:\s+(?:(?:of|and|for)\s+)?[A-Z][\w'’.\-]*)*")
 #: verbs that say what someone is or may do rather than what they did: the same statement
 #: of two people ("X is a member") is no swap to read from word order alone
 _NO_ACTION = frozenset({
@@ -5665,6 +5665,8 @@ _PAST_OR_PRESENT = re.compile(
     r"|left|held|got|found|saw|came|brought|built|bought|sold|paid|spent|sent|beat|set|put|cut"
     r"|kept|shot|struck|fought|taught|caught|chose|drove|flew|rode|spoke|stole|threw|wore"
 )
+#: "The" before initials that name an agency or a firm ("The CDC", "The FDA")
+_THE_INITIALS = re.compile(r"\s*The\s+(?=[A-Z]{2,6}\b)")
 #: what stands before a word inside a sentence, not at its opening or a quotation's
 _INSIDE = re.compile(r"[\w,;:)]\s+$")
 
@@ -5684,7 +5686,8 @@ def _actor_swapped(text: str, ev: Evidence) -> Misattribution | None:
     document sentence holding most of its other words must give that verb, with names
     before it and none of the sentence's. A statement whose actor the documents leave
     unnamed there ("He voted …") may be the sentence's, and then nothing is claimed."""
-    m = _ACTOR.match(text)
+    # (an agency by its initials: "The CDC found …")
+    m = _ACTOR.match(text, len(opening.group()) if (opening := _THE_INITIALS.match(text)) else 0)
     if m is None or not _PAST_OR_PRESENT.fullmatch(verb := m.group("verb")) or verb in _NO_ACTION:
         return None
     written = m.group("name").split()
@@ -5719,12 +5722,22 @@ def _actor_swapped(text: str, ev: Evidence) -> Misattribution | None:
                 (t := content_token(w, ev.lang)) and t not in _CALENDAR for w in run.group().split()
             )
         ]
-        if not names:
-            return None
+        if not names or any(_spells_out(n, m.group("name")) for n in names):
+            return None  # (the agency the sentence names by its initials: "FDA")
         found.append((" and ".join(names), ev.keys[i]))
     if not found:
         return None
     return Misattribution(m.group("name"), tuple(dict.fromkeys(found)))
+
+
+def _spells_out(name: str, initials: str) -> bool:
+    """Whether `name` is what `initials` stand for, with or without its function words
+    ("Food and Drug Administration" for "FDA", "Department of Defense" for "DoD")."""
+    if not initials.isalpha() or not initials[:1].isupper() or not 2 <= len(initials) <= 6:
+        return False
+    words = name.split()
+    letters = {"".join(w[0] for w in words), "".join(w[0] for w in words if w[:1].isupper())}
+    return initials.lower() in {x.lower() for x in letters}
 
 
 #: how many of one item's words a clause may hold for each common word of another item
