@@ -2246,6 +2246,10 @@ def test_a_date_written_as_records_write_it_reads_as_the_date_in_words(
     moved = verdict("A reviewer in March 2021 gave Blue Fern Cafe 5 stars for its lovely latte.")
     assert "'March'" in moved["explanation"]
     assert tokenize("1649-54").numbers == {"1649", "1654"}  # a range of years, not a date
+    # also before a comma or a full stop, which no number goes on after
+    assert tokenize("the budget for 2024-25, up 3.2%").numbers == {"2024", "2025", "3.2"}
+    assert tokenize("the budget for 2024-25.").numbers == {"2024", "2025"}
+    assert tokenize("between 1990-95,000 people").numbers == {"1990", "95000"}
 
 
 def test_a_count_in_words_joined_to_its_unit_is_exact(judge: OfflineJudge) -> None:

@@ -268,7 +268,7 @@ _WHOLE_HOUR = re.compile(r"(?<![\d:])([01]?\d|2[0-3]):00(?![\d:])")
 
 
 #: a range of years whose second year is written short: "1649–54", "1914-18"
-_YEAR_RANGE = re.compile(r"(?<![\d.,\-–—])(1\d|20)(\d\d)(\s?[-–—]\s?)(\d\d)(?![\d.,]|[-–—]\d)")
+_YEAR_RANGE = re.compile(r"(?<![\d.,\-–—])(1\d|20)(\d\d)(\s?[-–—]\s?)(\d\d)(?!\d|[.,\-–—]\d)")
 
 
 def _year_range(m: re.Match[str]) -> str:
