@@ -5906,6 +5906,24 @@ def test_a_quotation_of_several_sentences_is_given_to_who_closes_it(
     assert "the documents give this to 'Okafor' (0c, 0d)" in out["explanation"], out
     out = verdict(f"Samuel Okafor {said}")
     assert "the documents give this to" not in out["explanation"], out["explanation"]
+    # a sentence after a quotation that has closed is in none: its speaker is not the one
+    # who opens the next quotation
+    doc = (
+        '"We will appeal. The ruling was unfair," Smith said. The council voted to cut the '
+        'library budget by half. Jones said: "We must act now. The cuts hurt readers."'
+    )
+    out = first_verdict(
+        judge,
+        "Summarize the article.",
+        [doc],
+        "Smith said the council voted to cut the library budget by half.",
+    )
+    assert "the documents give this to" not in out["explanation"], out["explanation"]
+    # a quotation's later sentence is its opener's where the opener names the speaker
+    out = first_verdict(
+        judge, "Summarize the article.", [doc], 'Smith said, "The cuts hurt readers."'
+    )
+    assert "the documents give this to 'Jones' (0e)" in out["explanation"], out["explanation"]
 
 
 def test_a_role_given_after_the_name_without_an_article_is_the_persons(

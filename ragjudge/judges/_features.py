@@ -2818,7 +2818,7 @@ def _decision_told(
     if len(words) < _PLAN_WORDS:
         return None
     undecided: tuple[str, str] | None = None
-    for i, held in ev.holding(words).items():
+    for i, held in sorted(ev.holding(words).items()):
         if held < max(_PLAN_WORDS, _UNDECIDED_SHARE * len(words)):
             continue
         raw = ev.raw_texts[i].lower()
@@ -2826,7 +2826,7 @@ def _decision_told(
             if _DECIDING.search(raw):
                 return None  # a document sentence tells it as decided
             continue
-        if undecided is None or i < ev.keys.index(undecided[1]):
+        if undecided is None:
             undecided = (ev.raw_texts[i].strip(), ev.keys[i])
     return undecided
 
@@ -3704,30 +3704,35 @@ def _number_pairs(lowered: str) -> set[tuple[str, str, str]]:
     return {(a, " ".join(mid.split()), b) for a, mid, b in _NUMBER_PAIR.findall(lowered)}
 
 
-#: a month as news writes it, in full or shortened ("Aug.", "Sept.")
+#: a month as news writes it, in full or shortened ("Aug.", "Sept."), capitalised (so "12
+#: may be" is no date)
 _MONTH_WORDS = {
-    **{name.lower(): n for n, name in enumerate(MONTH_NAMES, start=1)},
-    **{name.lower()[:3]: n for n, name in enumerate(MONTH_NAMES, start=1)},
-    "sept": 9,
+    **{name: n for n, name in enumerate(MONTH_NAMES, start=1)},
+    **{name[:3]: n for n, name in enumerate(MONTH_NAMES, start=1)},
+    "Sept": 9,
 }
 _MONTH_WORD = "(?:" + "|".join(sorted(_MONTH_WORDS, key=len, reverse=True)) + ")"
 #: a day of a month: "July 24", "Oct. 1", "24 July", "the 24th of July"
-_DAY_OF_MONTH = re.compile(
+_DAY_OF_MONTH = (
     rf"\b(?P<m1>{_MONTH_WORD})\.?\s+(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?(?![\d:%]|\.\d)"
-    rf"|\b(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m2>{_MONTH_WORD})\b",
-    re.IGNORECASE,
+    rf"|\b(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m2>{_MONTH_WORD})\b"
 )
+_DAY_OF_MONTH_AS_WRITTEN = re.compile(_DAY_OF_MONTH)
+#: the same in text in lower case (the question, as the evidence keeps it)
+_DAY_OF_MONTH_LOWERED = re.compile(_DAY_OF_MONTH, re.IGNORECASE)
 
 
-def _days_of_months(text: str) -> dict[tuple[int, int], str]:
-    """The days of months `text` gives, each as (month, day) and as written."""
+def _days_of_months(text: str, lowered: bool = False) -> dict[tuple[int, int], str]:
+    """The days of months `text` gives, each as (month, day) and as written; `lowered` when
+    `text` is in lower case."""
     found: dict[tuple[int, int], str] = {}
-    for m in _DAY_OF_MONTH.finditer(text):
+    pattern = _DAY_OF_MONTH_LOWERED if lowered else _DAY_OF_MONTH_AS_WRITTEN
+    for m in pattern.finditer(text):
         month, day = (
             (m.group("m1"), m.group("d1")) if m.group("m1") else (m.group("m2"), m.group("d2"))
         )
         if 1 <= int(day) <= 31:
-            found.setdefault((_MONTH_WORDS[month.lower()], int(day)), m.group().strip())
+            found.setdefault((_MONTH_WORDS[month.title()], int(day)), m.group().strip())
     return found
 
 
@@ -3750,7 +3755,7 @@ def _date_changed(text: str, tokens: Set[str], ev: Evidence) -> tuple[str, str, 
     held = ev.holding(words)
     near = [i for i, n in held.items() if n >= 0.5 * len(words)]
     theirs = {i: _days_of_months(ev.raw_texts[i]) for i in near}
-    asked = _days_of_months(ev.question_text)
+    asked = _days_of_months(ev.question_text, lowered=True)
     for day, written in said.items():
         if day in asked or any(day in days for days in theirs.values()):
             continue
@@ -5443,16 +5448,33 @@ def _speech_chain(i: int, ev: Evidence) -> list[int] | None:
     if _speakers(ev.raw_texts[i], ev.lang):
         return [i]
     doc = ev.doc_of[i]
-    opened = _quote_marks(ev.raw_texts[i]) % 2 == 1 and _QUOTE_OPENS.match(ev.raw_texts[i])
-    if opened or (i > 0 and ev.doc_of[i - 1] == doc and _quote_marks(ev.raw_texts[i - 1]) % 2):
+    start = i
+    while start > 0 and ev.doc_of[start - 1] == doc:
+        start -= 1
+    # the quotation marks of the document before `i`: an odd number leaves one open
+    open_before = sum(_quote_marks(ev.raw_texts[j]) for j in range(start, i)) % 2
+    if open_before or (_QUOTE_OPENS.match(ev.raw_texts[i]) and _quote_marks(ev.raw_texts[i]) % 2):
         # inside a quotation: its speaker is named where it closes
-        for k in range(i + 1, min(i + 4, len(ev.raw_texts))):
+        still_open = open_before
+        for k in range(i, min(i + 4, len(ev.raw_texts))):
             if ev.doc_of[k] != doc:
                 break
-            if _quote_marks(ev.raw_texts[k]) % 2:
-                if _speakers(ev.raw_texts[k], ev.lang):
+            still_open ^= _quote_marks(ev.raw_texts[k]) % 2
+            if not still_open:
+                if k > i and _speakers(ev.raw_texts[k], ev.lang):
                     return list(range(i, k + 1))
                 break
+        # or where it opens ('Jones said: "We must act now. The cuts hurt readers."')
+        opener = next(
+            (
+                j
+                for j in range(i - 1, max(start, i - 3) - 1, -1)
+                if _quote_marks(ev.raw_texts[j]) % 2
+            ),
+            None,
+        )
+        if open_before and opener is not None and _speakers(ev.raw_texts[opener], ev.lang):
+            return list(range(i, opener - 1, -1))
     chain = [i]
     k = i
     while not _speakers(ev.raw_texts[k], ev.lang):
