@@ -6088,6 +6088,7 @@ def test_a_number_given_as_a_bound_or_a_total_of_the_documents_numbers(
         (en, "The two banks employ about 4,300 people combined.", False),
         (en, "Ridership last year was about 91% of its 2019 level.", True),
         (en, "Ridership last year was about 88% of its 2019 level.", False),
+        (en, "Ridership last year was around 88% of its 2019 level.", False),
     ):
         out = verdict(said)
         assert out["fully_supported"] is supported, (said, out["explanation"])

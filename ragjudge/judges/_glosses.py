@@ -201,7 +201,7 @@ def bounded_numbers(text: str, known: set[str], theirs: str = "") -> set[str]:
             continue
         low, high, inclusive = _MEETS[word]
         lo, hi = low * said, high * said
-        if share and word == "about":
+        if share and _MEETS[word] == _MEETS["about"]:
             # a share is rounded to points, not to a part of itself: "about 88%" is not 92%
             lo, hi = said - _SHARE_POINTS, said + _SHARE_POINTS
         if any(
