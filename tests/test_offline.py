@@ -5893,7 +5893,9 @@ def test_a_quotation_of_several_sentences_is_given_to_who_closes_it(
 ) -> None:
     """A quotation that runs over several sentences names its speaker where it closes
     ('"We have cut where we could. We have delayed what we could. Without this increase,
-    …," Okafor said.'): its first sentences are his too, so given to another it is caught."""
+    …," Okafor said.') or where it opens ('Jones said: "We must act now. The cuts hurt
+    readers."'): its other sentences are that speaker's too, so given to another they are
+    caught. A sentence after a quotation that has closed is in none."""
     doc = (
         "Vice president for finance Leon Sato presented the budget. President Samuel Okafor "
         'spoke next. "We have cut where we could. We have delayed what we could. Without '
