@@ -1491,7 +1491,10 @@ def test_a_plan_told_as_done_is_caught_past_a_month_a_condition_and_a_state(
         "layer of yellowed varnish. A replacement model will be available from November 4."
     ]
     out = first_verdict(judge, "Summarize the article.", docs, said)
-    mark = "told as done where the documents give a plan or a possibility: "
+    mark = (
+        "told as done where the documents give a plan, a possibility or a decision still to "
+        "be made: "
+    )
     caught(out, None if quote is None else mark + quote, mark)
 
 
@@ -1856,9 +1859,9 @@ def test_a_japanese_stance_turned_a_cause_under_study_and_a_start_planned_are_ca
     out = verdict("配線の劣化は海外の工場での組み立て工程の問題が原因だった。")
     caught(out, "it is not known: '配線が劣化した原因について", "")
     out = verdict("外部の専門家を交えた調査委員会を設置し、原因の検証を始めた。")
-    caught(out, "a plan or a possibility: '来月から", "")
+    caught(out, "a decision still to be made: '来月から", "")
     out = verdict("外部の専門家を交えた調査委員会を設置し、原因を検証する方針だ。")
-    caught(out, None, "a plan or a possibility")
+    caught(out, None, "a decision still to be made")
 
 
 @pytest.mark.parametrize(

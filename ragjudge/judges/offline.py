@@ -259,7 +259,8 @@ class OfflineJudge:
         if f.planned is not None:
             said, key = f.planned
             parts.append(
-                f"told as done where the documents give a plan or a possibility: '{said}' ({key})"
+                "told as done where the documents give a plan, a possibility or a decision "
+                f"still to be made: '{said}' ({key})"
             )
         if f.reason_added is not None:
             parts.append(
