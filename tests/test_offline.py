@@ -6237,6 +6237,8 @@ def test_a_japanese_statement_is_found_with_more_posts_fields_and_verbs(
         "話した。東都大学の岡部真一教授（金融論）は「システム統合で過去に障害を起こした例も多く、"
         "慎重な準備が欠かせない」と指摘している。小野寺氏は、病院計画は住民への説明が不十分なまま"
         "進められたと批判した。竹内氏は移転計画の凍結を主張した。"
+        "保健所の島田恭子課長は、症状がなくても感染している場合があるとして、調理前の手洗いの徹底を"
+        "呼びかけた。店主の川瀬さんは「深くおわびする」と話した。"
     )
     verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", [doc])
     for said, theirs in (
@@ -6245,6 +6247,12 @@ def test_a_japanese_statement_is_found_with_more_posts_fields_and_verbs(
             "岡部真一教授",
         ),
         ("竹内氏は、病院計画は住民への説明が不十分なまま進められたと批判した。", "小野寺氏"),
+        # (a call for something, …の徹底を呼びかけた, is a statement too)
+        (
+            "店主の川瀬さんは、症状がなくても感染している場合があるとして、調理前の手洗いの徹底を"
+            "呼びかけた。",
+            "島田恭子課長",
+        ),
     ):
         out = verdict(said)
         assert out["fully_supported"] is False, (said, out["explanation"])

@@ -289,7 +289,9 @@ _JA_SPEAKER = re.compile(
     rf"(?P<before>(?P<stem>[\u4e00-\u9fff\u30a1-\u30fa\u30fc]{{1,6}}?){_JA_TITLE})"
     # (an age or a field after the name: 松浦正則院長（62）は, 岡部真一教授（金融論）は)
     # (a quotation may hold sentences of its own)
-    rf"(?:[（(][^（()）]{{1,12}}[）)])?(?:は|が|も)(?:「[^」]*」|[^。「])*?と{_JA_SAID}"
+    rf"(?:[（(][^（()）]{{1,12}}[）)])?(?:は|が|も)(?:「[^」]*」|[^。「])*?"
+    # (…と述べた; …するよう会社側に求めた; …の徹底を呼びかけた)
+    rf"(?:と|よう[^。「]{{0,8}}?|を){_JA_SAID}"
     rf"|と、?(?P<after>(?P<stem2>[\u4e00-\u9fff\u30a1-\u30fa\u30fc]{{1,6}}?){_JA_TITLE})"
     rf"(?:は|が|も)?{_JA_SAID}"
 )
