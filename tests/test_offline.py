@@ -1693,6 +1693,7 @@ def test_a_japanese_change_turned_and_a_plan_told_as_already_done_are_caught(
         "営業利益は前年同期比31.5%減の97億円だった。売上高は2.1%増の1200億円だった。"
         "今月中に外部の専門家を交えた調査委員会を設置する方針だ。"
         "投票率は41.27%で、前回の33.85%を7.42ポイント上回った。"
+        "県内の感染性胃腸炎の患者数は、1医療機関あたり8.2人と、前週の約1.5倍に増えている。"
     ]
     verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", docs)
     out = verdict("営業利益は前年同期比31.5%増の97億円となった。")
@@ -1702,12 +1703,18 @@ def test_a_japanese_change_turned_and_a_plan_told_as_already_done_are_caught(
     caught(
         out, "'7.42ポイント減' where the documents say '7.42ポイント増'", "where the documents say"
     )
+    # (a rise told as a fall without an amount to compare)
+    out = verdict("県内の感染性胃腸炎の患者数は1医療機関あたり8.2人と、前週より減少した。")
+    caught(out, "'減少' where the documents say '増え'", "where the documents say")
+    out = verdict("県内の感染性胃腸炎の患者数は1医療機関あたり8.2人と、前週より減少しなかった。")
+    assert "where the documents say" not in out["explanation"], out["explanation"]
     out = verdict("同社は、外部の専門家を交えた調査委員会を既に設置した。")
     caught(out, "told as done where the documents give a plan", "told as done")
     for said in (
         "営業利益は前年同期比31.5%減の97億円となった。",
         "同社は、外部の専門家を交えた調査委員会を設置する方針だ。",
         "投票率は41.27%と、前回の33.85%から7.42ポイント上昇した。",
+        "県内の感染性胃腸炎の患者数は1医療機関あたり8.2人と、前週より増加した。",
     ):
         out = verdict(said)
         assert out["fully_supported"] is True, (said, out["explanation"])

@@ -1942,6 +1942,7 @@ def sentence_features(
             or _japanese_day_swapped(lowered, ev)
             or _japanese_post_swapped(lowered, ev)
             or _japanese_change_turned(lowered, ev)
+            or _japanese_direction_turned(lowered, ev)
         )
         if ev.lang == "ja"
         else None
@@ -2961,6 +2962,51 @@ def _japanese_change_turned(normalised: str, ev: Evidence) -> tuple[str, str, st
                 number, unit = key
                 said, their = ("増", "減") if up else ("減", "増")
                 found = (f"{number}{unit}{said}", f"{number}{unit}{their}", ev.keys[i])
+    return found
+
+
+#: a rise and a fall as Japanese writes them (増えている, 減少した, 上回った, 削減)
+_JA_UP = re.compile(r"増加|増え|増し|上昇|上回|伸び|拡大")
+_JA_DOWN = re.compile(r"減少|減っ|減ら|低下|下落|下回|縮小|削減")
+#: a verb denied just after it: 減少しなかった, 増えていない
+_JA_NOT_AFTER = re.compile(r"[^。、]{0,6}?(?:ない|なかっ|ず)")
+
+
+def _direction(text: str) -> tuple[str, bool] | None:
+    """The one way `text` says a thing moved (its word, and whether it rose), or None where
+    it says both ways, neither, or denies the move."""
+    up, down = _JA_UP.search(text), _JA_DOWN.search(text)
+    if bool(up) == bool(down):
+        return None
+    m = up or down
+    if m is None or _JA_NOT_AFTER.match(text, m.end()):
+        return None
+    return m.group(), up is not None
+
+
+def _japanese_direction_turned(normalised: str, ev: Evidence) -> tuple[str, str, str] | None:
+    """A rise told as a fall, or a fall as a rise, without an amount to compare: 前週より減少した
+    where the document sentence that holds four fifths of the sentence's other words (four at
+    least) says the count 前週の約1.5倍に増えている. Nothing is claimed where one that holds
+    them moves the sentence's way. Returns the sentence's word, the document's and its key."""
+    ours = _direction(normalised)
+    if ours is None:
+        return None
+    words = set(_JA_WORD.findall(_JA_UP.sub("、", _JA_DOWN.sub("、", normalised))))
+    if len(words) < 4:
+        return None
+    found = None
+    for i in range(len(ev.raw_texts)):
+        theirs = ev.normalised(i)
+        if len(words & set(_JA_WORD.findall(theirs))) < _PLAN_SHARE * len(words):
+            continue
+        moved = _direction(theirs)
+        if moved is None:
+            continue
+        if moved[1] == ours[1]:
+            return None  # a document tells it the sentence's way
+        if found is None:
+            found = (ours[0], moved[0], ev.keys[i])
     return found
 
 
