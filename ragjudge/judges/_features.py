@@ -1477,6 +1477,16 @@ _CAPITALISED_RUN = re.compile(
 _CHIEF_OFFICER = re.compile(r"c([a-z])o")
 
 
+def _run_initials(name: str) -> tuple[str, str]:
+    """The initials of a run of capitalised words (in lower case), with its function words
+    and without them: "fada" and "fda" of "Food and Drug Administration"."""
+    words = name.split()
+    return (
+        "".join(w[0] for w in words).lower(),
+        "".join(w[0] for w in words if w[:1].isupper()).lower(),
+    )
+
+
 def _initialism_known(acronym: str, ev: Evidence) -> bool:
     """An acronym the documents spell out without it: "US" where they write "United States",
     "WHO" for "World Health Organization", "DoD" for "Department of Defense": the initials of
@@ -1491,9 +1501,7 @@ def _initialism_known(acronym: str, ev: Evidence) -> bool:
         found: set[str] = set()
         for text in ev.raw_texts:
             for run in _CAPITALISED_RUN.finditer(text):
-                words = run.group().split()
-                for seq in (words, [w for w in words if w[0].isupper()]):
-                    firsts = "".join(w[0] for w in seq).lower()
+                for firsts in _run_initials(run.group()):
                     for n in range(2, _INITIALS_SPAN + 1):
                         found.update(firsts[i : i + n] for i in range(len(firsts) - n + 1))
         ev.initials = frozenset(found)
@@ -3784,6 +3792,11 @@ def _days_of_months(text: str, lowered: bool = False) -> dict[tuple[int, int], s
     return found
 
 
+def _unit_days_of_months(ev: Evidence, i: int) -> dict[tuple[int, int], str]:
+    """`_days_of_months` of unit `i`."""
+    return _days_of_months(ev.raw_texts[i])
+
+
 #: how much of a sentence's other words the statement that gives another day holds
 _DATE_SHARE = 0.7
 
@@ -3802,7 +3815,8 @@ def _date_changed(text: str, tokens: Set[str], ev: Evidence) -> tuple[str, str, 
         return None
     held = ev.holding(words)
     near = [i for i, n in held.items() if n >= 0.5 * len(words)]
-    theirs = {i: _days_of_months(ev.raw_texts[i]) for i in near}
+    days_of = ev.per_unit(_unit_days_of_months)
+    theirs = {i: days_of[i] for i in near}
     asked = _days_of_months(ev.question_text, lowered=True)
     for day, written in said.items():
         if day in asked or any(day in days for days in theirs.values()):
@@ -3814,7 +3828,7 @@ def _date_changed(text: str, tokens: Set[str], ev: Evidence) -> tuple[str, str, 
                 continue  # every day it gives, the sentence gives too: it joins statements
             rest = words - ev.sets[i]
             if any(
-                rest & ev.sets[j] and day in _days_of_months(ev.raw_texts[j])
+                rest & ev.sets[j] and day in days_of[j]
                 for j in {j for t in rest for j in ev.index.get(t, ())}
             ):
                 continue  # the rest of the sentence is the statement that gives the day
@@ -5803,11 +5817,9 @@ def _actor_swapped(text: str, ev: Evidence) -> Misattribution | None:
 def _spells_out(name: str, initials: str) -> bool:
     """Whether `name` is what `initials` stand for, with or without its function words
     ("Food and Drug Administration" for "FDA", "Department of Defense" for "DoD")."""
-    if not initials.isalpha() or not initials[:1].isupper() or not 2 <= len(initials) <= 6:
+    if not initials.isalpha() or not initials[:1].isupper():
         return False
-    words = name.split()
-    letters = {"".join(w[0] for w in words), "".join(w[0] for w in words if w[:1].isupper())}
-    return initials.lower() in {x.lower() for x in letters}
+    return 2 <= len(initials) <= _INITIALS_SPAN and initials.lower() in _run_initials(name)
 
 
 #: how many of one item's words a clause may hold for each common word of another item
