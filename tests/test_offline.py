@@ -3920,6 +3920,73 @@ def test_an_overview_that_turns_a_field_a_day_or_a_review_is_caught(judge: Offli
         assert "the record says otherwise" not in verdict(said)["explanation"], said
 
 
+def test_reviews_stars_given_as_their_range_and_one_reviewer_after_with(
+    judge: OfflineJudge,
+) -> None:
+    """ "Its reviews range from 2 to 5 stars", where the least of the reviews' stars is 2 and
+    the most 5, speaks of all the reviews, not of the one with 2 stars; a range the reviews do
+    not span is caught. "Comments were mixed, with one reviewer praising server Minh …" speaks
+    of that one reviewer from "with one reviewer" on, so the earlier "service" (another
+    review's word) joins nothing."""
+    record = "Structured data: " + repr(
+        {
+            "name": "Pho Saigon",
+            "business_stars": 4.0,
+            "review_info": [
+                {
+                    "review_stars": 5.0,
+                    "review_text": "Our server Minh was friendly and quick. Pho Saigon is "
+                    "our spot.",
+                },
+                {
+                    "review_stars": 2.0,
+                    "review_text": "Service was slow and our comments were ignored, and Kevin "
+                    "forgot an order.",
+                },
+                {"review_stars": 4.0, "review_text": "The broth was rich and the rolls crisp."},
+            ],
+        }
+    )
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [record])
+    out = verdict("Pho Saigon has a 4-star rating, with its reviews ranging from 2 to 5 stars.")
+    assert out["fully_supported"] is True, out["explanation"]
+    out = verdict("Pho Saigon has a 4-star rating, with its reviews ranging from 1 to 5 stars.")
+    assert out["fully_supported"] is False, out["explanation"]
+    out = verdict(
+        "Comments on service were mixed, with one reviewer calling server Minh friendly, while "
+        "another said Kevin forgot an order."
+    )
+    assert "joins what different items" not in out["explanation"], out["explanation"]
+
+
+def test_walk_ins_welcome_goes_against_by_appointment_only(judge: OfflineJudge) -> None:
+    """A sentence saying "walk-ins are welcome" names none of `ByAppointmentOnly`'s words,
+    and still says what `ByAppointmentOnly: True` denies; a sentence that says walk-ins are
+    not taken agrees with it, and where a review tells of walk-ins being taken the sentence
+    is the review's."""
+
+    def record(review: str) -> str:
+        return "Structured data: " + repr(
+            {
+                "name": "Sudsy Paws",
+                "categories": "Pets, Pet Groomers",
+                "attributes": {"ByAppointmentOnly": True, "BusinessAcceptsCreditCards": True},
+                "review_info": [{"review_text": review}],
+            }
+        )
+
+    question = "Write an overview of the business."
+    strict = record("They do not take walk-ins, even for a quick nail trim, so book ahead.")
+    out = first_verdict(judge, question, [strict], "Walk-ins are welcome for quick nail trims.")
+    assert out["fully_supported"] is False, out["explanation"]
+    assert "ByAppointmentOnly: true" in out["explanation"], out["explanation"]
+    out = first_verdict(judge, question, [strict], "Walk-ins are not accepted for nail trims.")
+    assert "the record says otherwise" not in out["explanation"], out["explanation"]
+    lenient = record("They kept taking walk-ins first, so my nail trim started late.")
+    out = first_verdict(judge, question, [lenient], "The groomer also takes walk-ins.")
+    assert "the record says otherwise" not in out["explanation"], out["explanation"]
+
+
 def test_japanese_places_joined_and_a_comment_withheld_are_the_articles_own(
     judge: OfflineJudge,
 ) -> None:
@@ -5962,6 +6029,46 @@ def test_a_role_given_after_the_name_without_an_article_is_the_persons(
     assert out["fully_supported"] is True, out["explanation"]
 
 
+def test_a_role_after_a_speech_verb_is_the_persons(judge: OfflineJudge) -> None:
+    """In '"…," said Superintendent Gary Fenwick' the role is "superintendent", not "said
+    superintendent", and a summary's "superintendent" in lower case is the same word: the
+    summary restates his role. "Principal Gary Fenwick" is still another role."""
+    doc = (
+        '"The court told the state what every teacher already knew," said Superintendent Gary '
+        "Fenwick of the Carter County School District, the lead plaintiff."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    out = verdict(
+        "Gary Fenwick, superintendent of the Carter County School District, said the court "
+        "told the state what every teacher already knew."
+    )
+    assert out["fully_supported"] is True, out["explanation"]
+    out = verdict(
+        "Principal Gary Fenwick said the court told the state what every teacher already knew."
+    )
+    assert out["fully_supported"] is False, out["explanation"]
+    assert "'Superintendent'" in out["explanation"], out["explanation"]
+
+
+def test_a_number_that_counts_what_the_documents_count_with_it_is_theirs(
+    judge: OfflineJudge,
+) -> None:
+    """ "Cedar Valley's 15 turnovers" where the article gives "The Wolves committed 15
+    turnovers" and no other number of turnovers is the article's 15, though its sentence
+    about Cedar Valley gives 2 (of two games); a wrong count of points is still caught."""
+    doc = (
+        "Ridgeway State lost to Cedar Valley 2 times in the regular season, by 11 points in "
+        "January and 6 points in February. The Wolves committed 15 turnovers, which Ridgeway "
+        "State converted into 19 points. Brooks led Ridgeway State with 27 points. Reyes "
+        "finished with 24 points and 11 rebounds for Cedar Valley."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    out = verdict("Ridgeway State scored 19 points off Cedar Valley's 15 turnovers.")
+    assert out["fully_supported"] is True, out["explanation"]
+    out = verdict("Brooks led Ridgeway State with 24 points.")
+    assert out["fully_supported"] is False, out["explanation"]
+
+
 def test_a_person_put_in_anothers_place_in_a_copied_statement_is_caught(
     judge: OfflineJudge,
 ) -> None:
@@ -6064,6 +6171,25 @@ def test_a_japanese_year_written_with_its_last_two_digits_is_the_full_year(
         assert out["fully_supported"] is True, (said, out["explanation"])
     out = verdict("両行は2027年4月から互いのATMで預金を引き出す際の手数料を無料にする。")
     assert out["fully_supported"] is False, out["explanation"]
+
+
+def test_a_japanese_two_digit_year_after_a_full_year_is_in_its_century(
+    judge: OfflineJudge,
+) -> None:
+    """After a full year, Japanese news writes a second one with its last two digits
+    (2024年は…19年の約2.4倍): a summary that writes 19年 so restates the article's 2019年, and
+    one that gives 18年 there is caught. A span (19年ぶり) is no year."""
+    doc = (
+        "2024年に町を訪れた外国人観光客は約86万人で、新型コロナウイルス禍前の2019年の約2.4倍"
+        "に増えた。町内の旅館が19年ぶりに新築された。"
+    )
+    verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", [doc])
+    out = verdict("外国人観光客は2024年に約86万人と、コロナ禍前の19年の約2.4倍に増えた。")
+    assert out["fully_supported"] is True, out["explanation"]
+    out = verdict("外国人観光客は2024年に約86万人と、コロナ禍前の18年の約2.4倍に増えた。")
+    assert out["fully_supported"] is False, out["explanation"]
+    out = verdict("2024年には町内の旅館が19年ぶりに新築された。")
+    assert out["fully_supported"] is True, out["explanation"]
 
 
 def test_a_number_given_as_a_bound_or_a_total_of_the_documents_numbers(

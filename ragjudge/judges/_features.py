@@ -1974,7 +1974,9 @@ def sentence_features(
         sibling = _unanimity_claimed(lowered, set(tokens.seq), ev)
     reason_added = _reason_added(text, cover, ev) if ev.lang == "en" and cover else None
     misplaced = (
-        _values_of_other_items(token_set, tokens.digits, ev, bool(_OTHER_ITEMS.search(lowered)))
+        _values_of_other_items(
+            lowered, token_set, tokens.digits, ev, bool(_OTHER_ITEMS.search(lowered))
+        )
         if ev.shared
         else []
     )
@@ -4158,6 +4160,7 @@ def _number_replaced(
     margin = {k: 1 if ev.lang == "ja" or k in given else 0 for k, _, _ in said}
     # per number: the most of its words that meet those about it where the documents give it
     own: dict[int, int] = {}
+    counts_same: dict[int, bool] = {}
     for i in statements if said else ():
         theirs = ev.seqs[i]
         for k, number, written in said:
@@ -4166,6 +4169,10 @@ def _number_replaced(
                 ev.doc_of[u] == ev.doc_of[i] for u in ev.index.get(number, ())
             ):
                 continue  # (another document may well give another figure for a thing)
+            if k not in counts_same:
+                counts_same[k] = ev.lang == "en" and _counts_as_given(seq, k, text, ev)
+            if counts_same[k]:
+                continue  # "15 turnovers" where they give "15 turnovers" (of "the Wolves")
             # (of two numbers with as many of its words, the one whose words after it are
             # the sentence's: 21.6％減 rather than 8.3％増 for 34.0％減)
             best, _, other = max(
@@ -4203,6 +4210,28 @@ def _number_replaced(
                     continue  # a number in words is read only against another in words
                 return written, theirs_written or other[1:], ev.keys[i]
     return None
+
+
+def _counts_as_given(seq: Sequence[str], at: int, text: str, ev: Evidence) -> bool:
+    """Whether the number at `at` of a token sequence counts what the documents count with
+    it and with no other number: "15 turnovers" where they give "committed 15 turnovers"
+    and never another number of turnovers, whoever the sentence says made them. The number
+    must stand right before the word in `text`; not for a unit of time or an amount
+    (`_AMOUNT_UNITS`), which any number may measure ("in the 63rd minute", "6 percent")."""
+    after = seq[at + 1] if at + 1 < len(seq) else ""
+    if not after or after[0] == "#" or after in _AMOUNT_UNITS or after in _TIME_UNITS:
+        return False
+    number = seq[at]
+    if not re.search(rf"(?<![\d.,]){re.escape(number[1:])}\s+[^\W\d_]", text):
+        return False
+    counted = {
+        theirs[j - 1]
+        for u in ev.index.get(after, ())
+        for theirs in (ev.seqs[u],)
+        for j, t in enumerate(theirs)
+        if t == after and j > 0 and theirs[j - 1][0] == "#"
+    }
+    return counted == {number}
 
 
 #: a tally of a vote or a score: "approved it 8-1", "won 3–2" (not a range of years or a
@@ -5292,7 +5321,7 @@ def _values_of_other_statements(
 
 
 def _values_of_other_items(
-    tokens: set[str], digits: set[str], ev: Evidence, several: bool = False
+    text: str, tokens: set[str], digits: set[str], ev: Evidence, several: bool = False
 ) -> list[str]:
     """The sentence's numbers (written in digits) that belong to items of a list (table rows,
     records of a list) other than the one the sentence speaks of: "12 goals for PSV" when the
@@ -5301,13 +5330,15 @@ def _values_of_other_items(
     sentence that names no item ("two reviews from 2021") misplaces nothing. A sentence that
     turns to another item (`several`: "from no wait at 1 pm on a Saturday to almost an hour
     on another") speaks of each item that shares such a word with it, even one whose words
-    another item also has."""
+    another item also has; and the ends of a field's range over the whole list ("reviews
+    ranging from 2 to 5 stars", `_field_spans`) are no one item's."""
     found: list[str] = []
+    spanned = _field_spans(text, tokens, ev)
     for value in digits:
         tok = f"#{value}"
         # a count of days the record's schedule sums up ("open 5 days a week") is no field's
         units = [i for i in ev.index.get(tok, ()) if i not in ev.weeks]
-        if not units or any(not ev.groups[i] for i in units):
+        if not units or any(not ev.groups[i] for i in units) or value in spanned:
             continue  # not a value of list items alone
         holding = {ev.groups[i] for i in units}
         parents = {g.rpartition("/")[0] for g in holding}
@@ -5327,6 +5358,36 @@ def _values_of_other_items(
         ):
             found.append(value)
     return sorted(found)
+
+
+#: a span of two numbers: "from 1 to 5", "between 2 and 5", "2-5"
+_SPAN = re.compile(r"(?<![\d.,])(\d+(?:\.\d+)?)\s*(?:-|–|to|and)\s*(\d+(?:\.\d+)?)(?![\d.,]?\d)")
+
+
+def _field_spans(text: str, tokens: set[str], ev: Evidence) -> set[str]:
+    """The sentence's numbers that span a field over a whole list: "reviews ranging from 1
+    to 5 stars" where the least of the reviews' stars is 1 and the most 5, which no one item
+    holds both of. The sentence must name the list ("reviews") or the field ("stars")."""
+    spans = [(m.group(1), m.group(2)) for m in _SPAN.finditer(text)]
+    if not spans or not ev.field_names:
+        return set()
+    values: dict[tuple[str, str], set[float]] = {}
+    for i, name in enumerate(ev.field_names):
+        if name and ev.groups[i]:
+            parent = ev.groups[i].rpartition("/")[0]
+            values.setdefault((parent, name), set()).update(
+                x for t in ev.seqs[i] if t[0] == "#" and (x := number_value(t[1:])) is not None
+            )
+    spanned: set[str] = set()
+    for (parent, name), held in values.items():
+        if len(held) < 2 or not tokens & (
+            _item_nouns(parent, ev.lang) | _name_tokens(name, ev.lang)
+        ):
+            continue
+        for low, high in spans:
+            if (number_value(low), number_value(high)) == (min(held), max(held)):
+                spanned |= {low, high}
+    return spanned
 
 
 def _item_words(item: str, tokens: set[str], ev: Evidence) -> frozenset[str]:
@@ -5663,6 +5724,14 @@ _ROLE_RANKS = frozenset(
 )
 
 
+#: a speech verb that stands before a role and its name ("…," said Superintendent Gary Fenwick)
+_SPOKEN_BEFORE = re.compile(
+    r"^(?:(?:said|says|told|added|wrote|explained|noted|according\s+to)\s+)+", re.IGNORECASE
+)
+#: a possessive ending ("the hospital's")
+_POSSESSIVE = re.compile(r"['’]s?$")
+
+
 def _roles_of(text: str) -> list[tuple[str, str, set[str]]]:
     """The people `text` gives a role: each name as written, its role as written, and the
     role's content tokens less those of the name."""
@@ -5672,7 +5741,9 @@ def _roles_of(text: str) -> list[tuple[str, str, set[str]]]:
         if not name[:1].isupper():
             continue
         role = (m.group("role") or m.group("after") or m.group("bare")).strip()
-        said = {t for w in role.split() if (t := content_token(w.strip("'’s")))}
+        # (a speech verb before the role is no part of it: "said Superintendent Gary Fenwick")
+        role = _SPOKEN_BEFORE.sub("", role)
+        said = {t for w in role.split() if (t := content_token(_POSSESSIVE.sub("", w)))}
         found.append((name, role, said - _ROLE_RANKS - {content_token(w) for w in name.split()}))
     return found
 
@@ -5858,8 +5929,11 @@ def _items_blended(claim: str, names: Set[str], ev: Evidence) -> list[str]:
                     continue  # no item of this list, or several ("a few reviews")
             text = part
             before = part[: one.start()].split()
-            if any(w.endswith("s") and set(_clause(w, ev.lang)[0]) & nouns for w in before):
-                # "customers praised …, with one reviewer calling …": the one is what follows
+            if (before and before[-1].lower() == "with") or any(
+                w.endswith("s") and set(_clause(w, ev.lang)[0]) & nouns for w in before
+            ):
+                # "customers praised …, with one reviewer calling …" and "comments on service
+                # were mixed, with one reviewer describing …": the one is what follows
                 text = part[one.start() :]
             mine: dict[str, str] = {}  # token -> the one item of this list that has it
             words = list(dict.fromkeys(_clause(text, ev.lang)[0]))
@@ -6032,7 +6106,29 @@ def _contradictions(claim: str, cover: Sequence[int], ev: Evidence) -> list[int]
             for i, label in enumerate(ev.labels)
             if ev.denied[i] and "appointmentonly" in label.lower().replace(" ", "")
         ]
+    if ev.affirmed and _walk_ins_welcome(claim, ev):
+        # "walk-ins are welcome" denies `ByAppointmentOnly`, and names none of its words
+        found += [
+            i
+            for i, label in enumerate(ev.labels)
+            if ev.affirmed[i] and "appointmentonly" in label.lower().replace(" ", "")
+        ]
     return list(dict.fromkeys(found))
+
+
+def _walk_ins_welcome(claim: str, ev: Evidence) -> bool:
+    """Whether a clause of the sentence says a place takes walk-ins ("walk-ins are welcome",
+    "accepts walk-ins"), and no sentence of the documents does: a review that says "they kept
+    taking walk-ins first" tells of the place, whatever its record says."""
+    said = [p for p in _CLAUSE_BREAK.split(claim) if _WALK_INS.search(p)]
+    if not said or all(_says_no(p, _clause(p, ev.lang)[1]) for p in said):
+        return False
+    return not any(
+        not _says_no(part, _clause(part, ev.lang)[1])
+        for sentence in _WALK_IN_SAID.findall(ev.text)
+        for part in _CLAUSE_BREAK.split(sentence)
+        if _WALK_IN.search(part)
+    )
 
 
 #: a clause that says a place works only by appointment
@@ -6041,6 +6137,15 @@ _APPOINTMENT_ONLY = re.compile(
     r"|\bappointments?\s+(?:are\s+|is\s+)?(?:required|necessary|essential)\b",
     re.IGNORECASE,
 )
+#: a clause that says a place takes walk-ins: "walk-ins are welcome", "accepts walk-ins"
+_WALK_IN = re.compile(r"\bwalk[-\s]?ins?\b", re.IGNORECASE)
+_WALK_INS = re.compile(
+    r"\bwalk[-\s]?ins?\b(?:\s+[\w'’-]+){0,3}?\s+(?:(?:are|is)\s+)?(?:welcome|accepted|taken)\b"
+    r"|\b(?:accepts?|accepting|takes?|taking|welcomes?|welcoming)\s+walk[-\s]?ins?\b",
+    re.IGNORECASE,
+)
+#: a sentence of the documents that speaks of walk-ins
+_WALK_IN_SAID = re.compile(r"[^.!?\n]*\bwalk[-\s]?ins?\b[^.!?\n]*", re.IGNORECASE)
 #: words of what a thing costs, which a negation may deny instead of the thing ("no extra
 #: charge for parking", "WiFi does not cost anything")
 _COST_SAID = re.compile(r"\b(?:free|charges?|charged|fees?|costs?|pay|paid|extra|price)\b")

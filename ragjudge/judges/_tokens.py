@@ -425,6 +425,33 @@ def _short_year(m: re.Match[str]) -> str:
     return f"{year + (2000 if year <= 50 else 1900)}年"
 
 
+#: a full year, and after it a year written with its last two digits, as news writes the
+#: second of two years: "2024年は約86万人と、19年の約2.4倍" (not a span: "10年間", "19年ぶり",
+#: "5年前", "10年の間", "3年かけて")
+_FULL_YEAR = re.compile(r"(?<![\d.,])(?:19|20)\d\d年")
+_LATER_SHORT_YEAR = re.compile(
+    r"(?<![\d.,])(\d\d)年(?![間ぶ前後目以余近超来分半度]|の(?:間|歳月|月日)|かけ|がかり|にわた)"
+)
+
+
+def _later_short_years(text: str) -> str:
+    """`text` with each two-digit year after a full year written in full, in that year's
+    century when the two lie within 30 years of each other ("19年" after "2024年" is 2019)."""
+    first = _FULL_YEAR.search(text)
+    if first is None:
+        return text
+    full = int(first.group()[:4])
+
+    def whole(m: re.Match[str]) -> str:
+        year = full - full % 100 + int(m.group(1))
+        for candidate in (year, year - 100, year + 100):
+            if abs(candidate - full) <= 30:
+                return f"{candidate}年"
+        return m.group()
+
+    return text[: first.end()] + _LATER_SHORT_YEAR.sub(whole, text[first.end() :])
+
+
 #: a share in tenths, as Japanese writes it: "2割" is 20%, "2割5分" 25%
 _WARI = re.compile(r"(\d+)割(?:(\d)分)?")
 
@@ -436,14 +463,15 @@ def _wari(m: re.Match[str]) -> str:
 def _clock(text: str) -> str:
     """Numbers and times in one notation: "3:30 pm" reads as "15:30" and "3 pm", "15:00" as
     "15"; "1万2000" as "12000", "午後3時" as "15時", "下午3点半" as "15点30分", "七世代" as
-    "7世代", "2割" as "20%", "令和6年" as "2024年" and "26年4月" as "2026年4月"; a short
+    "7世代", "2割" as "20%", "令和6年" as "2024年", "26年4月" as "2026年4月" and "19年"
+    after "2024年" as "2019年"; a short
     year range "1649–54" as "1649–1654", so an answer may write either; and a year run into
     the next date's day ("19408 december") as the two numbers."""
     if not text.isascii():
         if _HAS_KANJI_NUMERAL.search(text):
             text = _KANJI_NUMBER.sub(_kanji_number, text)
         if "年" in text:
-            text = _SHORT_YEAR.sub(_short_year, _ERA.sub(_era, text))
+            text = _later_short_years(_SHORT_YEAR.sub(_short_year, _ERA.sub(_era, text)))
     if not _DIGIT.search(text):
         return text
     if "-" in text or "–" in text or "—" in text:
