@@ -1871,6 +1871,60 @@ def test_a_japanese_stance_turned_a_cause_under_study_and_a_start_planned_are_ca
     caught(out, None, "a decision still to be made")
 
 
+def test_a_denial_held_whole_inside_a_longer_claim_is_caught(judge: OfflineJudge) -> None:
+    """ "Cascadia was not lobbying to change the rule", held whole and without its negation
+    in a sentence that adds the rule's name from another sentence, is caught; the sentence
+    that keeps the negation passes, and so does a paraphrase of a warning ("riding with the
+    seatback reclined can be dangerous" of "do not ride with the seatback reclined")."""
+    doc = (
+        "The 1,500-hour rule for first officers has been blamed for the shortage. Okafor said "
+        "she supported a conversation about training but said Cascadia was not lobbying to "
+        "change the rule. Do not ride with the seatback reclined in a collision."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    out = verdict(
+        "Okafor said Cascadia is lobbying to change the 1,500-hour rule for first officers."
+    )
+    assert out["fully_supported"] is False, out["explanation"]
+    assert "the documents say the opposite" in out["explanation"], out["explanation"]
+    out = verdict(
+        "Okafor said Cascadia was not lobbying to change the 1,500-hour rule for first officers."
+    )
+    assert out["fully_supported"] is True, out["explanation"]
+    out = verdict("Riding with the seatback reclined can be dangerous in a collision.")
+    assert "the documents say the opposite" not in out["explanation"], out["explanation"]
+
+
+def test_a_decision_the_documents_leave_open_told_as_made_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """ "No decision had been made about whether to seek a rehearing" and "did not examine
+    whether the particles pose a risk" leave their claims open, up to the clause after them
+    (", which must be requested within 15 days"): a sentence that tells either as settled is
+    caught; one that keeps it open ("no decision has been made") passes."""
+    doc = (
+        "Attorney General Daniel Reyes said he was disappointed. He said no decision had been "
+        "made about whether to seek a rehearing, which must be requested within 15 days. The "
+        "study did not examine whether the particles pose a risk to human health, and Villanueva "
+        "emphasized that point. Whitaker said the company had not decided whether to close "
+        "either office entirely."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    for said in (
+        "Reyes announced that the state would seek a rehearing of the case.",
+        "The study concluded that the particles in tap water pose a risk to human health.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is False, (said, out["explanation"])
+        assert "leave it open" in out["explanation"], (said, out["explanation"])
+    for said in (
+        "Reyes said no decision had been made about whether to seek a rehearing.",
+        "Whitaker said no decision has been made on closing either office entirely.",
+    ):
+        out = verdict(said)
+        assert "leave it open" not in out["explanation"], (said, out["explanation"])
+
+
 @pytest.mark.parametrize(
     ("said", "quote"),
     [

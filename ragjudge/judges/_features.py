@@ -1885,6 +1885,8 @@ def sentence_features(
         flipped = _plea_turned(lowered, token_set, ev)
     if flipped is None and ev.lang == "en":
         flipped = _stance_turned(lowered, ev)
+    if flipped is None and ev.lang == "en" and any(ev.negated):
+        flipped = _denial_widened(text, ev)
     elif flipped is None and ev.lang == "ja" and ("認め" in lowered or "否定" in lowered):
         flipped = _japanese_stance_turned(lowered, ev)
     planned = None
@@ -2602,6 +2604,67 @@ _HEDGED = re.compile(
     rf"will|would|{_MAY}|might|could|should|can|if|unless|once|whether|set to|due to|going to|"
     r"likely|scheduled|consider\w*|future|next|upcoming|pending|awaiting)\b"
 )
+
+
+def _denial_widened(text: str, ev: Evidence) -> tuple[str, str] | None:
+    """A negated clause of the documents that a clause of the sentence holds whole without
+    its negation, with more words of other sentences around it: "Okafor said Cascadia is
+    lobbying federal regulators to change the 1,500-hour rule" where "Cascadia was not
+    lobbying to change the rule" and the rule's name is elsewhere. `_negation_flip` reads
+    a clause the document sentence holds nearly whole; here the document clause (three
+    content words at least, the word its negation governs, and a name right before the
+    negation: "Cascadia was not", no rule or warning) is the one held whole, and
+    every other word of the sentence's clause but one must be one the documents have. Nothing
+    is claimed where a clause of the documents holding those words is not negated, nor for a
+    clause under a condition ("if it does not pair") or one that leaves it possible ("may
+    cross the barrier")."""
+    pol = _POLARITY["en"]
+    if pol.conditional.search(text):
+        return None
+    ours = [
+        (said, clause)
+        for clause in pol.clause.split(text)
+        if not pol.denies(clause) and len(said := _unnegated(clause, "en")) >= _WIDENED_WORDS
+    ]
+    if not ours:
+        return None
+    found: tuple[str, str] | None = None
+    for i in sorted({i for said, _ in ours for t in said for i in ev.index.get(t, ())}):
+        raw = ev.raw_texts[i]
+        if pol.conditional.search(raw):
+            continue
+        for theirs in pol.clause.split(raw):
+            held = _unnegated(theirs, "en")
+            if len(held) < _WIDENED_WORDS:
+                continue
+            subject = _NAMED_DENIAL.search(theirs)
+            named = set(tokenize(subject.group("name")).seq) if subject else set()
+            for said, clause in ours:
+                if not held <= said or len(said - ev.vocab) > 1:
+                    continue
+                if pol.denies(theirs) and not (named and named <= said):
+                    continue  # a rule or a warning ("do not ride …"), or no one named
+                if _MODAL.search(clause):
+                    continue  # the sentence leaves it open ("may cross")
+                if not pol.denies(theirs):
+                    return None  # a clause of the documents says it the sentence's way
+                if found is None and _negated_words(theirs, pol, "en") & said:
+                    found = (theirs.strip(), ev.keys[i])
+    return found
+
+
+#: the fewest content words of a negated clause that `_denial_widened` reads
+_WIDENED_WORDS = 3
+#: a clause in which someone named denies a deed of theirs: "Cascadia was not lobbying",
+#: "Harper did not return" (a name right before its verb and the negation)
+_NAMED_DENIAL = re.compile(
+    r"(?P<name>\b[A-Z][\w'’.\-]*(?:\s+[A-Z][\w'’.\-]*)*)\s+(?:is|are|was|were|has|have|had|"
+    r"did|does|do|would|will)\s*(?:not\b|n't\b|never\b)"
+)
+#: a word that leaves a clause possible rather than said
+_MODAL = re.compile(rf"\b(?:can|could|{_MAY}|might|should|would|whether|if)\b")
+
+
 #: what a document says is not known: "the cause of the fire was not yet known", "the motive
 #: remains unclear", "the cause is under investigation", "it is not clear what caused it"
 _UNKNOWN = re.compile(
@@ -4701,13 +4764,22 @@ _LEFT_OPEN = re.compile(
     r"unknown|uncertain|(?:declined|refused|would\s+not|did\s+not|could\s+not|wouldn't|"
     r"didn't|couldn't)\s+(?:to\s+)?(?:say|confirm|disclose|reveal|comment\s+on)|"
     r"investigat\w*|examin\w*|looking\s+into|(?:to|trying\s+to|tried\s+to)\s+"
-    r"(?:determine|establish|find\s+out))\s+whether\b(?P<claim>[^.;:!?]*)"
+    r"(?:determine|establish|find\s+out)|"
+    # a decision still to be made: "no decision had been made about whether to seek a
+    # rehearing", "had not decided whether to close", "would meet to discuss whether to seek"
+    r"no\s+decision\s+(?:has\s+|had\s+)?(?:been\s+|was\s+)?(?:made\s+)?(?:about|on|as\s+to)|"
+    r"(?:has|had|have)\s+not\s+(?:yet\s+)?decided|undecided\s+(?:about|on|as\s+to)|"
+    r"to\s+(?:discuss|debate|consider|decide))\s+whether\b"
+    # (the claim ends at a clause that goes on about something else: ", which must be
+    # requested within 15 days", ", and Villanueva emphasized that point")
+    r"(?P<claim>(?:[^.;:!?,]|,(?!\s+(?:which|and|but|as|though|while|who)\b))*)"
 )
 #: words of a sentence that leave a thing open itself
 _OPEN_SAID = re.compile(
     rf"\b(?:whether|if|{_MAY}|might|could|possibly|possible|perhaps|unclear|unknown|uncertain|"
     r"suspect\w*|believ\w*|thought|likely|unlikely|probabl\w*|reportedly|alleged\w*|not clear|"
-    r"not known|investigating|examining|under investigation|question\w*)\b"
+    r"not known|investigating|examining|under investigation|question\w*|no decision|"
+    r"not (?:yet )?(?:been )?decided|undecided)\b"
 )
 #: what a document holds only as a belief: "we believe a small number of cells were damaged",
 #: "Kestrel … is believed to have crashed"
