@@ -1512,6 +1512,13 @@ def test_a_plan_told_as_done_is_caught_past_a_month_a_condition_and_a_state(
         ),
         ("Velara's net loss widened to $212 million from $158 million.", None),
         ("The fire grew from 6,200 acres to 23,500 acres.", None),
+        # the two amounts of one document sentence, with a verb that goes against them
+        (
+            "Brightline's net loss narrowed to $18.2 million from $9.7 million.",
+            "'narrowed to $18.2 million from $9.7 million' where the documents say 'Brightline "
+            "posted a net loss of $18.2 million",
+        ),
+        ("Brightline's net loss widened to $18.2 million from $9.7 million.", None),
         (
             "Bell's suspension was announced by the AIU on Thursday, June 4.",
             "'Thursday' where the documents say 'Tuesday'",
@@ -1536,8 +1543,9 @@ def test_a_change_turned_round_a_date_given_another_weekday_or_a_split_vote_is_c
 ) -> None:
     """ "Narrowed to $158 million from $212 million" where the loss was "$212 million, up
     from $158 million", and "Thursday, June 4" where the report says "Tuesday, June 4" (and
-    gives another date a Thursday), and "unanimously" where the report gives a split vote;
-    the change, the date or the vote given the report's way passes."""
+    gives another date a Thursday), "narrowed to $18.2 million from $9.7 million" where one
+    sentence gives both losses, and "unanimously" where the report gives a split vote; the
+    change, the date or the vote given the report's way passes."""
     docs = [
         "Velara reported a net loss of $212 million for 2023, up from $158 million a year "
         "earlier. The fire had burned 23,500 acres by Sunday morning, up from 6,200 acres on "
@@ -1547,6 +1555,8 @@ def test_a_change_turned_round_a_date_given_another_weekday_or_a_split_vote_is_c
         "24. Sales rose from 2019 to 2021.",
         "The board approved the budget, with all nine members voting in favour.",
         "Six members of the committee voted to keep rates unchanged, while two voted for a cut.",
+        "Brightline posted a net loss of $18.2 million, or 21 cents a share, compared with a "
+        "loss of $9.7 million a year earlier.",
     ]
     out = first_verdict(judge, "Summarize the report.", docs, said)
     caught(out, quote, "where the documents say")

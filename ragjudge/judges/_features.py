@@ -4016,7 +4016,23 @@ def _change_contradicted(text: str, ev: Evidence) -> tuple[str, str, str] | None
     turned = wrong_way = None
     same_way = False
     for i in ev.holding({f"#{n}" for new, old, _, _ in said for n in (new, old)}):
-        for n, o, their_written, their_way in _directed_changes(ev.raw_texts[i]):
+        theirs = _directed_changes(ev.raw_texts[i])
+        for new, old, written, way in said if wrong_way is None else ():
+            # a verb that goes against its own amounts, both of which one document sentence
+            # gives without a change ("a net loss of $18.2 million, compared with a loss of
+            # $9.7 million a year earlier" and "the loss narrowed to $18.2 million from $9.7
+            # million")
+            a, b = number_value(new), number_value(old)
+            if (
+                way
+                and a is not None
+                and b is not None
+                and way * (a - b) < 0
+                and {f"#{new}", f"#{old}"} <= ev.sets[i]
+                and not any({n, o} == {new, old} for n, o, _, _ in theirs)
+            ):
+                wrong_way = (written, ev.raw_texts[i].strip(), ev.keys[i])
+        for n, o, their_written, their_way in theirs:
             for new, old, written, way in said:
                 if (n, o) == (new, old):
                     same_way = True
