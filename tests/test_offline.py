@@ -6458,6 +6458,50 @@ def test_a_japanese_statement_is_found_with_more_posts_fields_and_verbs(
     assert "the documents give this to" not in out["explanation"], out["explanation"]
 
 
+def test_a_japanese_quotation_over_sentences_and_a_view_shown_keep_their_speaker(
+    judge: OfflineJudge,
+) -> None:
+    """A quotation that holds sentences of its own (「…とした。…要因になる」と説明した), a
+    post joined to the name by a dot (長谷川由美・最高財務責任者（CFO）), a short quotation
+    in a sentence that goes on from that speaker (また、…「そうした事実はない」と否定した),
+    an analyst (村上亮アナリスト) and a view shown (…とは難しいとの見方を示した) are each
+    read with their speaker, so a statement given to another speaker is caught; given to
+    its own, it passes."""
+    doc = (
+        "小野寺健一社長は「国内の家電市場は買い替え需要が一巡し、想定以上に厳しい」と述べた。"
+        "長谷川由美・最高財務責任者（CFO）は、為替について「下期の想定レートは1ドル＝145円とした。"
+        "円高が進めば、さらに利益を押し下げる要因になる」と説明した。また、白物家電事業の一部を"
+        "他社に売却するとの一部報道については「そうした事実はない」と否定した。"
+        "東都証券の村上亮アナリストは「空調事業の成長は評価できる」と話した。"
+        "北斗大学の西田健吾教授は、料金だけで観光客の数を大きく減らすのは難しいとの見方を示した。"
+    )
+    verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", [doc])
+    for said, theirs in (
+        (
+            "村上アナリストは、円高が進めばさらに利益を押し下げる要因になると指摘した。",
+            "長谷川由美",
+        ),
+        ("小野寺社長は、一部売却の報道について「そうした事実はない」と否定した。", "長谷川由美"),
+        (
+            "長谷川CFOは「国内の家電市場は買い替え需要が一巡し、想定以上に厳しい」と述べた。",
+            "小野寺",
+        ),
+        (
+            "村上アナリストは、料金だけで観光客の数を大きく減らすのは難しいとの見方を示した。",
+            "西田",
+        ),
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is False, (said, out["explanation"])
+        assert f"the documents give this to '{theirs}" in out["explanation"], out
+    for said in (
+        "長谷川CFOは、円高が進めばさらに利益を押し下げる要因になると説明した。",
+        "長谷川CFOは、一部売却の報道について「そうした事実はない」と否定した。",
+    ):
+        out = verdict(said)
+        assert "the documents give this to" not in out["explanation"], out["explanation"]
+
+
 def test_approved_and_declined_are_two_ends(judge: OfflineJudge) -> None:
     """ "Ownership declined to pay the luxury tax" where the article says ownership approved
     paying it is caught; said the article's way, it is not."""

@@ -278,20 +278,23 @@ _JA_TITLE = (
     r"(?:氏|さん|首相|大統領|知事|市長|社長|部長|課長|教授|選手|監督|会長|議員|大臣|長官|"
     r"委員長|容疑者|被告|弁護士|代表|所長|院長|局長|副社長|専務|常務|取締役|理事長|裁判長|"
     r"裁判官|署長|校長|町長|村長|区長|議長|総裁|頭取|准教授|会頭|支店長|店長|店主|本部長|室長|"
-    r"係長|副知事|副市長|市議|県議|理事|医師|主任|研究員)"
+    r"係長|副知事|副市長|市議|県議|理事|医師|主任|研究員|教育長|最高(?:経営|財務|執行|技術)責任者|"
+    r"アナリスト|エコノミスト|CEO|CFO|COO|CTO)"
 )
 _JA_SAID = (
     r"(?:述べ|語っ|語り|話し|説明し|明らかにし|発表し|強調し|指摘し|言っ|証言し|答え|陳謝し|"
     r"謝罪し|頭を下げ|訴え|呼びかけ|声を詰まらせ|の?コメントを出し|不満を示し|考えを示し|求め|"
-    r"批判し|主張し|懸念を示し|要望し|反論し|分析し)"
+    r"批判し|主張し|懸念を示し|要望し|反論し|分析し|否定し|の?(?:見方|意向|認識|見通し)を示し)"
 )
 _JA_SPEAKER = re.compile(
-    rf"(?P<before>(?P<stem>[\u4e00-\u9fff\u30a1-\u30fa\u30fc]{{1,6}}?){_JA_TITLE})"
+    # (a name and its post may be joined by a dot: 長谷川由美・最高財務責任者)
+    rf"(?P<before>(?P<stem>[\u4e00-\u9fff\u30a1-\u30fa\u30fc]{{1,6}}?)・?{_JA_TITLE})"
     # (an age or a field after the name: 松浦正則院長（62）は, 岡部真一教授（金融論）は)
     # (a quotation may hold sentences of its own)
     rf"(?:[（(][^（()）]{{1,12}}[）)])?(?:は|が|も)(?:「[^」]*」|[^。「])*?"
     # (…と述べた; …するよう会社側に求めた; …の徹底を呼びかけた)
-    rf"(?:と|よう[^。「]{{0,8}}?|を){_JA_SAID}"
+    # (…提出する考えを示した, …難しいとの見方を示した: a view told, with no と of its own)
+    rf"(?:と|よう[^。「]{{0,8}}?|を|(?=の?(?:考え|見方|意向|認識|見通し)を示し)){_JA_SAID}"
     rf"|と、?(?P<after>(?P<stem2>[\u4e00-\u9fff\u30a1-\u30fa\u30fc]{{1,6}}?){_JA_TITLE})"
     rf"(?:は|が|も)?{_JA_SAID}"
 )
@@ -5656,6 +5659,8 @@ def _speech_chain(i: int, ev: Evidence) -> list[int] | None:
     Without this increase, …," Okafor said.'), within three sentences; or a sentence that
     goes on from an earlier one (a quotation, "He added …"), back to the one that names
     the speaker, within two. None when the documents do not name the speaker."""
+    if ev.lang == "ja":
+        return _japanese_speech_chain(i, ev)
     if _speakers(ev.raw_texts[i], ev.lang):
         return [i]
     doc = ev.doc_of[i]
@@ -5695,6 +5700,71 @@ def _speech_chain(i: int, ev: Evidence) -> list[int] | None:
         k -= 1
         chain.append(k)
     return chain
+
+
+def _japanese_quotation(i: int, ev: Evidence) -> list[int]:
+    """The Japanese document sentences of the quotation that sentence `i` is part of, in
+    order: a quotation that holds sentences of its own (「…とした。…要因になる」と説明した)
+    is split with them. `i` alone where it is in none that runs over sentences."""
+    doc = ev.doc_of[i]
+
+    def depth(k: int) -> int:
+        raw = ev.raw_texts[k]
+        return raw.count("「") - raw.count("」")
+
+    first = i
+    opened = 0
+    for k in range(i - 1, max(-1, i - _JA_QUOTE_REACH - 1), -1):
+        if ev.doc_of[k] != doc:
+            break
+        opened += depth(k)
+        if opened > 0:
+            first = k
+            break
+    last = i
+    still = sum(depth(k) for k in range(first, i + 1))
+    for k in range(i + 1, min(len(ev.raw_texts), i + _JA_QUOTE_REACH + 1)):
+        if still <= 0 or ev.doc_of[k] != doc:
+            break
+        still += depth(k)
+        last = k
+    return list(range(first, last + 1))
+
+
+def _japanese_speech_chain(i: int, ev: Evidence) -> list[int] | None:
+    """`_speech_chain` in Japanese: the sentences of the quotation `i` is part of, read as
+    one for its speaker; or, where it names none and goes on from the one before (また、…
+    「そうした事実はない」と否定した), those of that one too. The quotation that names the
+    speaker comes last. None when the documents do not name the speaker."""
+    own = _japanese_quotation(i, ev)
+    if _speakers("".join(ev.raw_texts[k] for k in own), ev.lang):
+        return own
+    first = own[0]
+    if (
+        first == 0
+        or ev.doc_of[first - 1] != ev.doc_of[i]
+        or not _JA_CONTINUED.match(ev.raw_texts[first])
+    ):
+        return None
+    before = _japanese_quotation(first - 1, ev)
+    if _speakers("".join(ev.raw_texts[k] for k in before), ev.lang):
+        return own + before
+    return None
+
+
+def _chain_speakers(chain: list[int], ev: Evidence) -> tuple[tuple[str, frozenset[str]], ...]:
+    """The speakers named where a speech chain (`_speech_chain`) ends: in Japanese, in the
+    whole quotation of its last sentence."""
+    if ev.lang == "ja":
+        return _speakers("".join(ev.raw_texts[k] for k in _japanese_quotation(chain[-1], ev)), "ja")
+    return _speakers(ev.raw_texts[chain[-1]], ev.lang)
+
+
+#: how many sentences before or after a Japanese sentence its quotation is looked for in
+_JA_QUOTE_REACH = 3
+#: a Japanese sentence that goes on from the speaker of the one before: また、…, さらに、…,
+#: 同氏は…
+_JA_CONTINUED = re.compile(r"\s*(?:また|さらに|そのうえ|その上|同氏|同社長|同教授)")
 
 
 def _content_tokens(text: str, lang: str) -> frozenset[str]:
@@ -5762,6 +5832,9 @@ def _misattributed(text: str, ev: Evidence) -> Misattribution | None:
     if not sources and ev.lang != "ja":
         # a quotation too short for its words to tell is told by where it is written
         sources = _quoted_in(text, ev)
+    elif not sources and quoted:
+        # (in Japanese, where the quotation is written as it is: 「そうした事実はない」)
+        sources = [i for i, raw in enumerate(ev.raw_texts) if quoted.group() in raw]
     found: list[tuple[str, str]] = []
     for i in sources:
         chain = _speech_chain(i, ev)
@@ -5769,7 +5842,7 @@ def _misattributed(text: str, ev: Evidence) -> Misattribution | None:
             return None  # a statement whose speaker the documents do not name
         if any(who & ev.sets[k] for k in chain):
             return None  # the sentence's speaker is named where the statement is
-        found += [(name, ev.keys[i]) for name, _ in _speakers(ev.raw_texts[chain[-1]], ev.lang)]
+        found += [(name, ev.keys[i]) for name, _ in _chain_speakers(chain, ev)]
     if not found:
         return None
     return Misattribution(" and ".join(name for name, _ in claimed), tuple(dict.fromkeys(found)))
