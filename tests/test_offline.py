@@ -6214,6 +6214,21 @@ def test_a_japanese_decision_the_article_says_is_still_weighed_is_caught(
         "運輸審議会は、利用者の意見を聞く公聴会を開くことを決めた。",
     )
     assert "told as done where the documents give a plan" in out["explanation"], out
+    # a use the article leaves undecided (跡地の活用方法は未定), given one the article lacks
+    # (物流拠点), and a committee's name (検討委員会) that weighs nothing by itself
+    doc = (
+        "滋賀工場の跡地の活用方法は未定だという。検討委員会は年度内に報告書をまとめ、町はそれを"
+        "踏まえて条例案を議会に提出するかどうかを判断する方針だ。"
+    )
+    verdict = partial(first_verdict, judge, "要約してください。", [doc])
+    for said in (
+        "滋賀工場の跡地は、物流拠点として活用することが決まった。",
+        "町は検討委員会の報告書を踏まえ、条例案を議会に提出することを決めた。",
+    ):
+        out = verdict(said)
+        assert "told as done where the documents give a plan" in out["explanation"], out
+    out = verdict("町は検討委員会の報告書を踏まえ、条例案を議会に提出するかどうかを判断する。")
+    assert "told as done where the documents give a plan" not in out["explanation"], out
 
 
 def test_a_japanese_year_written_with_its_last_two_digits_is_the_full_year(

@@ -3090,7 +3090,7 @@ def _japanese_direction_turned(normalised: str, ev: Evidence) -> tuple[str, str,
 _JA_ALREADY = re.compile(r"既に|すでに")
 #: a Japanese sentence that itself plans, expects, supposes or asks
 _JA_HEDGED = re.compile(
-    r"方針|予定|計画|見込み|見通し|予想|可能性|検討|目指|れば|たら|なら|場合|かもしれ|だろう"
+    r"方針|予定|計画|見込み|見通し|予想|可能性|検討(?!委員|会)|目指|れば|たら|なら|場合|かもしれ|だろう"
     r"|でしょう|たい|べき|ように|ことができ|できます|？|\?"
 )
 
@@ -3129,25 +3129,33 @@ _JA_DECIDED = re.compile(
     r"固めた|固めました)"
 )
 #: a deed still being weighed: 検討している, …方向で調整中, 開くかどうかはまだ決まっていない
-_JA_WEIGHED = re.compile(r"検討|調整中|方向で|かどうか|未定|決まっていない|決めていない")
+_JA_WEIGHED = re.compile(r"検討(?!委員|会)|調整中|方向で|かどうか|未定|決まっていない|決めていない")
 #: a decision said not to be made yet (which no document sentence tells as made)
 _JA_UNDECIDED = re.compile(r"決ま(?:っていない|っておらず|らない)|決めて(?:いない|おらず)|未定")
 
 
 def _japanese_decision_told(normalised: str, ev: Evidence) -> tuple[str, str] | None:
     """A decision told as made (`_JA_DECIDED`: 助成することを決めた) where the document
-    sentence that holds four fifths of the sentence's other words says it is still weighed
-    (助成する制度を検討している), and none that holds them tells it as decided."""
+    sentence that holds four fifths of the sentence's other words (those the documents
+    have) says it is still weighed (助成する制度を検討している), and none that holds them
+    tells it as decided."""
     decided = _JA_DECIDED.search(normalised)
     if decided is None:
         return None
-    words = set(_JA_WORD.findall(_JA_DECIDED.sub(" ", normalised)))
+    # (a word no document has, such as the use the sentence gives what is undecided, tells
+    # nothing of which statement it restates; a word inside one of theirs is held by it:
+    # 活用 by 活用方法)
+    words = {
+        w
+        for w in _JA_WORD.findall(_JA_DECIDED.sub(" ", normalised))
+        if any(w in ev.normalised(i) for i in range(len(ev.raw_texts)))
+    }
     if len(words) < _PLAN_WORDS:
         return None
     weighed: tuple[str, str] | None = None
     for i, raw in enumerate(ev.raw_texts):
         theirs = ev.normalised(i)
-        if len(words & set(_JA_WORD.findall(theirs))) < _PLAN_SHARE * len(words):
+        if sum(w in theirs for w in words) < _PLAN_SHARE * len(words):
             continue
         if re.search(r"決め|決定|決ま|固め", _JA_UNDECIDED.sub("", theirs)):
             return None  # they tell it as decided too
