@@ -4023,6 +4023,39 @@ def test_reviews_stars_given_as_their_range_and_one_reviewer_after_with(
     assert "joins what different items" not in out["explanation"], out["explanation"]
 
 
+def test_a_person_of_one_review_given_what_another_review_alone_tells_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """ "Dr. Raman placed a crown on a cracked molar" where the one review with the crown and
+    the molar names Dr. Ellery, and Dr. Raman only other reviews, is caught; Dr. Ellery
+    there passes, and so does a sentence about several reviews ("reviewers praised …")."""
+    record = "Structured data: " + repr(
+        {
+            "name": "Brightwater Dental",
+            "review_info": [
+                {
+                    "review_text": "Dr. Priya Raman walked me through my x-rays and did not try "
+                    "to sell me anything."
+                },
+                {
+                    "review_text": "I needed a crown on a cracked molar and Dr. Marcus Ellery did "
+                    "a great job. He explained why a crown made more sense than a large filling."
+                },
+                {"review_text": "Dr. Raman was patient and offered nitrous oxide for my fillings."},
+            ],
+        }
+    )
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [record])
+    out = verdict("Dr. Raman placed a crown on a cracked molar instead of a large filling.")
+    assert out["fully_supported"] is False, out["explanation"]
+    assert "it joins what different items of the record say" in out["explanation"]
+    assert "'Raman'" in out["explanation"], out["explanation"]
+    out = verdict("Dr. Ellery placed a crown on a cracked molar instead of a large filling.")
+    assert "it joins what different items" not in out["explanation"], out["explanation"]
+    out = verdict("Reviewers praised Dr. Raman and a crown on a cracked molar.")
+    assert "it joins what different items" not in out["explanation"], out["explanation"]
+
+
 def test_walk_ins_welcome_goes_against_by_appointment_only(judge: OfflineJudge) -> None:
     """A sentence saying "walk-ins are welcome" names none of `ByAppointmentOnly`'s words,
     and still says what `ByAppointmentOnly: True` denies; a sentence that says walk-ins are

@@ -1990,7 +1990,12 @@ def sentence_features(
     )
     rebound = _number_of_another(text, ev) if tokens.digits and ev.lang == "en" else None
     superseded = _value_before(lowered, ev) if tokens.digits and ev.lang == "en" else None
-    blended = _items_blended(claim, _names_given(text, ev.lang), ev) if ev.shared else []
+    blended = (
+        _items_blended(claim, given := _names_given(text, ev.lang), ev)
+        or _named_in_another_item(claim, given, ev)
+        if ev.shared
+        else []
+    )
     speaks = "according to" in lowered or not _SPEECH_WORDS.isdisjoint(_LETTERS.findall(lowered))
     speaks = speaks or (ev.lang == "ja" and _JA_SAYS.search(text) is not None)
     misattributed = _misattributed(text, ev) if speaks else None
@@ -6139,6 +6144,58 @@ def _items_blended(claim: str, names: Set[str], ev: Evidence) -> list[str]:
             ):
                 found += [t for t in [*mine, *named] if t not in found]
     return found
+
+
+def _named_in_another_item(claim: str, names: Set[str], ev: Evidence) -> list[str]:
+    """A person of one item of a list given what another item alone tells: "Dr. Raman placed
+    a crown on a cracked molar" where the one review with the crown and the molar names Dr.
+    Ellery, and Dr. Raman is named only in other reviews. The sentence must speak of no
+    more than one item ("reviewers", "several", "both"); three of its words at least must
+    belong to that item alone, twice as many as to any other; and that item must name
+    someone the sentence does not. Returns those words and the name."""
+    if not names or _SEVERAL_SAID.search(claim) or _OTHER_ITEMS.search(claim):
+        return []
+    words = list(dict.fromkeys(_clause(claim, ev.lang)[0]))
+    for parent, shared in ev.shared.items():
+        nouns = _item_nouns(parent, ev.lang)
+        if any(w.endswith("s") and set(_clause(w, ev.lang)[0]) & nouns for w in claim.split()):
+            continue  # "reviewers praised …": several items
+        mine: dict[str, str] = {}
+        for tok in words:
+            if tok in names or tok in nouns or tok in shared or tok[0] == "#":
+                continue
+            groups = {ev.groups[i] for i in ev.index.get(tok, ())}
+            if len(groups) == 1 and (group := groups.pop()).rpartition("/")[0] == parent:
+                mine[tok] = group
+        ranked = Counter(mine.values()).most_common(2)
+        if not ranked or ranked[0][1] < _NAMED_ITEM_WORDS:
+            continue
+        most, top = ranked[0]
+        if len(ranked) > 1 and 2 * ranked[1][1] > top:
+            continue
+        others = {
+            t
+            for i, group in enumerate(ev.groups)
+            if group == most
+            for t in _names_given(ev.raw_texts[i], ev.lang)
+        } - names
+        for name in sorted(names):
+            units = ev.index.get(name, ())
+            if (
+                units
+                and others
+                and name not in ev.items[most]
+                and all(ev.groups[i].rpartition("/")[0] == parent for i in units)
+            ):
+                return [t for t, group in mine.items() if group == most] + [name]
+    return []
+
+
+#: how many words of one item alone a sentence naming a person of another must hold
+_NAMED_ITEM_WORDS = 3
+#: words that make a sentence speak of several items, not counts of other things ("over two
+#: visits"): those of a count of items are read with the list's nouns
+_SEVERAL_SAID = re.compile(r"\b(?:both|several|many|multiple|various|some|all|most|few)\b")
 
 
 def _names_only_others(parent: str, holding: set[str], tokens: set[str], ev: Evidence) -> bool:
