@@ -4023,6 +4023,32 @@ def test_reviews_stars_given_as_their_range_and_one_reviewer_after_with(
     assert "joins what different items" not in out["explanation"], out["explanation"]
 
 
+def test_all_where_the_documents_give_most_or_a_share_is_caught(judge: OfflineJudge) -> None:
+    """ "Found in every tap water sample" where "in 94 percent of tap water samples", and "took
+    all of their assigned pills" where "at least four-fifths of" them, are caught, the
+    documents' share named (not the sentence's own "84% of"); said as the documents say
+    it, or where a document sentence says all too, they pass."""
+    docs = [
+        "Researchers found microplastic particles in 94 percent of tap water samples collected "
+        "from homes in five states. Roughly 84% of participants took at least four-fifths of "
+        "their assigned pills. All of the bottled water samples held fibers."
+    ]
+    verdict = partial(first_verdict, judge, "Summarize the article.", docs)
+    for said, theirs in (
+        ("Microplastic particles were found in every tap water sample from homes.", "94 percent"),
+        ("Roughly 84% of participants took all of their assigned pills.", "four-fifths of"),
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is False, (said, out["explanation"])
+        assert f"where the documents say '{theirs}" in out["explanation"], out["explanation"]
+    for said in (
+        "Microplastic particles were found in 94 percent of tap water samples from homes.",
+        "Fibers were found in every one of the bottled water samples.",
+    ):
+        out = verdict(said)
+        assert "where the documents say" not in out["explanation"], (said, out["explanation"])
+
+
 def test_a_person_of_one_review_given_what_another_review_alone_tells_is_caught(
     judge: OfflineJudge,
 ) -> None:
