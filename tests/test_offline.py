@@ -6586,6 +6586,18 @@ def test_approved_and_declined_are_two_ends(judge: OfflineJudge) -> None:
     verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
     out = verdict("Ownership declined to pay the luxury tax this season.")
     assert "'declined' where the documents say 'approved'" in out["explanation"], out
+    # a ruling upheld is no ruling overturned
+    out = first_verdict(
+        judge,
+        "Summarize the article.",
+        [
+            "In a 5-2 decision, the court upheld a 2022 trial court ruling and ordered the state "
+            "to adopt a new funding system by July 1."
+        ],
+        "In a 5-2 decision, the court overturned a 2022 trial court ruling and ordered the "
+        "state to adopt a new funding system by July 1.",
+    )
+    assert "'overturned' where the documents say 'upheld'" in out["explanation"], out
     out = verdict("Ownership approved paying the luxury tax this season.")
     assert out["fully_supported"] is True, out["explanation"]
 

@@ -3255,6 +3255,7 @@ _POLES = (
     (("democrat", "democratic"), ("republican",)),
     (("convicted", "guilty"), ("acquitted", "cleared")),
     (("approved",), ("rejected", "declined", "refused")),
+    (("upheld",), ("overturned", "reversed", "overruled")),
     (
         ("held", "kept", "maintained", "unchanged"),
         ("raised", "hiked", "increased"),
