@@ -1957,6 +1957,7 @@ def sentence_features(
             or _japanese_post_swapped(lowered, ev)
             or _japanese_change_turned(lowered, ev)
             or _japanese_direction_turned(lowered, ev)
+            or _japanese_pole_turned(lowered, ev)
         )
         if ev.lang == "ja"
         else None
@@ -4519,6 +4520,63 @@ def _japanese_sibling(normalised: str, ev: Evidence) -> tuple[str, str, str] | N
         if (other := _other_in_slot(slot, word, ev, str.__ne__)) and word not in ev.text:
             return word, *other
     return None
+
+
+#: the ends of a scale a Japanese report puts a decision on: a vote's margin, an amount
+#: kept or changed, a bill passed or voted down
+_JA_POLES = (
+    (("全会一致", "満場一致"), ("賛成多数",)),
+    (("据え置", "維持"), ("引き上げ", "上方修正", "増配")),
+    (("据え置", "維持"), ("引き下げ", "下方修正", "減配")),
+    (("引き上げ", "上方修正", "増配"), ("引き下げ", "下方修正", "減配")),
+    (("可決",), ("否決",)),
+)
+#: per word, the ends of its scales: its own and the other
+_JA_POLE_OF = {
+    word: [(own, other) for a, b in _JA_POLES for own, other in ((a, b), (b, a)) if word in own]
+    for ends in _JA_POLES
+    for word in (*ends[0], *ends[1])
+}
+_JA_POLE_WORDS = re.compile("|".join(_JA_POLE_OF))
+
+
+def _japanese_pole_turned(normalised: str, ev: Evidence) -> tuple[str, str, str] | None:
+    """A word at one end of a scale (`_JA_POLES`) that no document gives, where the document
+    sentence holding three fifths of the sentence's other words (those the documents have,
+    three at least; a word holds one of theirs it contains) gives the other end: 賛成多数で
+    可決 where the article says 全会一致で可決, 60円から減配する where it says 60円を維持す
+    る. Returns the two words and the key."""
+    said = [m.group() for m in _JA_POLE_WORDS.finditer(normalised)]
+    said = [w for w in said if w not in ev.text]
+    if not said:
+        return None
+    rest = _JA_POLE_WORDS.sub(" ", normalised)
+    known = {x for i in range(len(ev.raw_texts)) for x in _JA_WORD.findall(ev.normalised(i))}
+    # (a word holds one of theirs it contains: 売上高予想 holds 売上高)
+    words = {
+        w for w in _JA_WORD.findall(rest) if any(w in x or (len(x) > 1 and x in w) for x in known)
+    }
+    if len(words) < _PLAN_WORDS:
+        return None
+    for word in said:
+        for own, others in _JA_POLE_OF[word]:
+            if any(o in normalised for o in others):
+                continue  # the sentence gives both ends (売上高は据え置く一方、…引き下げた)
+            for i in range(len(ev.raw_texts)):
+                theirs = ev.normalised(i)
+                # (not one that gives the sentence's end too, of another thing)
+                other = next((o for o in others if o in theirs), None)
+                if other is None or any(o in theirs for o in own):
+                    continue
+                their_words = [x for x in _JA_WORD.findall(theirs) if len(x) > 1]
+                held = sum(w in theirs or any(x in w for x in their_words) for w in words)
+                if held >= _POLE_SHARE * len(words):
+                    return word, other, ev.keys[i]
+    return None
+
+
+#: how much of a sentence's other words the document sentence giving the other end must hold
+_POLE_SHARE = 0.6
 
 
 #: a Japanese day: of the week (水曜日, 水曜), or told from another (同日, 翌日, 前日)
