@@ -2629,37 +2629,63 @@ def _denial_widened(text: str, ev: Evidence) -> tuple[str, str] | None:
     clause under a condition ("if it does not pair") or one that leaves it possible ("may
     cross the barrier")."""
     pol = _POLARITY["en"]
-    if pol.conditional.search(text):
-        return None
+    denials = ev.per_unit(_unit_named_denials)
+    if not any(denials) or pol.conditional.search(text):
+        return None  # no one named denies anything
     ours = [
-        (said, clause)
+        said
         for clause in pol.clause.split(text)
-        if not pol.denies(clause) and len(said := _unnegated(clause, "en")) >= _WIDENED_WORDS
+        if not pol.denies(clause)
+        and not _MODAL.search(clause)  # (the sentence leaves it open: "may cross")
+        and len(said := _unnegated(clause, "en")) >= _WIDENED_WORDS
+        and len(said - ev.vocab) <= 1
     ]
-    if not ours:
-        return None
-    found: tuple[str, str] | None = None
-    for i in sorted({i for said, _ in ours for t in said for i in ev.index.get(t, ())}):
-        raw = ev.raw_texts[i]
-        if pol.conditional.search(raw):
+    for said in ours:
+        found = next(
+            (
+                (theirs.strip(), ev.keys[i])
+                for i, unit in enumerate(denials)
+                for held, theirs, named, governed in unit
+                if held <= said and named <= said and governed & said
+            ),
+            None,
+        )
+        if found is None:
             continue
-        for theirs in pol.clause.split(raw):
-            held = _unnegated(theirs, "en")
-            if len(held) < _WIDENED_WORDS:
+        # … and no clause of the documents held whole says it the sentence's way
+        for i in ev.holding(said):
+            raw = ev.raw_texts[i]
+            if pol.conditional.search(raw):
                 continue
-            subject = _NAMED_DENIAL.search(theirs)
-            named = set(tokenize(subject.group("name")).seq) if subject else set()
-            for said, clause in ours:
-                if not held <= said or len(said - ev.vocab) > 1:
-                    continue
-                if pol.denies(theirs) and not (named and named <= said):
-                    continue  # a rule or a warning ("do not ride …"), or no one named
-                if _MODAL.search(clause):
-                    continue  # the sentence leaves it open ("may cross")
-                if not pol.denies(theirs):
-                    return None  # a clause of the documents says it the sentence's way
-                if found is None and _negated_words(theirs, pol, "en") & said:
-                    found = (theirs.strip(), ev.keys[i])
+            for theirs in pol.clause.split(raw):
+                held = _unnegated(theirs, "en")
+                if len(held) >= _WIDENED_WORDS and held <= said and not pol.denies(theirs):
+                    return None
+        return found
+    return None
+
+
+def _unit_named_denials(
+    ev: Evidence, i: int
+) -> list[tuple[frozenset[str], str, frozenset[str], frozenset[str]]]:
+    """The negated clauses of unit `i` in which someone named denies a deed
+    (`_NAMED_DENIAL`; three content words at least, none of a sentence under a condition):
+    each clause's words, its text, the name's words and the words its negation governs."""
+    raw = ev.raw_texts[i]
+    if ev.lang != "en" or not _NAMED_DENIAL.search(raw):
+        return []
+    pol = _POLARITY["en"]
+    if pol.conditional.search(raw):
+        return []
+    found = []
+    for theirs in pol.clause.split(raw):
+        subject = _NAMED_DENIAL.search(theirs)
+        if subject is None or not pol.denies(theirs):
+            continue
+        held = _unnegated(theirs, "en")
+        named = frozenset(tokenize(subject.group("name")).seq)
+        if len(held) >= _WIDENED_WORDS and named:
+            found.append((held, theirs, named, frozenset(_negated_words(theirs, pol, "en"))))
     return found
 
 
