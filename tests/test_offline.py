@@ -6578,16 +6578,19 @@ def test_a_japanese_quotation_over_sentences_and_a_view_shown_keep_their_speaker
 
 def test_a_japanese_amount_kept_told_as_changed_is_caught(judge: OfflineJudge) -> None:
     """An amount the article says is kept (据え置いた, 維持する), told as raised or cut
-    (引き上げられた, 減配する), is caught; told as kept, it passes, and so does a sentence
-    that gives both ends of two things as the article does (据え置く一方…引き下げた)."""
+    (引き上げられた, 減配する), and 全会一致 told as 賛成多数, are caught; told as kept, it
+    passes, and so does a sentence that gives both ends of two things as the article does
+    (据え置く一方…引き下げた)."""
     doc = (
         "売上高は従来予想の2兆5000億円を据え置いたが、営業利益は従来の1650億円から1400億円へと"
         "250億円引き下げた。一方、年間配当は従来予想通り1株あたり60円を維持する。"
+        "市議会は9月定例会で、見直しを求める意見書を全会一致で可決した。"
     )
     verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", [doc])
     for said, theirs in (
         ("通期の売上高予想は、従来の2兆5000億円から引き上げられた。", "'引き上げ' where"),
         ("年間配当は従来予想の1株あたり60円から減配する。", "'減配' where"),
+        ("市議会は9月定例会で、見直しを求める意見書を賛成多数で可決した。", "'賛成多数' where"),
     ):
         out = verdict(said)
         assert out["fully_supported"] is False, (said, out["explanation"])
