@@ -2455,7 +2455,8 @@ ROBOT = [
     "The hospital paid £120,000 for the robot, which was built by a company in Sheffield. The "
     "hospital plans to buy two more robots next year if funding is approved by the NHS trust's "
     "board. The new ward would open in May. The company said it would apply for approval in "
-    "the United States next year."
+    "the United States next year. The team also hopes to test bottled water, which earlier "
+    "studies have found contains higher concentrations than tap water."
 ]
 
 
@@ -2468,6 +2469,9 @@ ROBOT = [
         # a verb in -ied ("applied": apply), beside a name that ends as a past does ("United")
         ("The company has applied for approval in the United States.", True),
         ("The company will apply for approval in the United States.", False),
+        # one deed planned and one done, both told as done
+        ("The team has already tested bottled water and found higher concentrations.", True),
+        ("Earlier studies have found higher concentrations in bottled water.", False),
         # the plan as a plan, a deed the documents tell as done, and too little to tell
         ("The hospital plans to buy two more robots next year.", False),
         ("The hospital will buy two more robots if the board approves the funding.", False),

@@ -2876,7 +2876,12 @@ def _plan_told_as_done(
     named = set(tokenize(subject.group()).seq) if subject else set()
     least = _PLAN_SHARE * len(words - named)
     near = [i for i in ev.holding(words) if len((words - named) & ev.sets[i]) >= least]
-    planned: tuple[str, str] | None = None
+    # per verb told as done: where a document sentence plans it, and whether one tells it
+    # as done ("has already tested bottled water and found higher concentrations" where the
+    # team "hopes to test bottled water, which earlier studies have found contains …": the
+    # finding is done, the testing planned)
+    planned: dict[str, int] = {}
+    done_there: set[str] = set()
     for i in near:
         raw = ev.raw_texts[i].lower()
         hedged = {
@@ -2885,11 +2890,14 @@ def _plan_told_as_done(
             if (v := m.group("verb") or m.group("modal") or m.group("condition") or m.group("soon"))
         }
         told = {t for t in done if t in ev.sets[i]}
-        if told - hedged:
-            return None  # a document sentence tells it as done
-        if told and planned is None:
-            planned = (ev.raw_texts[i].strip(), ev.keys[i])
-    return planned
+        done_there |= told - hedged
+        for verb in sorted(told & hedged):
+            planned.setdefault(verb, i)
+    left = sorted(planned.keys() - done_there)
+    if not left:
+        return None
+    i = min(planned[verb] for verb in left)
+    return ev.raw_texts[i].strip(), ev.keys[i]
 
 
 #: words that tell of a decision as made: "has decided to sue", "have agreed to provide"
