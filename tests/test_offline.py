@@ -4058,7 +4058,8 @@ def test_a_person_of_one_review_given_what_another_review_alone_tells_is_caught(
 ) -> None:
     """ "Dr. Raman placed a crown on a cracked molar" where the one review with the crown and
     the molar names Dr. Ellery, and Dr. Raman only other reviews, is caught; Dr. Ellery
-    there passes, and so does a sentence about several reviews ("reviewers praised …")."""
+    there passes, and so does a sentence about several reviews ("reviewers praised …").
+    "The reviewer who needed a crown … was offered nitrous oxide" joins two reviews."""
     record = "Structured data: " + repr(
         {
             "name": "Brightwater Dental",
@@ -4081,6 +4082,11 @@ def test_a_person_of_one_review_given_what_another_review_alone_tells_is_caught(
     assert "it joins what different items of the record say" in out["explanation"]
     assert "'Raman'" in out["explanation"], out["explanation"]
     out = verdict("Dr. Ellery placed a crown on a cracked molar instead of a large filling.")
+    assert "it joins what different items" not in out["explanation"], out["explanation"]
+    # "the reviewer who …" speaks of one review too
+    out = verdict("The reviewer who needed a crown on a cracked molar was offered nitrous oxide.")
+    assert "it joins what different items of the record say" in out["explanation"], out
+    out = verdict("The reviewer who needed a crown on a cracked molar praised Dr. Ellery.")
     assert "it joins what different items" not in out["explanation"], out["explanation"]
     out = verdict("Reviewers praised Dr. Raman and a crown on a cracked molar.")
     assert "it joins what different items" not in out["explanation"], out["explanation"]

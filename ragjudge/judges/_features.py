@@ -5655,9 +5655,10 @@ def _record_field_like(fields: set[str], parents: set[str], tokens: set[str], ev
 
 
 #: a clause about one item of a list: "one reviewer", "a customer", "one of the reviews",
-#: "another"; the words after the marker are checked against the list's name
+#: "another", "the reviewer who …"; the words after the marker are checked against the
+#: list's name
 _ONE_ITEM = re.compile(
-    r"\b(?P<one>a|an|one|another|the other|the first|the second|the last|the latest)\b"
+    r"\b(?P<one>a|an|one|another|the other|the first|the second|the last|the latest|the)\b"
     r"(?P<after>(?: [\w-]+){1,3})"
 )
 #: words that tell which item a clause speaks of ("a third reviewer")
