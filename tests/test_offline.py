@@ -6588,9 +6588,9 @@ def test_a_japanese_quotation_over_sentences_and_a_view_shown_keep_their_speaker
 
 def test_a_japanese_amount_kept_told_as_changed_is_caught(judge: OfflineJudge) -> None:
     """An amount the article says is kept (据え置いた, 維持する), told as raised or cut
-    (引き上げられた, 減配する), and 全会一致 told as 賛成多数, are caught; told as kept, it
-    passes, and so does a sentence that gives both ends of two things as the article does
-    (据え置く一方…引き下げた)."""
+    (引き上げられた, 減配する), 全会一致 told as 賛成多数 and 否決 as 可決, are caught; told
+    as kept, it passes, and so does a sentence that gives both ends of two things as the
+    article does (据え置く一方…引き下げた)."""
     doc = (
         "売上高は従来予想の2兆5000億円を据え置いたが、営業利益は従来の1650億円から1400億円へと"
         "250億円引き下げた。一方、年間配当は従来予想通り1株あたり60円を維持する。"
@@ -6611,6 +6611,14 @@ def test_a_japanese_amount_kept_told_as_changed_is_caught(judge: OfflineJudge) -
     ):
         out = verdict(said)
         assert out["fully_supported"] is True, (said, out["explanation"])
+    # a bill voted down, told as passed (where the article passes nothing)
+    out = first_verdict(
+        judge,
+        "次のニュース記事を要約してください。",
+        ["県議会は10月、住民投票条例案を本会議で否決した。"],
+        "県議会は10月、住民投票条例案を本会議で可決した。",
+    )
+    assert "'可決' where the documents say '否決'" in out["explanation"], out["explanation"]
 
 
 def test_approved_and_declined_are_two_ends(judge: OfflineJudge) -> None:

@@ -3965,7 +3965,7 @@ _WHOLE = frozenset({"all", "each", "every", "everyone", "one"})
 
 
 def _all_for_most(text: str, tokens: Set[str], ev: Evidence) -> tuple[str, str, str] | None:
-    """All, every or only where the document sentence that holds three fifths of the
+    """All, every or entirely where the document sentence that holds three fifths of the
     sentence's other words (three at least) gives most or a share: "All of the roughly 290
     job cuts will come from sales" where they come "mostly in sales", "found in every tap
     water sample" where "in 94 percent of tap water samples". Nothing is claimed where a
