@@ -1888,10 +1888,10 @@ def sentence_features(
         flipped = _plea_turned(lowered, token_set, ev)
     if flipped is None and ev.lang == "en":
         flipped = _stance_turned(lowered, ev)
-    if flipped is None and ev.lang == "en" and any(ev.negated):
-        flipped = _denial_widened(text, ev)
     elif flipped is None and ev.lang == "ja" and ("認め" in lowered or "否定" in lowered):
         flipped = _japanese_stance_turned(lowered, ev)
+    if flipped is None and ev.lang == "en" and any(ev.negated):
+        flipped = _denial_widened(text, ev)
     planned = None
     if flipped is None and ev.lang == "en":
         # (a sentence that answers "what can it do?" is said under the question's "can")
@@ -2893,7 +2893,7 @@ def _plan_told_as_done(
         done_there |= told - hedged
         for verb in sorted(told & hedged):
             planned.setdefault(verb, i)
-    left = sorted(planned.keys() - done_there)
+    left = planned.keys() - done_there
     if not left:
         return None
     i = min(planned[verb] for verb in left)
@@ -5888,7 +5888,7 @@ def _japanese_speech_chain(i: int, ev: Evidence) -> list[int] | None:
     「そうした事実はない」と否定した), those of that one too. The quotation that names the
     speaker comes last. None when the documents do not name the speaker."""
     own = _japanese_quotation(i, ev)
-    if _speakers("".join(ev.raw_texts[k] for k in own), ev.lang):
+    if _quotation_speakers(own, ev):
         return own
     first = own[0]
     if (
@@ -5898,16 +5898,21 @@ def _japanese_speech_chain(i: int, ev: Evidence) -> list[int] | None:
     ):
         return None
     before = _japanese_quotation(first - 1, ev)
-    if _speakers("".join(ev.raw_texts[k] for k in before), ev.lang):
+    if _quotation_speakers(before, ev):
         return own + before
     return None
+
+
+def _quotation_speakers(units: list[int], ev: Evidence) -> tuple[tuple[str, frozenset[str]], ...]:
+    """The speakers of a Japanese quotation's sentences (`_japanese_quotation`), read as one."""
+    return _speakers("".join(ev.raw_texts[k] for k in units), "ja")
 
 
 def _chain_speakers(chain: list[int], ev: Evidence) -> tuple[tuple[str, frozenset[str]], ...]:
     """The speakers named where a speech chain (`_speech_chain`) ends: in Japanese, in the
     whole quotation of its last sentence."""
     if ev.lang == "ja":
-        return _speakers("".join(ev.raw_texts[k] for k in _japanese_quotation(chain[-1], ev)), "ja")
+        return _quotation_speakers(_japanese_quotation(chain[-1], ev), ev)
     return _speakers(ev.raw_texts[chain[-1]], ev.lang)
 
 
@@ -6241,9 +6246,7 @@ def _items_blended(claim: str, names: Set[str], ev: Evidence) -> list[str]:
                     continue  # no item of this list, or several ("a few reviews")
             text = part
             before = part[: one.start()].split()
-            if (before and before[-1].lower() == "with") or any(
-                w.endswith("s") and set(_clause(w, ev.lang)[0]) & nouns for w in before
-            ):
+            if (before and before[-1].lower() == "with") or _names_several(before, nouns, ev.lang):
                 # "customers praised …, with one reviewer calling …" and "comments on service
                 # were mixed, with one reviewer describing …": the one is what follows
                 text = part[one.start() :]
@@ -6284,6 +6287,12 @@ def _items_blended(claim: str, names: Set[str], ev: Evidence) -> list[str]:
     return found
 
 
+def _names_several(words: Sequence[str], nouns: frozenset[str], lang: str) -> bool:
+    """Whether `words` hold a plural of the nouns that name a list's items ("reviewers",
+    "customers"): they speak of several items."""
+    return any(w.endswith("s") and set(_clause(w, lang)[0]) & nouns for w in words)
+
+
 def _named_in_another_item(claim: str, names: Set[str], ev: Evidence) -> list[str]:
     """A person of one item of a list given what another item alone tells: "Dr. Raman placed
     a crown on a cracked molar" where the one review with the crown and the molar names Dr.
@@ -6296,7 +6305,7 @@ def _named_in_another_item(claim: str, names: Set[str], ev: Evidence) -> list[st
     words = list(dict.fromkeys(_clause(claim, ev.lang)[0]))
     for parent, shared in ev.shared.items():
         nouns = _item_nouns(parent, ev.lang)
-        if any(w.endswith("s") and set(_clause(w, ev.lang)[0]) & nouns for w in claim.split()):
+        if _names_several(claim.split(), nouns, ev.lang):
             continue  # "reviewers praised …": several items
         mine: dict[str, str] = {}
         for tok in words:
@@ -6458,26 +6467,24 @@ def _contradictions(claim: str, cover: Sequence[int], ev: Evidence) -> list[int]
         found += _offerings_said(claim, ev)
     if ev.affirmed and _CASH_ONLY.search(claim):
         # "cash only" denies that cards are taken
-        found += [
-            i
-            for i, label in enumerate(ev.labels)
-            if ev.affirmed[i] and "creditcard" in label.lower().replace(" ", "")
-        ]
+        found += _facts_named(ev, ev.affirmed, "creditcard")
     if ev.denied and _APPOINTMENT_ONLY.search(claim):
         # "by appointment only" affirms `ByAppointmentOnly`, whose words reviews share
-        found += [
-            i
-            for i, label in enumerate(ev.labels)
-            if ev.denied[i] and "appointmentonly" in label.lower().replace(" ", "")
-        ]
+        found += _facts_named(ev, ev.denied, "appointmentonly")
     if ev.affirmed and _walk_ins_welcome(claim, ev):
         # "walk-ins are welcome" denies `ByAppointmentOnly`, and names none of its words
-        found += [
-            i
-            for i, label in enumerate(ev.labels)
-            if ev.affirmed[i] and "appointmentonly" in label.lower().replace(" ", "")
-        ]
+        found += _facts_named(ev, ev.affirmed, "appointmentonly")
     return list(dict.fromkeys(found))
+
+
+def _facts_named(ev: Evidence, flagged: Sequence[bool], key: str) -> list[int]:
+    """The record facts among `flagged` (denied or affirmed) whose label holds `key`, in
+    lower case without spaces ("appointmentonly" of `attributes.ByAppointmentOnly`)."""
+    return [
+        i
+        for i, label in enumerate(ev.labels)
+        if flagged[i] and key in label.lower().replace(" ", "")
+    ]
 
 
 def _walk_ins_welcome(claim: str, ev: Evidence) -> bool:

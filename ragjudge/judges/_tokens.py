@@ -464,9 +464,9 @@ def _clock(text: str) -> str:
     """Numbers and times in one notation: "3:30 pm" reads as "15:30" and "3 pm", "15:00" as
     "15"; "1万2000" as "12000", "午後3時" as "15時", "下午3点半" as "15点30分", "七世代" as
     "7世代", "2割" as "20%", "令和6年" as "2024年", "26年4月" as "2026年4月" and "19年"
-    after "2024年" as "2019年"; a short
-    year range "1649–54" as "1649–1654", so an answer may write either; and a year run into
-    the next date's day ("19408 december") as the two numbers."""
+    after "2024年" as "2019年"; a short year range "1649–54" as "1649–1654", so an answer may
+    write either; and a year run into the next date's day ("19408 december") as the two
+    numbers."""
     if not text.isascii():
         if _HAS_KANJI_NUMERAL.search(text):
             text = _KANJI_NUMBER.sub(_kanji_number, text)
