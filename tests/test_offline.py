@@ -6664,3 +6664,164 @@ def test_a_deed_given_to_another_agency_named_by_its_initials_is_caught(
     assert "the documents give this to 'Food and Drug Administration'" in out["explanation"]
     out = verdict(f"The FDA {said}")
     assert "the documents give this to" not in out["explanation"], out["explanation"]
+
+
+def test_a_number_of_a_range_or_of_a_part_and_its_whole_is_no_other_number(
+    judge: OfflineJudge,
+) -> None:
+    """ "40 inpatient beds have been closed" (in a sentence joining two of the article's)
+    where "40 of the system's roughly 1,150 inpatient beds had been closed" gives both
+    numbers joined as a part and its whole: no number is put for 1,150. Two numbers of a
+    list ("fragments at 22% and small beads at 10%") or two set against each other ("140
+    watts, compared with the roughly 600 watts") stay apart."""
+    doc = (
+        "A hospital spokeswoman, Carla Benning, said all five hospitals remained open but that "
+        "40 of the system's roughly 1,150 inpatient beds had been temporarily closed and some "
+        "non-urgent surgeries at two sites had been postponed. She said emergency departments "
+        "were operating normally. Most of the particles were "
+        "fibres, which made up 68% of the total, followed by fragments at 22% and small beads "
+        "at 10%. The solar panels were generating about 140 watts, compared with the roughly "
+        "600 watts the lander needs to run all of its instruments."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    out = verdict(
+        "Spokeswoman Carla Benning said all five hospitals remain open and emergency "
+        "departments are working normally, although 40 inpatient beds have been temporarily "
+        "closed."
+    )
+    assert out["fully_supported"] is True, out["explanation"]
+    out = verdict("Fibres made up 68% of the particles found, followed by fragments at 10%.")
+    assert out["fully_supported"] is False, out["explanation"]
+    assert "'10%' where the documents say '22%'" in out["explanation"]
+    out = verdict(
+        "The solar panels were generating about 600 watts, far less than the lander needs."
+    )
+    assert out["fully_supported"] is False, out["explanation"]
+
+
+def test_a_dates_day_decades_and_a_products_number_are_no_counts(judge: OfflineJudge) -> None:
+    """A day of the dateline ("Jan 29") is no number an age is put for; "more than two
+    decades" is "over 20 years"; the number of a product's name ("VT-118") is its name's."""
+    doc = (
+        "LONDON, Jan 29 (Wire) - Harbury United have signed Brazilian winger Caio Mendes from "
+        "Sporting Braga, the club said on Wednesday. Mendes, 22, has signed a "
+        "five-and-a-half-year contract with the option of a further year. Westbridge will cap "
+        "daily bus and tram fares at 4.50 pounds from November, in the biggest overhaul of its "
+        "fare system in more than two decades. Some riders will pay 20 pence more per trip. "
+        "Patients taking the drug, known as VT-118, had 4.6 fewer migraine days, and 10 "
+        "percent stopped treatment."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    for sentence in (
+        "Harbury United have signed 22-year-old Brazilian winger Caio Mendes from Sporting Braga.",
+        "Westbridge will cap daily bus and tram fares, the biggest overhaul of its fare system "
+        "in over 20 years.",
+        "Patients taking VT-118 had 4.6 fewer migraine days.",
+        "Mendes has agreed a deal of five and a half years with the option of a further year.",
+    ):
+        out = verdict(sentence)
+        assert out["fully_supported"] is True, (sentence, out["explanation"])
+    out = verdict(
+        "Mendes has agreed a deal of six and a half years with the option of a further year."
+    )
+    assert out["fully_supported"] is False, out["explanation"]
+
+
+def test_a_wish_is_no_deed_done_nor_a_lacking_thing_offered(judge: OfflineJudge) -> None:
+    """ "He wanted longer-term safety data" where "he would want to see longer-term safety
+    data" tells of no deed; a reviewer who "wished the restaurant offered delivery" says it
+    does not, which `RestaurantsDelivery: False` holds too."""
+    doc = (
+        "Dr. Luis Ortiz, who was not involved in the trial, said he would want to see "
+        "longer-term safety data, noting that 12 weeks was a relatively short window."
+    )
+    out = first_verdict(
+        judge,
+        "Summarize the article.",
+        [doc],
+        "Ortiz added that he wanted longer-term safety data, since 12 weeks was a short window.",
+    )
+    assert out["fully_supported"] is True, out["explanation"]
+    record = "Structured data: " + repr(
+        {
+            "name": "Kaito Sushi Bar",
+            "attributes": {"RestaurantsTakeOut": True, "RestaurantsDelivery": False},
+            "review_info": [
+                {
+                    "review_stars": 4.0,
+                    "review_text": "The $32 chirashi bowl for takeout was ready in exactly 20 "
+                    "minutes. I just wish they would bring it to my door.",
+                }
+            ],
+        }
+    )
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [record])
+    out = verdict(
+        "A reviewer praised the $32 chirashi bowl ordered for takeout, though they wished the "
+        "restaurant offered delivery."
+    )
+    assert "the record says otherwise" not in out["explanation"], out["explanation"]
+    out = verdict("Kaito Sushi Bar offers delivery in addition to takeout.")
+    assert "the record says otherwise" in out["explanation"], out["explanation"]
+
+
+def test_killed_is_said_by_died_and_framing_words_join_no_reviews(judge: OfflineJudge) -> None:
+    """ "Two people were killed" where "Two people died" says the same (and "killed" where
+    only "injured" is said is still caught); a summary's "loved" or "people" are no words of
+    another review where the rest is one review's."""
+    doc = "The bridge gave way on May 17. Two people died and 19 were injured, four seriously."
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    assert verdict("Two people were killed and 19 were hurt, four of them seriously.")[
+        "fully_supported"
+    ]
+    doc = "The bridge gave way on May 17, and 19 people were injured, four of them seriously."
+    out = first_verdict(
+        judge,
+        "Summarize the article.",
+        [doc],
+        "The bridge gave way on May 17, and 19 people were killed, four of them seriously.",
+    )
+    assert out["fully_supported"] is False, out["explanation"]
+    record = "Structured data: " + repr(
+        {
+            "name": "Saltgrass Studio",
+            "review_info": [
+                {"review_stars": 2.0, "review_text": "I really wanted to love this place."},
+                {
+                    "review_stars": 4.0,
+                    "review_text": "Marco's Saturday 9 am slow flow is the highlight of my week. "
+                    "The changing area is cramped and there are only two showers.",
+                },
+                {"review_stars": 5.0, "review_text": "No one was judging and people were kind."},
+            ],
+        }
+    )
+    out = first_verdict(
+        judge,
+        "Write an overview of the business.",
+        [record],
+        "A four-star reviewer loved Marco's Saturday 9 am slow flow class but found the "
+        "changing area cramped, with only two showers.",
+    )
+    assert "it joins what different items" not in out["explanation"], out["explanation"]
+
+
+def test_a_japanese_name_in_its_short_form_is_the_documents(judge: OfflineJudge) -> None:
+    """国交省 is 国土交通省, 高橋准教授 is 高橋美穂准教授 and 田辺仙台支社長 is
+    田辺浩之・仙台支社長: each a short form of a name the article gives; a name put for
+    another (鈴木准教授) is still no name of theirs."""
+    doc = (
+        "国土交通省は15日、鉄道局の担当者を現地に派遣した。"
+        "山形大学の高橋美穂准教授は「再開発の見直しには課題が多い」と指摘した。"
+        "JR東日本の田辺浩之・仙台支社長は15日夕に記者会見し、早期の再開を目指すと述べた。"
+    )
+    verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", [doc])
+    for sentence in (
+        "国交省は15日、鉄道局の担当者を現地に派遣した。",
+        "高橋准教授は、再開発の見直しには課題が多いと指摘した。",
+        "田辺仙台支社長は15日に記者会見し、早期の再開を目指すと述べた。",
+    ):
+        out = verdict(sentence)
+        assert out["fully_supported"] is True, (sentence, out["explanation"])
+    out = verdict("鈴木准教授は、再開発の見直しには課題が多いと指摘した。")
+    assert out["fully_supported"] is False, out["explanation"]

@@ -1833,6 +1833,7 @@ def sentence_features(
             name not in ev.text
             and bare not in ev.text
             and not _places_joined(bare, ev.text)
+            and not _shortened(name, ev.text)
             and m.group() not in missing_names
         ):
             missing_names.append(m.group())
@@ -2396,6 +2397,21 @@ def _places_joined(word: str, text: str) -> bool:
 
 #: the suffixes of Japanese places, from prefecture down to ward and town
 _PLACE_SUFFIXES = frozenset("都道府県市区町村郡")
+#: characters that may stand inside one Japanese name: kanji, katakana, the name dot
+_IN_NAME = "[\u4e00-\u9fff\u30a0-\u30ff々・]"
+
+
+def _shortened(word: str, text: str) -> bool:
+    """Whether a name in Japanese is a short form of one of `text`: its characters in order
+    within one run of kanji or katakana there, from its first to its last, with at most
+    four others between two of them and six in all: 国交省 of 国土交通省, 高橋准教授 of
+    高橋美穂准教授, 田辺仙台支社長 of 田辺浩之・仙台支社長."""
+    if len(word) < 3 or word[0] not in text:
+        return False
+    pattern = re.escape(word[0]) + "".join(
+        f"(?P<g{k}>{_IN_NAME}{{0,4}}?){re.escape(ch)}" for k, ch in enumerate(word[1:])
+    )
+    return any(sum(len(g) for g in m.groups()) <= 6 for m in re.finditer(pattern, text))
 
 
 def _japanese_swaps(normalised: str, ev: Evidence) -> list[tuple[str, str, str]]:
@@ -2416,7 +2432,12 @@ def _japanese_swaps(normalised: str, ev: Evidence) -> list[tuple[str, str, str]]
         spans.append((m.start(), m.end(), _KATAKANA_SLOT, lambda a, b: a[:2] != b[:2]))
     for m in _CJK_NAME.finditer(normalised):
         stem = m.group("stem")
-        if stem and stem not in ev.text and not _places_joined(stem, ev.text):
+        if (
+            stem
+            and stem not in ev.text
+            and not _places_joined(stem, ev.text)
+            and not _shortened(normalised[m.start("stem") : m.end()], ev.text)
+        ):
             spans.append(
                 (
                     m.start("stem"),
@@ -2432,6 +2453,7 @@ def _japanese_swaps(normalised: str, ev: Evidence) -> list[tuple[str, str, str]]
             m.span() in named
             or word in ev.text
             or _places_joined(word, ev.text)
+            or _shortened(word, ev.text)
             or ev.question.issuperset(tokenize(word, lang="ja").seq)
         ):
             continue
@@ -2807,6 +2829,10 @@ _DETERMINERS = frozenset(("a", "an", "the", "its", "their", "his", "our"))
 _BEFORE_ADJECTIVE = _DETERMINERS | {"of", "with", "for", "from", "into"}
 
 
+#: the past of a verb of wishing or needing, which tells of a mind, not of a deed done
+_WISHED = frozenset({"wanted", "wished", "hoped", "needed", "preferred", "liked", "longed"})
+
+
 def _told_done(lowered: str) -> dict[str, set[str]]:
     """The verbs that the sentence tells as done, each as the content token of its written
     form, with those its plain form may have ("bought": buy; "hired": hire; "stopped":
@@ -2819,6 +2845,8 @@ def _told_done(lowered: str) -> dict[str, set[str]]:
         word = m.group("perfect") or m.group("already") or m.group("past")
         if not (word in _IRREGULAR_PAST or (word.endswith("ed") and len(word) > 4)):
             continue
+        if word in _WISHED:
+            continue  # a wish or a need is no deed: "he wanted longer-term data"
         if m.group("past"):
             at = len(lowered[: m.start()].split())
             if _BE.intersection(words[max(0, at - 2) : at]):
@@ -3305,14 +3333,17 @@ _RIVALS = {
     for end in scale
     for t in filter(None, (content_token(w) for w in end))
 }
-#: words that say what an end of a scale says without being words of the scale themselves
-#: (as verbs of a change they are too often other words: "fell", "Rose"): a document sentence
-#: with one says it the sentence's way ("a 9 percent increase" where revenue "rose 9 percent")
+#: words that say what an end of a scale (or a word of a kind) says without being words of
+#: the scale themselves (as verbs of a change they are too often other words: "fell",
+#: "Rose"): a document sentence with one says it the sentence's way ("a 9 percent increase"
+#: where revenue "rose 9 percent"; "two were killed" where "two people died")
 _SAYING_ALSO = {
     t: frozenset(filter(None, (content_token(w) for w in also)))
     for end, also in (
         (("raised", "hiked", "increased"), ("rose", "risen", "rise", "grew", "grown", "climbed")),
         (("cut", "lowered", "reduced"), ("fell", "fallen", "dropped", "declined")),
+        (("killed",), ("died", "dead", "death", "deaths")),
+        (("injured", "wounded"), ("hurt",)),
     )
     for t in filter(None, (content_token(w) for w in end))
 }
@@ -4199,7 +4230,7 @@ def _numbers_swapped(seq: Sequence[str], ev: Evidence) -> tuple[str, str, str] |
 #: a number as written, with its currency, share, ordinal ending or scale word ("$1.2
 #: million", "63rd", "12%")
 _WRITTEN_NUMBER = re.compile(
-    r"(?<![A-Za-z\d.,])[$£€]?\d[\d,]*(?:\.\d+)?(?:[%％]|st\b|nd\b|rd\b|th\b)?"
+    r"(?<![A-Za-z\d.,])(?<![A-Za-z]-)[$£€]?\d[\d,]*(?:\.\d+)?(?:[%％]|st\b|nd\b|rd\b|th\b)?"
     r"(?:\s*(?:million|billion|percent|per cent)\b|[万億]+)?(?![A-Za-z\d])"
 )
 #: how many content words each side of a number tell what it counts (`_number_replaced`),
@@ -4358,6 +4389,9 @@ def _number_replaced(
                     and t not in tokens
                     and _alone(theirs, j)
                     and not _year_written(ev.raw_texts[i], t[1:])
+                    and not _beside(ev.raw_texts[i], number[1:], t[1:], ev.lang)
+                    and not _day_written(ev.raw_texts[i], t[1:])
+                    and not _in_decades(theirs, j, number)
                     and (
                         _counter(theirs, j) == _counter(seq, k)
                         if ev.lang == "ja"
@@ -4385,6 +4419,48 @@ def _number_replaced(
                     continue  # a number in words is read only against another in words
                 return written, theirs_written or other[1:], ev.keys[i]
     return None
+
+
+def _beside(text: str, value: str, other: str, lang: str) -> bool:
+    """Whether `text` (a document sentence) joins the numbers `value` and `other` as a range
+    or as a part and its whole ("3月31日から4月6日", "40 of the system's roughly 1,150
+    beds"), so that a sentence that gives one of them tells of the other no less; not two
+    numbers of a list ("fragments at 22% and small beads at 10%") nor two set against each
+    other ("140 watts, compared with the roughly 600 watts")."""
+    at: dict[str, list[re.Match[str]]] = {value: [], other: []}
+    for m in _WRITTEN_NUMBER.finditer(text):
+        for digits in tokenize(m.group(), lang=lang).digits & at.keys():
+            at[digits].append(m)
+    return any(
+        _JOINED.fullmatch(text[min(a.end(), b.end()) : max(a.start(), b.start())]) is not None
+        for a in at[value]
+        for b in at[other]
+    )
+
+
+#: what stands between the two numbers of a range or of a part and its whole (a date's day
+#: may come before the joining word: 3月31日から4月6日)
+_JOINED = re.compile(
+    r"[^.;!?。]{0,6}(?:から|～|〜|~|\s*[-–]\s*|\s+to\s+|\s+of\s+|\s+out of\s+)[^.;!?。]{0,25}",
+    re.IGNORECASE,
+)
+
+
+def _day_written(text: str, value: str) -> bool:
+    """Whether `text` writes the number `value` as the day of a date ("Jan 29", "March 10")."""
+    return re.search(rf"\b{_MONTH_WORD}\.?\s+{re.escape(value)}\b", text) is not None
+
+
+def _in_decades(seq: Sequence[str], at: int, number: str) -> bool:
+    """Whether the number at `at` of a token sequence counts decades that are `number` years
+    ("more than two decades" for "over 20 years")."""
+    if at + 1 >= len(seq) or seq[at + 1] != _DECADE:
+        return False
+    theirs, ours = number_value(seq[at][1:]), number_value(number[1:])
+    return theirs is not None and ours is not None and ours == 10 * theirs
+
+
+_DECADE = content_token("decades")
 
 
 def _counts_as_given(seq: Sequence[str], at: int, text: str, ev: Evidence) -> bool:
@@ -5546,11 +5622,14 @@ def _values_of_other_statements(
 
     found: list[tuple[str, str]] = []
     if digits and any(t[:1] == "#" and t[1:] not in digits for t in top):
+        seq = ev.seqs[cover[0]]
         for m in _STANDALONE_NUMBER.finditer(text):
             for value in tokenize(m.group(), lang=ev.lang).digits:
                 # the sentence may read the number otherwise in its context: "10 PM" is 22
                 if value not in digits:
                     continue
+                if any(_in_decades(seq, j, f"#{value}") for j in range(len(seq))):
+                    continue  # "over 20 years" of "more than two decades"
                 if value in ev.numbers and (key := elsewhere(f"#{value}", words)):
                     found.append((m.group(), key))
     said = tokens & _CALENDAR.keys()
@@ -6210,6 +6289,16 @@ def _spells_out(name: str, initials: str) -> bool:
     return 2 <= len(initials) <= _INITIALS_SPAN and initials.lower() in _run_initials(name)
 
 
+#: words a summary frames what a review says with, whichever review has them ("loved",
+#: "people", "now"): no word of another review
+_FRAMING = frozenset(
+    t
+    for w in (
+        *("love", "loved", "like", "liked", "enjoy", "enjoyed", "appreciate", "appreciated"),
+        *("recommend", "recommended", "people", "now", "really", "also", "still", "just"),
+    )
+    if (t := content_token(w))
+)
 #: how many of one item's words a clause may hold for each common word of another item
 #: before it reads as joining the two (see `_items_blended`)
 _BLEND_RATIO = 4
@@ -6265,7 +6354,7 @@ def _items_blended(claim: str, names: Set[str], ev: Evidence) -> list[str]:
             if not counts:
                 continue
             (most, top), *_ = counts.most_common(1)
-            strays = [t for t, group in mine.items() if group != most]
+            strays = [t for t, group in mine.items() if group != most and t not in _FRAMING]
             # one common word of another item among many of this one is how a paraphrase
             # reads ("had brake pads and rotors replaced", where another review has a
             # "replacement"); a name or a number of another item is a swap ("Walt left a
@@ -6441,6 +6530,14 @@ def _placed_elsewhere(text: str, ev: Evidence) -> list[int]:
     return []
 
 
+#: a wish, which tells of what is lacking ("wished it offered delivery", "if only they took
+#: reservations", "would have liked a TV")
+_WISHING = re.compile(
+    r"\b(?:wish(?:ed|es|ing)?|if only|would (?:have )?(?:liked?|loved?|preferred)|"
+    r"(?:hoped?|hoping|wanted|wants?) (?:that )?(?:they|it|the \w+) (?:to|would|had|offered))\b"
+)
+
+
 def _contradictions(claim: str, cover: Sequence[int], ev: Evidence) -> list[int]:
     """Record facts (units) the sentence contradicts: a denied field that a clause affirms
     (`OutdoorSeating: false` and "offers outdoor seating"), or an affirmed field that a clause
@@ -6455,7 +6552,8 @@ def _contradictions(claim: str, cover: Sequence[int], ev: Evidence) -> list[int]
     if ev.denied:
         for part in _CONTRAST.split(claim):
             seq, negated = _clause(part, ev.lang)
-            if seq and not _says_no(part, negated):
+            # (a wish for a thing says it is lacking: "they wished it offered delivery")
+            if seq and not _says_no(part, negated) and not _WISHING.search(part):
                 found += _named_facts(seq, cover, ev, ev.denied, ev.names)
     if ev.affirmed:
         for part in _CLAUSE_BREAK.split(claim):

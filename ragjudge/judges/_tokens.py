@@ -196,12 +196,13 @@ _HALVED = (
     r"pound|kilogram|kilo|ounce|lit(?:er|re)|gallon|cup|teaspoon|tablespoon|dozen)"
 )
 #: a quantity with a half in words: "half an hour" (0.5 hour), "an hour and a half" and "one
-#: and a half hours" (1.5 hours), "two and a half years" (2.5 years)
+#: and a half hours" (1.5 hours), "two and a half years" and "a two-and-a-half-year
+#: contract" (2.5 years)
 _COUNT = r"an?|one|two|three|four|five|six|\d+"
 _HALF = re.compile(
-    rf"\b(?:half an? (?P<unit>{_HALVED})"
-    rf"|(?P<count>{_COUNT}) (?P<unit2>{_HALVED})s? and a half"
-    rf"|(?P<count3>{_COUNT}) and a half (?P<unit3>{_HALVED})s?)\b",
+    rf"\b(?:half[ -]an?[ -](?P<unit>{_HALVED})"
+    rf"|(?P<count>{_COUNT})[ -](?P<unit2>{_HALVED})s?[ -]and[ -]a[ -]half"
+    rf"|(?P<count3>{_COUNT})[ -]and[ -]a[ -]half[ -](?P<unit3>{_HALVED})s?)\b",
     re.IGNORECASE,
 )
 _HALF_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
