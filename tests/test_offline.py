@@ -6825,3 +6825,65 @@ def test_a_japanese_name_in_its_short_form_is_the_documents(judge: OfflineJudge)
         assert out["fully_supported"] is True, (sentence, out["explanation"])
     out = verdict("鈴木准教授は、再開発の見直しには課題が多いと指摘した。")
     assert out["fully_supported"] is False, out["explanation"]
+
+
+def test_a_number_before_what_the_article_counts_with_another_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """ "Cedar Valley had won 12 straight games" where the article counts games with five
+    alone and 12 counts Ashby's points; "19 turnovers" where a copied sentence gives "19
+    points off Cedar Valley's 15 turnovers". A number a copied sentence gives with other
+    words is theirs ("61 points from 40 games" of "40 matches"), and so is a measure."""
+    doc = (
+        "Ridgeway State scored 19 points off Cedar Valley's 15 turnovers. Ashby finished with "
+        "12 points and five assists. The Falcons had lost three of their last five "
+        "regular-season games. Rovers have 61 points from 40 matches, one more than City. "
+        "The canal ran 73 miles, and the other was a 102-mile canal."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    out = verdict("Cedar Valley had won 12 straight games before Sunday's loss.")
+    assert out["fully_supported"] is False, out["explanation"]
+    assert (
+        "'12 straight games' where the documents say 'five regular-season games'"
+        in (out["explanation"])
+    )
+    out = verdict("Ridgeway State converted Cedar Valley's 19 turnovers into 15 points.")
+    assert out["fully_supported"] is False, out["explanation"]
+    for sentence in (
+        "Rovers now have 61 points from 40 games, one more than City.",
+        "The canal ran 73 miles.",
+        "Ashby had 12 points and five assists.",
+    ):
+        out = verdict(sentence)
+        assert out["fully_supported"] is True, (sentence, out["explanation"])
+
+
+def test_ahead_for_behind_and_one_side_of_a_pair_changed_are_caught(
+    judge: OfflineJudge,
+) -> None:
+    """ "four points ahead of the fifth-placed team" where "four points behind" it, and
+    "constipation by 6% versus 2%" where "6% versus 3%"."""
+    doc = (
+        "Harbury are eighth in the Premier League, four points behind the fifth-placed team. "
+        "The most common side effects were nausea, reported by 9% of patients on the drug "
+        "versus 4% on placebo, and constipation, reported by 6% versus 3%."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    out = verdict(
+        "Harbury are eighth in the Premier League, four points ahead of the fifth-placed team."
+    )
+    assert out["fully_supported"] is False, out["explanation"]
+    assert "'ahead of' where the documents say 'behind'" in out["explanation"]
+    out = verdict(
+        "Nausea was reported by 9% of patients versus 4% on placebo, and constipation by 6% "
+        "versus 2%."
+    )
+    assert out["fully_supported"] is False, out["explanation"]
+    assert "'6% versus 2%' where the documents say '6% versus 3%'" in out["explanation"]
+    for sentence in (
+        "Harbury are eighth in the Premier League, four points behind the fifth-placed team.",
+        "Nausea was reported by 9% of patients versus 4% on placebo, and constipation by 6% "
+        "versus 3%.",
+    ):
+        out = verdict(sentence)
+        assert out["fully_supported"] is True, (sentence, out["explanation"])

@@ -14,7 +14,7 @@ import math
 import re
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence, Set
+from collections.abc import Callable, Iterable, Iterator, Sequence, Set
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations, pairwise, takewhile
@@ -847,6 +847,10 @@ class Evidence:
     #: the documents' names (capitalised words not at a sentence's start, lowercased), read
     #: when `_number_of_another` first needs them
     doc_names: set[str] | None = None
+    #: the numbers the documents count each word with (`_counted_words`: "gam" → {"5": as
+    #: written in the first of their sentences that does, and its index}), read when
+    #: `_counted_by_another` first needs them
+    counted: dict[str, dict[str, tuple[str, int]]] | None = None
     #: the units that may hold a word that says the opposite of another ("closed", see
     #: `Polarity`), read when the flip check first needs them
     opposed: set[int] | None = None
@@ -1968,7 +1972,9 @@ def sentence_features(
             or _change_contradicted(text, ev)
             or _numbers_swapped(tokens.seq, ev)
             or _tally_changed(sentence.text, set(tokens.seq), ev)
+            or (_pair_changed(sentence.text, ev) if ev.lang == "en" else None)
             or _number_replaced(tokens.seq, sentence.text, spans | approximated, ev, bool(worked))
+            or (_counted_by_another(sentence.text, spans, cover, ev) if ev.lang == "en" else None)
             or (_date_changed(sentence.text, set(tokens.seq), ev) if ev.lang == "en" else None)
         )
         if tokens.digits
@@ -3447,6 +3453,8 @@ _ORDER_WORDS = {
     "after": ("before",),
     "above": ("below",),
     "below": ("above",),
+    "ahead of": ("behind",),
+    "behind": ("ahead of",),
     "first": ("second", "third", "last"),
     "second": ("first", "third", "last"),
     "third": ("first", "second", "fourth", "last"),
@@ -4485,6 +4493,109 @@ def _counts_as_given(seq: Sequence[str], at: int, text: str, ev: Evidence) -> bo
     return counted == {number}
 
 
+#: a number written in figures or as a word from two to twenty, and the words after it up
+#: to the first that is no part of what it counts ("12 straight games", "five assists in 31
+#: minutes": "assists")
+_COUNTED = re.compile(
+    r"(?<![\w.,:/$£€-])(?P<number>\d[\d,]*(?:\.\d+)?|"
+    + "|".join(_NUMBER_WORDS)
+    + r")(?P<words>(?:[ -](?!(?:of|or|and|but|to|in|at|on|by|for|from|than|a|an|the|as|with"
+    r"|per|that|who|which|was|were|is|are|had|has|have|more|less|fewer|each|after|before"
+    r"|during|since|over|under|into|about|while|when|left|ago|apiece|can|could|will|would"
+    r"|may|might|must|should|this|these|those|its|their|his|her|our|your|last|next|every"
+    r"|all|both|so)\b)"
+    r"[a-z][a-z'-]*\b(?<!ing)(?<!ed)){1,3})",
+    re.IGNORECASE,
+)
+#: the start of a range right before a number ("1 to", "3-", "two or")
+_RANGE_START = re.compile(r"(?:\d|\b(?:" + "|".join(_NUMBER_WORDS) + r"))\s*(?:to|or|and|-|–)\s*$")
+#: a capitalised word right before a number, not a sentence's first: a name's number
+_NAMED_BEFORE = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][\w-]*\s+$")
+#: words after a number that tell its size, not what it counts ("12 million", "two times")
+_NOT_COUNTED = frozenset(
+    t
+    for w in (
+        *("million", "billion", "thousand", "hundred", "dozen", "times", "percent", "seconds"),
+        # units of measure, which any number may measure
+        *("miles", "feet", "foot", "inches", "yards", "meters", "metres", "kilometers"),
+        *("kilometres", "liters", "litres", "pints", "gallons", "ounces", "pounds", "grams"),
+        *("kilograms", "tons", "tonnes", "degrees", "square", "cubic", "acres", "hectares"),
+        *("calories", "watts", "volts", "mph", "km", "kg", "lbs", "mg", "ml", "cm", "mm"),
+    )
+    if (t := content_token(w))
+)
+
+
+def _counted_words(text: str, lang: str) -> Iterator[tuple[str, list[str], str]]:
+    """The numbers of `text` with the words after each (up to three, none a verb's
+    participle nor a word of a clause's frame: "12 points", "five regular-season games" →
+    ("5", ["regular", "season", "gam"], "five regular-season games")), the last of which is
+    what it counts; not for a unit of time or an amount."""
+    for m in _COUNTED.finditer(text):
+        if _RANGE_START.search(text, 0, m.start()):
+            continue  # the end of a range counts what its start does ("from 1 to 5 stars")
+        if _NAMED_BEFORE.search(text, 0, m.start()):
+            continue  # a number of a name counts nothing ("a Vanguard 3 rocket")
+        number = m.group("number").lower()
+        value = str(_NUMBER_WORDS[number]) if number in _NUMBER_WORDS else number
+        digits = tokenize(value, lang=lang).digits
+        words = tokenize(m.group("words"), lang=lang).seq
+        if len(digits) != 1 or not words or any(w[0] == "#" for w in words):
+            continue
+        if not _NOT_COUNTED.isdisjoint(words) or not _AMOUNT_UNITS.isdisjoint(words):
+            continue
+        if not _TIME_UNITS.isdisjoint(words):
+            continue
+        yield next(iter(digits)), words, m.group()
+
+
+def _counted_by_another(
+    text: str, worked: Set[str], cover: Sequence[int], ev: Evidence
+) -> tuple[str, str, str] | None:
+    """A number before what the documents count with one other number only, where the same
+    document counts something else with it: "Cedar Valley had won 12 straight games" where
+    "three of their last five regular-season games" and Ashby's "12 points". The documents
+    count with a number every word after it ("a 13-point second-half deficit" counts points
+    too); the sentence, the last. Not for a number of the sentence's own working (`worked`),
+    a year, or a measure (`_NOT_COUNTED`), nor one that a document sentence the sentence
+    copies (`cover`) gives, unless that sentence counts the thing with another number ("19
+    turnovers" of "19 points off Cedar Valley's 15 turnovers"): what the number counts there
+    may be said in other words ("61 points from 40 games" of "40 matches"). Returns the
+    sentence's number with what it counts, the documents' number for it with what they
+    count, and that document sentence's key."""
+    if ev.counted is None:
+        ev.counted = {}
+        for i, raw in enumerate(ev.raw_texts):
+            for value, words, written in _counted_words(raw, ev.lang):
+                for word in words:
+                    ev.counted.setdefault(word, {}).setdefault(value, (written, i))
+    for value, words, said in _counted_words(text, ev.lang):
+        theirs = ev.counted.get(words[-1])
+        if not theirs or len(theirs) > 1 or value in theirs or value in worked:
+            continue
+        if any(
+            f"#{value}" in ev.sets[i]
+            and not any(
+                words[-1] in theirs_words and theirs_value != value
+                for theirs_value, theirs_words, _ in _counted_words(ev.raw_texts[i], ev.lang)
+            )
+            for i in cover
+        ):
+            continue
+        if is_year(number_value(value) or 0.0):
+            continue
+        (other, i), *_ = theirs.values()
+        # the number counts something else in that document
+        if any(
+            ev.doc_of[j] == ev.doc_of[i]
+            for counts in ev.counted.values()
+            if value in counts
+            for _, j in (counts[value],)
+        ):
+            return said, other, ev.keys[i]
+    return None
+
+
 #: a tally of a vote or a score: "approved it 8-1", "won 3–2" (not a range of years or a
 #: date, "2019-2020", "1-2 days": both sides a number of one or two figures, and no unit after)
 _SCORE = re.compile(
@@ -4492,6 +4603,40 @@ _SCORE = re.compile(
     r"(?!\s*(?:years?|months?|weeks?|days?|hours?|minutes?|seconds?|times|percent|per|inch"
     r"|inches|feet|ft|cm|mm|m|kg|lbs?|pounds?|miles?|km|[ap]\.?m\b|year-olds?|o'clock)\b)"
 )
+
+
+#: two numbers set against each other: "6% versus 3%", "$1.2 billion compared with $1.1
+#: billion" (the figures only)
+_VERSUS = re.compile(
+    r"(?<![\w.,])(\d[\d,]*(?:\.\d+)?)(?:\s*(?:%|percent|million|billion))?\s+"
+    r"(?:versus|vs\.?|compared (?:with|to))\s+[$£€]?(\d[\d,]*(?:\.\d+)?)(?![\d,]*\.?\d)"
+    r"(?:%| percent)?"
+)
+
+
+def _pair_changed(text: str, ev: Evidence) -> tuple[str, str, str] | None:
+    """One side of two numbers set against each other that the documents set against
+    another, about the same thing: "constipation by 6% versus 2%" where "constipation,
+    reported by 6% versus 3%". No document may set the sentence's two against each other,
+    and the words just before the pair must share one with theirs. Returns the sentence's
+    pair, theirs, and their key."""
+    ours = list(_VERSUS.finditer(text))
+    if not ours:
+        return None
+    theirs = [(m, i) for i, raw in enumerate(ev.raw_texts) for m in _VERSUS.finditer(raw)]
+    given = {m.groups() for m, _ in theirs}
+    for m in ours:
+        if m.groups() in given:
+            continue
+        before = set(_content_tokens(text[max(0, m.start() - 40) : m.start()], "en"))
+        for other, i in theirs:
+            a, b = other.groups()
+            if (a == m.group(1)) == (b == m.group(2)):
+                continue  # both sides alike, or both other
+            raw = ev.raw_texts[i]
+            if before & set(_content_tokens(raw[max(0, other.start() - 40) : other.start()], "en")):
+                return m.group(), other.group(), ev.keys[i]
+    return None
 
 
 def _tally_changed(text: str, tokens: set[str], ev: Evidence) -> tuple[str, str, str] | None:
