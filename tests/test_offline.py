@@ -6858,6 +6858,34 @@ def test_a_number_before_what_the_article_counts_with_another_is_caught(
         assert out["fully_supported"] is True, (sentence, out["explanation"])
 
 
+def test_a_deed_the_article_says_is_not_done_told_as_done_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """ "Full data from CLARION-2 have been published" where "Full data have not yet been
+    published" (a negated perfect, with no name before it) and "Halburn police have opened
+    a criminal investigation after reviewing the findings" where they "were reviewing the
+    findings but have not opened a criminal investigation": the clause about the findings
+    says another thing, not the deed the negation governs."""
+    doc = (
+        "Veltrane presented results from CLARION-2 at a conference. Full data have not yet "
+        "been published in a peer-reviewed journal; the company said it had submitted a "
+        "manuscript. Halburn police said in a statement that they were reviewing the "
+        "inquiry's findings but have not opened a criminal investigation."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    for sentence in (
+        "Full data from CLARION-2 have been published in a peer-reviewed journal, the company "
+        "said.",
+        "Halburn police have opened a criminal investigation after reviewing the inquiry's "
+        "findings.",
+    ):
+        out = verdict(sentence)
+        assert out["fully_supported"] is False, (sentence, out["explanation"])
+        assert "the documents say the opposite" in out["explanation"], out["explanation"]
+    out = verdict("Halburn police are reviewing the inquiry's findings.")
+    assert out["fully_supported"] is True, out["explanation"]
+
+
 def test_ahead_for_behind_and_one_side_of_a_pair_changed_are_caught(
     judge: OfflineJudge,
 ) -> None:

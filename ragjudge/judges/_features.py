@@ -2671,7 +2671,7 @@ def _denial_widened(text: str, ev: Evidence) -> tuple[str, str] | None:
     for said in ours:
         found = next(
             (
-                (theirs.strip(), ev.keys[i])
+                (theirs.strip(), ev.keys[i], governed)
                 for i, unit in enumerate(denials)
                 for held, theirs, named, governed in unit
                 if held <= said and named <= said and governed & said
@@ -2680,16 +2680,22 @@ def _denial_widened(text: str, ev: Evidence) -> tuple[str, str] | None:
         )
         if found is None:
             continue
-        # … and no clause of the documents held whole says it the sentence's way
+        # … and no clause of the documents held whole says it the sentence's way (with the
+        # word the negation governs: "they were reviewing the findings" is another claim)
         for i in ev.holding(said):
             raw = ev.raw_texts[i]
             if pol.conditional.search(raw):
                 continue
             for theirs in pol.clause.split(raw):
                 held = _unnegated(theirs, "en")
-                if len(held) >= _WIDENED_WORDS and held <= said and not pol.denies(theirs):
+                if (
+                    len(held) >= _WIDENED_WORDS
+                    and held <= said
+                    and held & found[2]
+                    and not pol.denies(theirs)
+                ):
                     return None
-        return found
+        return found[0], found[1]
     return None
 
 
@@ -2700,7 +2706,7 @@ def _unit_named_denials(
     (`_NAMED_DENIAL`; three content words at least, none of a sentence under a condition):
     each clause's words, its text, the name's words and the words its negation governs."""
     raw = ev.raw_texts[i]
-    if ev.lang != "en" or not _NAMED_DENIAL.search(raw):
+    if ev.lang != "en" or not (_NAMED_DENIAL.search(raw) or _UNDONE.search(raw)):
         return []
     pol = _POLARITY["en"]
     if pol.conditional.search(raw):
@@ -2708,11 +2714,11 @@ def _unit_named_denials(
     found = []
     for theirs in pol.clause.split(raw):
         subject = _NAMED_DENIAL.search(theirs)
-        if subject is None or not pol.denies(theirs):
+        if (subject is None and not _UNDONE.search(theirs)) or not pol.denies(theirs):
             continue
         held = _unnegated(theirs, "en")
-        named = frozenset(tokenize(subject.group("name")).seq)
-        if len(held) >= _WIDENED_WORDS and named:
+        named = frozenset(tokenize(subject.group("name")).seq) if subject else frozenset()
+        if len(held) >= _WIDENED_WORDS and (named or subject is None):
             found.append((held, theirs, named, frozenset(_negated_words(theirs, pol, "en"))))
     return found
 
@@ -2724,6 +2730,12 @@ _WIDENED_WORDS = 3
 _NAMED_DENIAL = re.compile(
     r"(?P<name>\b[A-Z][\w'’.\-]*(?:\s+[A-Z][\w'’.\-]*)*)\s+(?:is|are|was|were|has|have|had|"
     r"did|does|do|would|will)\s*(?:not\b|n't\b|never\b)"
+)
+#: a deed told as not done, in the perfect or the past: "have not yet been published",
+#: "has not opened", "did not assign" (not a rule or a warning: "do not use", "cannot")
+_UNDONE = re.compile(
+    r"\b(?:(?:has|have|had)\s+(?:not|never)\s+(?:yet\s+)?(?:been\s+)?(?:\w+ly\s+)?\w+(?:ed|en|wn)"
+    r"|(?:has|have|had)n't\s+(?:yet\s+)?(?:been\s+)?(?:\w+ly\s+)?\w+(?:ed|en|wn)|did\s+not|didn't)\b"
 )
 #: a word that leaves a clause possible rather than said
 _MODAL = re.compile(rf"\b(?:can|could|{_MAY}|might|should|would|whether|if)\b")
