@@ -6915,3 +6915,52 @@ def test_ahead_for_behind_and_one_side_of_a_pair_changed_are_caught(
     ):
         out = verdict(sentence)
         assert out["fully_supported"] is True, (sentence, out["explanation"])
+
+
+def test_a_review_named_by_stars_it_did_not_give_is_caught(judge: OfflineJudge) -> None:
+    """ "A four-star reviewer said Dale found the alternator was fine" where the one review
+    telling of the alternator gave five stars; the five-star reviewer passes, and so does a
+    sentence about several reviews."""
+    record = "Structured data: " + repr(
+        {
+            "name": "Halvorsen Auto Repair",
+            "review_info": [
+                {
+                    "review_stars": 5.0,
+                    "review_text": "The dealership wanted to replace my alternator. Dale hooked "
+                    "the car up to the scanner, found the alternator was fine, and only a new "
+                    "battery was needed, $189 installed.",
+                },
+                {
+                    "review_stars": 4.0,
+                    "review_text": "Bought four tires for $680 and Andre showed me the old "
+                    "tread depth. Took off a star for the tiny waiting room.",
+                },
+                {
+                    "review_stars": 2.0,
+                    "review_text": "Waited almost three hours for a basic oil change.",
+                },
+            ],
+        }
+    )
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [record])
+    out = verdict(
+        "A four-star reviewer said Dale found that the alternator was fine and only a new "
+        "battery was needed, at $189 installed."
+    )
+    # (the business's own rating names no review: "holds a 4-star rating, with one reviewer …")
+    rated = verdict(
+        "Halvorsen holds a 4-star rating, with one reviewer saying Dale found that the "
+        "alternator was fine and only a new battery was needed."
+    )
+    assert "the documents give this to" not in rated["explanation"], rated["explanation"]
+    assert out["fully_supported"] is False, out["explanation"]
+    assert "the documents give this to 'the 5-star review'" in out["explanation"]
+    for sentence in (
+        "A five-star reviewer said Dale found that the alternator was fine and only a new "
+        "battery was needed, at $189 installed.",
+        "A four-star reviewer bought four tires for $680 and Andre showed them the old tread "
+        "depth.",
+    ):
+        out = verdict(sentence)
+        assert out["fully_supported"] is True, (sentence, out["explanation"])

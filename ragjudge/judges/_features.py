@@ -2010,6 +2010,8 @@ def sentence_features(
     misattributed = _misattributed(text, ev) if speaks else None
     if misattributed is None and ev.lang == "en":
         misattributed = _actor_swapped(text, ev)
+    if misattributed is None and ev.shared and ev.lang == "en" and "star" in lowered:
+        misattributed = _stars_of_another(lowered, ev)
     role = _role_swapped(text, ev) if ev.lang == "en" and _ROLE_HEAD.search(lowered) else None
     unlisted = (
         _unlisted(lowered, ev) or _acclaimed(lowered, ev) if ev.fields and ev.lang == "en" else None
@@ -6549,23 +6551,14 @@ def _named_in_another_item(claim: str, names: Set[str], ev: Evidence) -> list[st
     if not names or _SEVERAL_SAID.search(claim) or _OTHER_ITEMS.search(claim):
         return []
     words = list(dict.fromkeys(_clause(claim, ev.lang)[0]))
-    for parent, shared in ev.shared.items():
+    for parent in ev.shared:
         nouns = _item_nouns(parent, ev.lang)
         if _names_several(claim.split(), nouns, ev.lang):
             continue  # "reviewers praised …": several items
-        mine: dict[str, str] = {}
-        for tok in words:
-            if tok in names or tok in nouns or tok in shared or tok[0] == "#":
-                continue
-            groups = {ev.groups[i] for i in ev.index.get(tok, ())}
-            if len(groups) == 1 and (group := groups.pop()).rpartition("/")[0] == parent:
-                mine[tok] = group
-        ranked = Counter(mine.values()).most_common(2)
-        if not ranked or ranked[0][1] < _NAMED_ITEM_WORDS:
+        told = _item_told(words, parent, nouns | names, ev)
+        if told is None:
             continue
-        most, top = ranked[0]
-        if len(ranked) > 1 and 2 * ranked[1][1] > top:
-            continue
+        most, mine = told
         others = {
             t
             for i, group in enumerate(ev.groups)
@@ -6580,8 +6573,69 @@ def _named_in_another_item(claim: str, names: Set[str], ev: Evidence) -> list[st
                 and name not in ev.items[most]
                 and all(ev.groups[i].rpartition("/")[0] == parent for i in units)
             ):
-                return [t for t, group in mine.items() if group == most] + [name]
+                return [*mine, name]
     return []
+
+
+def _item_told(
+    words: Sequence[str], parent: str, skipped: Set[str], ev: Evidence
+) -> tuple[str, list[str]] | None:
+    """The one item of the list at `parent` whose words a sentence tells (`_NAMED_ITEM_WORDS`
+    of them at least, that no other item nor anything outside the list has, and twice as
+    many as of any other item), with those words; none of `skipped`, the list's shared
+    words or numbers."""
+    shared = ev.shared[parent]
+    mine: dict[str, str] = {}
+    for tok in words:
+        if tok in skipped or tok in shared or tok[0] == "#":
+            continue
+        groups = {ev.groups[i] for i in ev.index.get(tok, ())}
+        if len(groups) == 1 and (group := groups.pop()).rpartition("/")[0] == parent:
+            mine[tok] = group
+    ranked = Counter(mine.values()).most_common(2)
+    if not ranked or ranked[0][1] < _NAMED_ITEM_WORDS:
+        return None
+    most, top = ranked[0]
+    if len(ranked) > 1 and 2 * ranked[1][1] > top:
+        return None
+    return most, [t for t, group in mine.items() if group == most]
+
+
+#: a review named by its stars: "a four-star reviewer", "the 2-star review"
+_STARRED = re.compile(
+    r"\b(one|two|three|four|five|[1-5])[- ]stars?\s+(?:review(?:er)?|customer|guest|visitor)"
+)
+
+
+def _stars_of_another(claim: str, ev: Evidence) -> Misattribution | None:
+    """A review named by its stars that tells what only a review of other stars does: "a
+    four-star reviewer said Dale found the alternator was fine" where the one review with
+    the alternator gave five stars, and no four-star review tells of it. The sentence must
+    name one review so, and speak of no other (`_item_told`)."""
+    starred = _STARRED.findall(claim)
+    if len(starred) != 1 or _SEVERAL_SAID.search(claim) or _OTHER_ITEMS.search(claim):
+        return None
+    said = starred[0]
+    stars = 1.0 if said == "one" else float(_NUMBER_WORDS.get(said) or said)
+    given = {
+        ev.groups[i]: value
+        for i, name in enumerate(ev.field_names or ())
+        if name == "review_stars"
+        and (value := number_value(ev.labels[i].rpartition(": ")[2].strip())) is not None
+    }
+    if stars not in given.values():
+        return None  # no review of those stars: another check's matter
+    words = list(dict.fromkeys(_clause(claim, ev.lang)[0]))
+    for parent in ev.shared:
+        nouns = _item_nouns(parent, ev.lang)
+        told = _item_told(words, parent, nouns, ev)
+        if told is None or told[0] not in given or given[told[0]] == stars:
+            continue
+        key = next(ev.keys[i] for i, group in enumerate(ev.groups) if group == told[0])
+        return Misattribution(
+            f"{said}-star reviewer", ((f"the {given[told[0]]:g}-star review", key),)
+        )
+    return None
 
 
 #: how many words of one item alone a sentence naming a person of another must hold
