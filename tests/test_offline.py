@@ -6964,3 +6964,28 @@ def test_a_review_named_by_stars_it_did_not_give_is_caught(judge: OfflineJudge) 
     ):
         out = verdict(sentence)
         assert out["fully_supported"] is True, (sentence, out["explanation"])
+
+
+def test_a_japanese_plan_weighed_or_pledged_told_as_begun_or_decided_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """販売し始めた where the supermarket 販売することを検討している; エアコン設置を決定した
+    where it is one of the new mayor's pledges (公約); 臨時株主総会での承認 told as done where
+    the whole document sentence ends in a plan (…統合する計画だ)."""
+    doc = (
+        "首都圏で42店舗を展開するスーパー「ベルマート」は、備蓄米を使ったブレンド米を5キロ3480円で"
+        "販売することを検討している。村瀬氏は公約として、給食費の無償化や、市内の全小中学校の"
+        "体育館へのエアコン設置などを掲げている。今年11月に最終契約を結び、来年1月に開く両社の"
+        "臨時株主総会での承認を経て、正式に経営統合する計画だ。"
+    )
+    verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", [doc])
+    for sentence in (
+        "ベルマートは備蓄米を使ったブレンド米を5キロ3480円で販売し始めた。",
+        "村瀬氏は当選後、全小中学校の体育館へのエアコン設置を決定した。",
+        "両社の経営統合は、来年1月の臨時株主総会ですでに承認された。",
+    ):
+        out = verdict(sentence)
+        assert out["fully_supported"] is False, (sentence, out["explanation"])
+        assert "told as done where the documents give a plan" in out["explanation"]
+    out = verdict("ベルマートは備蓄米を使ったブレンド米を5キロ3480円で販売することを検討している。")
+    assert out["fully_supported"] is True, out["explanation"]

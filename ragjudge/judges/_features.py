@@ -1904,8 +1904,13 @@ def sentence_features(
             planned = _plan_told_as_done(lowered, set(tokens.seq), ev, text) or _decision_told(
                 lowered, set(tokens.seq), ev, text
             )
-    elif flipped is None and ev.lang == "ja" and not _JA_HEDGED.search(lowered):
-        planned = _japanese_plan_told_as_done(lowered, ev) or _japanese_decision_told(lowered, ev)
+    elif flipped is None and ev.lang == "ja":
+        # (a deed told as already done is read in its own clause, whatever the next one
+        # expects: 入札はすでに実施され、5月上旬にも店頭に並ぶ見通しだ)
+        already = _JA_ALREADY_DONE.search(lowered)
+        read = lowered[: already.end()] if already else lowered
+        if not _JA_HEDGED.search(read):
+            planned = _japanese_plan_told_as_done(read, ev) or _japanese_decision_told(read, ev)
     certain = (
         _hedge_dropped(lowered, set(tokens.seq), ev)
         if ev.lang == "en"
@@ -3082,7 +3087,17 @@ _JA_PLANNED = re.compile(
 _JA_DONE = re.compile(
     r"([\u4e00-\u9fff\u30a1-\u30fa\u30fc]{2,})(?:を|も)?"
     r"(?:した|しました|された|されました|済み|済|している|しています|されている|されています"
-    r"|始めた|始めました)"
+    r"|し?始めた|し?始めました)"
+)
+#: a deed that a sentence says is already done, told in a clause that goes on: 入札はすでに
+#: 実施され、…
+_JA_ALREADY_DONE = re.compile(
+    r"(?:既に|すでに)([\u4e00-\u9fff\u30a1-\u30fa\u30fc]{2,})(?:を|が)?(?:し|され)[、，]"
+)
+#: a document sentence that as a whole tells a plan, an expectation or a thing weighed, at
+#: its end: …を経て、正式に統合する計画だ。, …並ぶ見通しだ。, …することを検討している。
+_JA_PLAN_AT_END = re.compile(
+    r"(?:計画|予定|方針|見通し|見込み|考え|意向|検討して(?:いる|います))(?:だ|です|である)?[。．]?\s*$"
 )
 #: an amount given as a change, and its direction: 31.5%減, 2割増, 3.2%上昇, 12億円の増益
 _JA_CHANGE = re.compile(
@@ -3190,6 +3205,7 @@ def _japanese_plan_told_as_done(normalised: str, ev: Evidence) -> tuple[str, str
     document sentence holds most of the sentence's words and none that does tells it as
     done."""
     done = {m.group(1) for m in _JA_DONE.finditer(normalised)}
+    done |= {m.group(1) for m in _JA_ALREADY_DONE.finditer(normalised)}
     if not done:
         return None
     # (始 of 始めた; 既に, "already", says only that it is done)
@@ -3205,6 +3221,8 @@ def _japanese_plan_told_as_done(normalised: str, ev: Evidence) -> tuple[str, str
         if len(words & held) < _PLAN_SHARE * len(words):
             continue
         hedged = {m.group(1) for m in _JA_PLANNED.finditer(theirs)}
+        if _JA_PLAN_AT_END.search(theirs):
+            hedged |= {d for d in done if d in theirs}  # the whole sentence is planned
         if {m.group(1) for m in _JA_DONE.finditer(theirs)} & done or not done & hedged:
             return None  # they tell it as done too, or not as a plan
         if planned is None:
@@ -3217,8 +3235,11 @@ _JA_DECIDED = re.compile(
     r"(?:ことを|方針を|方向を|ように)?(?:決めた|決めました|決定した|決定しました|決まった|決まりました|"
     r"固めた|固めました)"
 )
-#: a deed still being weighed: 検討している, …方向で調整中, 開くかどうかはまだ決まっていない
-_JA_WEIGHED = re.compile(r"検討(?!委員|会)|調整中|方向で|かどうか|未定|決まっていない|決めていない")
+#: a deed still being weighed: 検討している, …方向で調整中, 開くかどうかはまだ決まっていない,
+#: or only pledged (公約)
+_JA_WEIGHED = re.compile(
+    r"検討(?!委員|会)|調整中|方向で|かどうか|未定|決まっていない|決めていない|公約"
+)
 #: a decision said not to be made yet (which no document sentence tells as made)
 _JA_UNDECIDED = re.compile(r"決ま(?:っていない|っておらず|らない)|決めて(?:いない|おらず)|未定")
 
