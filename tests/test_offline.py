@@ -6989,3 +6989,39 @@ def test_a_japanese_plan_weighed_or_pledged_told_as_begun_or_decided_is_caught(
         assert "told as done where the documents give a plan" in out["explanation"]
     out = verdict("ベルマートは備蓄米を使ったブレンド米を5キロ3480円で販売することを検討している。")
     assert out["fully_supported"] is True, out["explanation"]
+
+
+def test_a_record_or_superlative_the_article_gives_nothing_like_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """ "making it the largest migraine prevention trial to date" of a trial the article only
+    counts, and 過去最高となった of a turnout it only compares, are caught; a superlative the
+    article says in other words ("the biggest in its history" of "the largest in its
+    history", "conference-best" of "conference-leading") is theirs."""
+    doc = (
+        "The phase 3 study enrolled 1,214 adults at 148 sites. Lamont described the 9% offer "
+        "as the largest in its history. Ellery averages 11.4 points and a conference-leading "
+        "6.8 assists."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    out = verdict(
+        "The phase 3 study enrolled 1,214 adults at 148 sites, making it the largest migraine "
+        "prevention trial to date."
+    )
+    assert out["fully_supported"] is False, out["explanation"]
+    # ("largest" is a word of the article's, of another thing; "to date" is not)
+    assert "give nothing like: 'largest migraine prevention trial to date'" in out["explanation"]
+    for sentence in (
+        "Lamont called the 9% offer the biggest in the system's history.",
+        "Ellery averages 11.4 points and a conference-best 6.8 assists.",
+        "The phase 3 study enrolled 1,214 adults at 148 sites.",
+    ):
+        out = verdict(sentence)
+        assert out["fully_supported"] is True, (sentence, out["explanation"])
+    doc = "朝陽市長選の投票率は52.31%で、前回を8.23ポイント上回った。"
+    verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", [doc])
+    out = verdict("投票率は52.31%で前回を8.23ポイント上回り、過去最高となった。")
+    assert out["fully_supported"] is False, out["explanation"]
+    assert "'過去最高'" in out["explanation"], out["explanation"]
+    out = verdict("投票率は52.31%で、前回を8.23ポイント上回った。")
+    assert out["fully_supported"] is True, out["explanation"]

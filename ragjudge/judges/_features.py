@@ -1400,6 +1400,9 @@ class SentenceEvidence:
     #: a clause of reason or circumstance whose words the documents lack, as written
     #: (`_reason_added`)
     reason_added: str | None = None
+    #: a record or a superlative the documents give nothing like, as written
+    #: (`_superlative_added`)
+    superlative_added: str | None = None
     #: a document sentence that says the cause the sentence gives is not known
     #: (`_cause_told`), with its key
     unknown: tuple[str, str] | None = None
@@ -1992,6 +1995,7 @@ def sentence_features(
     if sibling is None and ev.lang == "en" and "unanim" in lowered:
         sibling = _unanimity_claimed(lowered, set(tokens.seq), ev)
     reason_added = _reason_added(text, cover, ev) if ev.lang == "en" and cover else None
+    superlative_added = _superlative_added(text, cover, ev) if cover else None
     misplaced = (
         _values_of_other_items(
             lowered, token_set, tokens.digits, ev, bool(_OTHER_ITEMS.search(lowered))
@@ -2086,6 +2090,7 @@ def sentence_features(
                 or (overcounted is not None and _ALL_SAY.match(overcounted[0]))
                 or disputed
                 or reason_added
+                or superlative_added
             )
         ),
         float(conflict is not None),
@@ -2120,6 +2125,7 @@ def sentence_features(
         planned=planned,
         certain=certain,
         reason_added=reason_added,
+        superlative_added=superlative_added,
         unknown=unknown,
         left_open=left_open,
         sibling=sibling,
@@ -3074,6 +3080,60 @@ def _reason_added(text: str, cover: Sequence[int], ev: Evidence) -> str | None:
         if len(rest) >= _PLAN_WORDS and len(rest & ev.sets[cover[0]]) >= 0.8 * len(rest):
             return m.group().strip()
     return None
+
+
+#: a record or a superlative: "the largest trial to date", "their biggest one-day gain",
+#: "a record high", 過去最高, 統計を取り始めてから最も高い水準, 史上初
+_SUPERLATIVE = {
+    # (in English a superlative ranks against all time or a span, not a list: "the highest
+    # alert level" of six levels is no record; nor is "what works best")
+    "en": re.compile(
+        r"\b(?:(?P<rank>largest|biggest|highest|lowest|smallest|greatest|fastest|slowest|"
+        r"longest|shortest|strongest|weakest|deadliest|costliest|busiest)\b"
+        r"(?:[\s-]+[\w'’-]+){0,6}?[\s-]+(?:(?P<span>ever|to date|since|on record|of all time|"
+        r"history)|in (?:over |more than |nearly |almost )?(?:a|\d+|two|three|four|five|six|"
+        r"seven|eight|nine|ten) (?:years?|decades?))|(?P<record>record[\s-](?:high|low|levels?|"
+        r"numbers?|breaking|setting|turnout|crowd|year)|(?:set|sets|setting|broke|breaks|new) "
+        r"record|all-time|unprecedented|for the first time))\b",
+        re.IGNORECASE,
+    ),
+    "ja": re.compile(r"過去最[高多大低少悪]|史上|最も|最[高多大低少悪]の|初めて|記録的|以来"),
+}
+
+
+def _superlative_added(text: str, cover: Sequence[int], ev: Evidence) -> str | None:
+    """A record or a superlative the sentence gives (`_SUPERLATIVE`) where the documents
+    have none of its words and no document sentence it is matched with ranks anything
+    (`_SUPERLATIVE`, `_RANKING`): "making it the largest migraine prevention trial to date" of
+    a trial the article only counts, 過去最高となった of a turnout it only compares.
+    Returns it as written."""
+    pattern = _SUPERLATIVE.get(ev.lang)
+    if pattern is None:
+        return None
+    for m in pattern.finditer(text):
+        said = m.group()
+        if ev.lang == "ja":
+            absent = said.rstrip("の") not in ev.text
+        else:
+            # the words that rank: the superlative and what it ranks against, or the record
+            ranking = " ".join(filter(None, (m.group("rank"), m.group("span"), m.group("record"))))
+            lowered = ev.text.lower()
+            absent = any(not _word_in(w.lower(), lowered) for w in ranking.split())
+        if absent and not any(
+            pattern.search(ev.raw_texts[i]) or _RANKING.search(ev.raw_texts[i]) for i in cover
+        ):
+            return said
+    return None
+
+
+#: words of a document sentence that rank a thing, as a superlative may say in other words
+#: ("conference-leading" for "conference-best", "top", 最多), or a superlative that ranks
+#: it without a span ("the longest novel" of "the longest novel ever written")
+_RANKING = re.compile(
+    r"\b(?:leading|top|most|least|peak|first|highs?|lows?|largest|biggest|highest|lowest|"
+    r"smallest|greatest|fastest|slowest|longest|shortest|strongest|weakest|deadliest|"
+    r"costliest|busiest)\b|最|一番|トップ|首位"
+)
 
 
 #: a Japanese plan, expectation or condition of a deed: 追加する方針, 導入される予定, 開業を目指す,

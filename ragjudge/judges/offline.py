@@ -266,6 +266,11 @@ class OfflineJudge:
             parts.append(
                 f"a reason or a circumstance the documents do not give: '{f.reason_added}'"
             )
+        if f.superlative_added is not None:
+            parts.append(
+                f"a record or a superlative the documents give nothing like: "
+                f"'{f.superlative_added}'"
+            )
         if f.certain is not None:
             said, key = f.certain
             parts.append(
