@@ -7025,3 +7025,38 @@ def test_a_record_or_superlative_the_article_gives_nothing_like_is_caught(
     assert "'過去最高'" in out["explanation"], out["explanation"]
     out = verdict("投票率は52.31%で、前回を8.23ポイント上回った。")
     assert out["fully_supported"] is True, out["explanation"]
+
+
+def test_a_span_of_hours_a_named_day_does_not_keep_is_caught(judge: OfflineJudge) -> None:
+    """ "from 5 PM to 10 PM Tuesday through Friday" where Friday closes at 11 PM, and "from
+    8:00 AM to 3:00 PM on Saturdays" where Saturday closes at 1 PM (though a review's time
+    stamp gives 15 elsewhere), go against the record's hours; the days that keep them pass."""
+    record = "Structured data: " + repr(
+        {
+            "name": "Kaito Sushi Bar",
+            "hours": {
+                "Tuesday": "17:0-22:0",
+                "Wednesday": "17:0-22:0",
+                "Thursday": "17:0-22:0",
+                "Friday": "17:0-23:0",
+                "Saturday": "8:0-13:0",
+            },
+            "review_info": [
+                {"review_date": "2023-06-02 15:48:09", "review_text": "Lovely omakase."}
+            ],
+        }
+    )
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [record])
+    for sentence in (
+        "The restaurant is open from 5:00 PM to 10:00 PM Tuesday through Friday.",
+        "On Saturdays, the restaurant is open from 8:00 AM to 3:00 PM.",
+    ):
+        out = verdict(sentence)
+        assert out["fully_supported"] is False, (sentence, out["explanation"])
+        assert "the record says otherwise" in out["explanation"], out["explanation"]
+    for sentence in (
+        "The restaurant is open from 5:00 PM to 10:00 PM Tuesday through Thursday.",
+        "On Saturdays, the restaurant is open from 8:00 AM to 1:00 PM.",
+    ):
+        out = verdict(sentence)
+        assert out["fully_supported"] is True, (sentence, out["explanation"])

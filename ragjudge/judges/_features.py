@@ -7028,18 +7028,28 @@ def _hours_of_other_days(part: str, days: set[str], ev: Evidence) -> list[int]:
         theirs = {
             i: {(int(h), int(mm)) for h, mm in _DAY_TIME.findall(ev.raw_texts[i])} for i in named
         }
+        # (two times joined as a span: "from 8 am to 3 pm", not "until 11 pm on Fridays, and
+        # … at 8 pm on Sundays")
+        clocks = list(_CLOCK.finditer(part))
+        spanned = len(said) == 2 and any(
+            _SPAN_JOIN.fullmatch(part, a.end(), b.start()) for a, b in pairwise(clocks)
+        )
         for t in said if len(said) <= 2 else ():  # (one span of hours, not several days')
             # also where no named day has it: "opens at 7 am on Wednesdays" where
-            # Wednesday opens at 7:30
+            # Wednesday opens at 7:30; and a span's end that a day lacks ("from 5 pm to 10
+            # pm Tuesday through Friday" where Friday closes at 11 pm, "from 8 am to 3 pm
+            # on Saturdays" where it closes at 1 pm), whatever else the documents count 15
             lacking += [
                 i
                 for i, times_of in theirs.items()
-                if t not in times_of and any(h == t[0] for h, _ in times_of)
+                if t not in times_of and (spanned or any(h == t[0] for h, _ in times_of))
             ]
         return list(dict.fromkeys(lacking))
     return []
 
 
+#: what joins the two times of a span of hours ("8 am to 3 pm", "7 am until 5 pm", "9-5")
+_SPAN_JOIN = re.compile(r"\.?\s*(?:to|until|till|through|[-–])\s*")
 #: a time of a record's opening hours ("9:30", "19:0")
 _DAY_TIME = re.compile(r"\b([01]?\d|2[0-3]):([0-5]?\d)\b")
 
