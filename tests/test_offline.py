@@ -6997,7 +6997,8 @@ def test_a_record_or_superlative_the_article_gives_nothing_like_is_caught(
     """ "making it the largest migraine prevention trial to date" of a trial the article only
     counts, and 過去最高となった of a turnout it only compares, are caught; a superlative the
     article says in other words ("the biggest in its history" of "the largest in its
-    history", "conference-best" of "conference-leading") is theirs."""
+    history", "conference-best" of "conference-leading", "the largest ever" of "a record")
+    is theirs."""
     doc = (
         "The phase 3 study enrolled 1,214 adults at 148 sites. Lamont described the 9% offer "
         "as the largest in its history. Ellery averages 11.4 points and a conference-leading "
@@ -7018,6 +7019,14 @@ def test_a_record_or_superlative_the_article_gives_nothing_like_is_caught(
     ):
         out = verdict(sentence)
         assert out["fully_supported"] is True, (sentence, out["explanation"])
+    doc = "A crowd of 6,842 attended the game at Municipal Auditorium, a record for the final."
+    out = first_verdict(
+        judge,
+        "Summarize the article.",
+        [doc],
+        "The crowd of 6,842 was the largest ever for the final.",
+    )
+    assert out["fully_supported"] is True, out["explanation"]
     doc = "朝陽市長選の投票率は52.31%で、前回を8.23ポイント上回った。"
     verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", [doc])
     out = verdict("投票率は52.31%で前回を8.23ポイント上回り、過去最高となった。")

@@ -3127,10 +3127,11 @@ def _superlative_added(text: str, cover: Sequence[int], ev: Evidence) -> str | N
 
 
 #: words of a document sentence that rank a thing, as a superlative may say in other words
-#: ("conference-leading" for "conference-best", "top", 最多), or a superlative that ranks
-#: it without a span ("the longest novel" of "the longest novel ever written")
+#: ("conference-leading" for "conference-best", "top", "a record for the tournament final",
+#: 最多), or a superlative that ranks it without a span ("the longest novel" of "the longest
+#: novel ever written")
 _RANKING = re.compile(
-    r"\b(?:leading|top|most|least|peak|first|highs?|lows?|largest|biggest|highest|lowest|"
+    r"\b(?:leading|top|most|least|peak|first|record|highs?|lows?|largest|biggest|highest|lowest|"
     r"smallest|greatest|fastest|slowest|longest|shortest|strongest|weakest|deadliest|"
     r"costliest|busiest)\b|最|一番|トップ|首位"
 )
