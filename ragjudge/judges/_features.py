@@ -847,10 +847,9 @@ class Evidence:
     #: the documents' names (capitalised words not at a sentence's start, lowercased), read
     #: when `_number_of_another` first needs them
     doc_names: set[str] | None = None
-    #: the numbers the documents count each word with (`_counted_words`: "gam" → {"5": as
-    #: written in the first of their sentences that does, and its index}), read when
-    #: `_counted_by_another` first needs them
-    counted: dict[str, dict[str, tuple[str, int]]] | None = None
+    #: what each unit counts with its numbers (`_counted_words`), read when
+    #: `_counted_by_another` first needs a unit's
+    counted: dict[int, list[tuple[str, list[str], str]]] | None = None
     #: the units that may hold a word that says the opposite of another ("closed", see
     #: `Polarity`), read when the flip check first needs them
     opposed: set[int] | None = None
@@ -2719,7 +2718,9 @@ def _unit_named_denials(
     (`_NAMED_DENIAL`; three content words at least, none of a sentence under a condition):
     each clause's words, its text, the name's words and the words its negation governs."""
     raw = ev.raw_texts[i]
-    if ev.lang != "en" or not (_NAMED_DENIAL.search(raw) or _UNDONE.search(raw)):
+    if ev.lang != "en" or ("not" not in raw and "n't" not in raw and "never" not in raw):
+        return []
+    if not (_NAMED_DENIAL.search(raw) or _UNDONE.search(raw)):
         return []
     pol = _POLARITY["en"]
     if pol.conditional.search(raw):
@@ -4552,7 +4553,11 @@ _JOINED = re.compile(
 
 def _day_written(text: str, value: str) -> bool:
     """Whether `text` writes the number `value` as the day of a date ("Jan 29", "March 10")."""
-    return re.search(rf"\b{_MONTH_WORD}\.?\s+{re.escape(value)}\b", text) is not None
+    return value in _MONTH_DAY.findall(text)
+
+
+#: a month and the day after it ("Jan 29")
+_MONTH_DAY = re.compile(rf"\b{_MONTH_WORD}\.?\s+(\d{{1,2}})\b")
 
 
 def _in_decades(seq: Sequence[str], at: int, number: str) -> bool:
@@ -4661,19 +4666,29 @@ def _counted_by_another(
     count, and that document sentence's key."""
     if ev.counted is None:
         ev.counted = {}
-        for i, raw in enumerate(ev.raw_texts):
-            for value, words, written in _counted_words(raw, ev.lang):
-                for word in words:
-                    ev.counted.setdefault(word, {}).setdefault(value, (written, i))
-    for value, words, said in _counted_words(text, ev.lang):
-        theirs = ev.counted.get(words[-1])
+    counted = ev.counted
+
+    def counts(units: Iterable[int]) -> Iterator[tuple[int, str, list[str], str]]:
+        """What the units count, each read once per example."""
+        for i in sorted(set(units)):
+            if i not in counted:
+                counted[i] = list(_counted_words(ev.raw_texts[i], ev.lang))
+            for value, after, written in counted[i]:
+                yield i, value, after, written
+
+    for value, after, said in _counted_words(text, ev.lang):
+        head = after[-1]
+        theirs: dict[str, tuple[str, int]] = {}
+        for i, their_value, their_words, written in counts(ev.index.get(head, ())):
+            if head in their_words:
+                theirs.setdefault(their_value, (written, i))
         if not theirs or len(theirs) > 1 or value in theirs or value in worked:
             continue
         if any(
             f"#{value}" in ev.sets[i]
             and not any(
-                words[-1] in theirs_words and theirs_value != value
-                for theirs_value, theirs_words, _ in _counted_words(ev.raw_texts[i], ev.lang)
+                head in their_words and their_value != value
+                for _, their_value, their_words, _ in counts((i,))
             )
             for i in cover
         ):
@@ -4683,10 +4698,8 @@ def _counted_by_another(
         (other, i), *_ = theirs.values()
         # the number counts something else in that document
         if any(
-            ev.doc_of[j] == ev.doc_of[i]
-            for counts in ev.counted.values()
-            if value in counts
-            for _, j in (counts[value],)
+            ev.doc_of[j] == ev.doc_of[i] and their_value == value
+            for j, their_value, _, _ in counts(ev.index.get(f"#{value}", ()))
         ):
             return said, other, ev.keys[i]
     return None
