@@ -7069,3 +7069,31 @@ def test_a_span_of_hours_a_named_day_does_not_keep_is_caught(judge: OfflineJudge
     ):
         out = verdict(sentence)
         assert out["fully_supported"] is True, (sentence, out["explanation"])
+
+
+def test_a_japanese_view_told_in_the_present_or_as_an_appraisal_keeps_its_speaker(
+    judge: OfflineJudge,
+) -> None:
+    """高橋美穂准教授（政治学）は「…」と分析する (a view told in the present) speaks the next
+    sentence's quotation too (そのうえで「…」と指摘した), and 川口社長は…と評価した is an
+    appraisal told: each given to another speaker of the article is caught."""
+    doc = (
+        "市選管の佐藤和夫委員長は、期日前投票所の新設が投票率の上昇につながったとみている。"
+        "山形大学の高橋美穂准教授（政治学）は「長期市政への不満が重なった結果だ」と分析する。"
+        "そのうえで「再開発の見直しには課題も多く、新市長の手腕が問われる」と指摘した。"
+        "朝霧食品の川口社長は、単独では難しかった海外展開や研究開発への投資を加速できると評価した。"
+        "SMBC証券の吉岡アナリストは、中堅メーカー同士の統合は今後も続く可能性があると話す。"
+    )
+    verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", [doc])
+    out = verdict(
+        "市選管の佐藤委員長は、再開発の見直しには課題が多く、新市長の手腕が問われると指摘した。"
+    )
+    assert out["fully_supported"] is False, out["explanation"]
+    assert "'高橋美穂准教授'" in out["explanation"], out["explanation"]
+    out = verdict(
+        "吉岡アナリストは、単独では難しかった海外展開や研究開発への投資を加速できると評価した。"
+    )
+    assert out["fully_supported"] is False, out["explanation"]
+    assert "'川口社長'" in out["explanation"], out["explanation"]
+    out = verdict("高橋准教授は、再開発の見直しには課題が多く、新市長の手腕が問われると指摘した。")
+    assert out["fully_supported"] is True, out["explanation"]

@@ -284,18 +284,21 @@ _JA_TITLE = (
 _JA_SAID = (
     r"(?:述べ|語っ|語り|話し|説明し|明らかにし|発表し|強調し|指摘し|言っ|証言し|答え|陳謝し|"
     r"謝罪し|頭を下げ|訴え|呼びかけ|声を詰まらせ|の?コメントを出し|不満を示し|考えを示し|求め|"
-    r"批判し|主張し|懸念を示し|要望し|反論し|分析し|否定し|の?(?:見方|意向|認識|見通し)を示し)"
+    r"批判し|主張し|懸念を示し|要望し|反論し|分析し|否定し|評価し|の?(?:見方|意向|認識|見通し)を示し"
+    # (told in the present, as news often tells a view: …と分析する, …と話す)
+    r"|述べる|語る|話す|説明する|指摘する|強調する|分析する|主張する|評価する)"
 )
 _JA_SPEAKER = re.compile(
     # (a name and its post may be joined by a dot: 長谷川由美・最高財務責任者)
-    rf"(?P<before>(?P<stem>[\u4e00-\u9fff\u30a1-\u30fa\u30fc]{{1,6}}?)・?{_JA_TITLE})"
+    # (佐々木: a name may repeat a kanji with 々)
+    rf"(?P<before>(?P<stem>[\u4e00-\u9fff\u30a1-\u30fa\u30fc々]{{1,6}}?)・?{_JA_TITLE})"
     # (an age or a field after the name: 松浦正則院長（62）は, 岡部真一教授（金融論）は)
     # (a quotation may hold sentences of its own)
     rf"(?:[（(][^（()）]{{1,12}}[）)])?(?:は|が|も)(?:「[^」]*」|[^。「])*?"
     # (…と述べた; …するよう会社側に求めた; …の徹底を呼びかけた)
     # (…提出する考えを示した, …難しいとの見方を示した: a view told, with no と of its own)
     rf"(?:と|よう[^。「]{{0,8}}?|を|(?=の?(?:考え|見方|意向|認識|見通し)を示し)){_JA_SAID}"
-    rf"|と、?(?P<after>(?P<stem2>[\u4e00-\u9fff\u30a1-\u30fa\u30fc]{{1,6}}?){_JA_TITLE})"
+    rf"|と、?(?P<after>(?P<stem2>[\u4e00-\u9fff\u30a1-\u30fa\u30fc々]{{1,6}}?){_JA_TITLE})"
     rf"(?:は|が|も)?{_JA_SAID}"
 )
 _JA_SAYS = re.compile(_JA_SAID)
