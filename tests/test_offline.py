@@ -7097,3 +7097,26 @@ def test_a_japanese_view_told_in_the_present_or_as_an_appraisal_keeps_its_speake
     assert "'川口社長'" in out["explanation"], out["explanation"]
     out = verdict("高橋准教授は、再開発の見直しには課題が多く、新市長の手腕が問われると指摘した。")
     assert out["fully_supported"] is True, out["explanation"]
+
+
+def test_a_quotation_after_a_stressed_view_is_given_to_who_stressed_it(
+    judge: OfflineJudge,
+) -> None:
+    """ "Bergstrom stressed the findings were preliminary" names a speaker, so the quotation
+    after it ('"Nothing in this report …," she said') is hers, and the mayor given it is
+    caught."""
+    doc = (
+        "Halburn Mayor Diane Okoro said the city accepted the report's recommendations. The "
+        "report did not assign blame to any company, and Bergstrom stressed the findings were "
+        'preliminary. "Nothing in this report should be read as a conclusion about '
+        'responsibility," she said.'
+    )
+    out = first_verdict(
+        judge,
+        "Summarize the article.",
+        [doc],
+        "Mayor Diane Okoro said nothing in the report should be read as a conclusion about "
+        "responsibility.",
+    )
+    assert out["fully_supported"] is False, out["explanation"]
+    assert "the documents give this to 'Bergstrom'" in out["explanation"], out["explanation"]

@@ -261,7 +261,8 @@ _SPEAKER_NAME = r"(?:[A-Z][\w'’.\-]*\s+){0,3}[A-Z][\w'’\-]+"
 _SPEECH = (
     r"(?:said|says|told|tells|argued|argues|added|adds|noted|notes|warned|warns|stated|"
     r"states|explained|explains|claimed|claims|wrote|writes|insisted|insists|admitted|"
-    r"admits|announced|announces|testified|acknowledged|recalled|recalls|urged|urges)"
+    r"admits|announced|announces|testified|acknowledged|recalled|recalls|urged|urges|"
+    r"stressed|stresses|emphasi[sz]ed|emphasi[sz]es|cautioned|cautions|conceded|concedes)"
 )
 #: a speaker and the statement they make: "Becker said …", "Maria Gonzalez, who owns a
 #: bakery, said …", "…, said Maria Gonzalez", "according to Tom Becker, …" (or to "union
