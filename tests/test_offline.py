@@ -7120,3 +7120,21 @@ def test_a_quotation_after_a_stressed_view_is_given_to_who_stressed_it(
     )
     assert out["fully_supported"] is False, out["explanation"]
     assert "the documents give this to 'Bergstrom'" in out["explanation"], out["explanation"]
+
+
+def test_a_japanese_decrease_told_as_a_verb_where_the_article_gives_its_noun_is_no_flip(
+    judge: OfflineJudge,
+) -> None:
+    """営業利益は…25%減った beside a negation of its own clause (十分転嫁できず) says what the
+    article's …同25%減となった says: the word of the opposite (減っ) is no turned negation
+    where the article's clause holds 減 too."""
+    doc = (
+        "両社とも前期は増収を確保したものの、原材料費の上昇分を価格に十分転嫁できず、"
+        "北辰食品は営業利益が前期比18%減、朝霧食品は同25%減となった。"
+    )
+    verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", [doc])
+    out = verdict(
+        "両社はともに前期は増収だったが、原材料費の上昇を価格に十分転嫁できず、営業利益は"
+        "北辰食品が18%、朝霧食品が25%減った。"
+    )
+    assert out["fully_supported"] is True, out["explanation"]
