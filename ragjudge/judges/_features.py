@@ -3116,10 +3116,10 @@ _SUPERLATIVE = {
 
 def _superlative_added(text: str, cover: Sequence[int], ev: Evidence) -> str | None:
     """A record or a superlative the sentence gives (`_SUPERLATIVE`) where the documents
-    have none of its words and no document sentence it is matched with ranks anything
-    (`_SUPERLATIVE`, `_RANKING`): "making it the largest migraine prevention trial to date" of
-    a trial the article only counts, 過去最高となった of a turnout it only compares.
-    Returns it as written."""
+    lack one of its ranking words (in Japanese, the whole of it) and no document sentence it
+    is matched with ranks anything (`_SUPERLATIVE`, `_RANKING`): "making it the largest
+    migraine prevention trial to date" of a trial the article only counts, 過去最高となった
+    of a turnout it only compares. Returns it as written."""
     pattern = _SUPERLATIVE.get(ev.lang)
     if pattern is None:
         return None
@@ -7074,7 +7074,7 @@ def _hours_of_other_days(part: str, days: set[str], ev: Evidence) -> list[int]:
     return []
 
 
-#: what joins the two times of a span of hours ("8 am to 3 pm", "7 am until 5 pm", "9-5")
+#: what joins the two times of a span of hours ("8 am to 3 pm", "7 am until 5 pm", "9 am-5 pm")
 _SPAN_JOIN = re.compile(r"\.?\s*(?:to|until|till|through|[-–])\s*")
 #: a time of a record's opening hours ("9:30", "19:0")
 _DAY_TIME = re.compile(r"\b([01]?\d|2[0-3]):([0-5]?\d)\b")
