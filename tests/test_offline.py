@@ -7138,3 +7138,26 @@ def test_a_japanese_decrease_told_as_a_verb_where_the_article_gives_its_noun_is_
         "北辰食品が18%、朝霧食品が25%減った。"
     )
     assert out["fully_supported"] is True, out["explanation"]
+
+
+def test_a_number_word_as_the_part_of_a_whole_in_figures_is_read(judge: OfflineJudge) -> None:
+    """ "At least five of the bridge's 22 vertical hangers" where the report gives "at least
+    three of the bridge's 22": a number word before "of" is read where a whole in figures
+    follows it."""
+    doc = (
+        "The interim report said at least three of the bridge's 22 vertical steel hangers had "
+        "lost more than 40% of their cross-section to corrosion. At least five lawsuits have "
+        "been filed against the city."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    out = verdict(
+        "At least five of the bridge's 22 vertical hangers had lost more than 40% of their "
+        "cross-section to corrosion."
+    )
+    assert out["fully_supported"] is False, out["explanation"]
+    assert "'five' where the documents say 'three'" in out["explanation"], out["explanation"]
+    out = verdict(
+        "At least three of the bridge's 22 vertical hangers had lost more than 40% of their "
+        "cross-section to corrosion."
+    )
+    assert out["fully_supported"] is True, out["explanation"]

@@ -4430,9 +4430,11 @@ _NUMBER_WORDS = {
         start=2,
     )
 }
-#: one of them before a word of what it counts (not "of", "or", "to" …)
+#: one of them before a word of what it counts (not "of", "or", "to" …), or as the part of
+#: a whole given in figures ("five of the bridge's 22 hangers")
 _COUNTING_WORD = re.compile(
-    rf"\b({'|'.join(_NUMBER_WORDS)})\s+(?!(?:of|or|and|to|in|at|on|by|for|from)\b)[a-z]",
+    rf"\b({'|'.join(_NUMBER_WORDS)})\s+(?:(?!(?:of|or|and|to|in|at|on|by|for|from)\b)[a-z]"
+    r"|of\s+(?:the\s+|its\s+|their\s+)?(?:[a-z'’-]+\s+){0,2}?\d)",
     re.IGNORECASE,
 )
 
