@@ -7161,3 +7161,31 @@ def test_a_number_word_as_the_part_of_a_whole_in_figures_is_read(judge: OfflineJ
         "cross-section to corrosion."
     )
     assert out["fully_supported"] is True, out["explanation"]
+
+
+def test_many_reviews_said_to_say_what_one_alone_says_whole_lowers_its_support(
+    judge: OfflineJudge,
+) -> None:
+    """ "Multiple reviewers report being waitlisted for reformer classes", where two reviews
+    speak of reformer classes but one alone of a waitlist, and that one holds the whole
+    claim, is a claim of many that one review makes; where two reviews tell of the waitlist,
+    it is theirs."""
+    record = "Structured data: " + repr(
+        {
+            "name": "Saltgrass Studio",
+            "review_info": [
+                {"review_text": "The reformer classes are capped at eight, so Priya sees you."},
+                {
+                    "review_text": "The reformer classes book out so fast that I have been "
+                    "waitlisted three times in the last month."
+                },
+                {"review_text": "Marco's slow flow class is the highlight of my week."},
+            ],
+        }
+    )
+    sentence = "Multiple reviewers report being waitlisted for reformer classes."
+    out = first_verdict(judge, "Write an overview of the business.", [record], sentence)
+    assert "where only one item of the record says it" in out["explanation"], out["explanation"]
+    record = record.replace("Marco's slow flow class", "Getting off the reformer class waitlist")
+    out = first_verdict(judge, "Write an overview of the business.", [record], sentence)
+    assert "where only one item of the record says it" not in out["explanation"], out

@@ -3768,7 +3768,18 @@ def _overcounted(claim: str, said: set[str], ev: Evidence) -> tuple[str, str] | 
     if len(said) < 2:
         return None
     saying = [g for g, held in ev.items.items() if len(said & held) >= _ABSENT_SHARE * len(said)]
-    if len(ev.items) < 2 or len(saying) != 1:
+    if len(ev.items) < 2:
+        return None
+    if len(saying) > 1:
+        # (what several items have a word of, one alone may say whole: "multiple reviewers
+        # report being waitlisted for reformer classes", where one review holds all of it and
+        # no other review tells of a waitlist)
+        whole = [g for g in saying if said <= ev.items[g]]
+        if len(whole) == 1 and any(
+            all(t not in held for g, held in ev.items.items() if g != whole[0]) for t in said
+        ):
+            saying = whole
+    if len(saying) != 1:
         return None
     rest = said - ev.items[saying[0]]
     if any(rest & held for g, held in ev.items.items() if g != saying[0]):
