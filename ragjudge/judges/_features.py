@@ -2430,10 +2430,9 @@ def _shortened(word: str, text: str) -> bool:
     高橋美穂准教授, 田辺仙台支社長 of 田辺浩之・仙台支社長."""
     if len(word) < 3 or word[0] not in text:
         return False
-    pattern = re.escape(word[0]) + "".join(
-        f"(?P<g{k}>{_IN_NAME}{{0,4}}?){re.escape(ch)}" for k, ch in enumerate(word[1:])
-    )
-    return any(sum(len(g) for g in m.groups()) <= 6 for m in re.finditer(pattern, text))
+    pattern = re.escape(word[0]) + "".join(f"{_IN_NAME}{{0,4}}?{re.escape(ch)}" for ch in word[1:])
+    # (what a match holds beyond the word's own characters stands between them)
+    return any(m.end() - m.start() - len(word) <= 6 for m in re.finditer(pattern, text))
 
 
 def _japanese_swaps(normalised: str, ev: Evidence) -> list[tuple[str, str, str]]:
@@ -2675,15 +2674,16 @@ def _denial_widened(text: str, ev: Evidence) -> tuple[str, str] | None:
     lobbying to change the rule" and the rule's name is elsewhere. `_negation_flip` reads
     a clause the document sentence holds nearly whole; here the document clause (three
     content words at least, the word its negation governs, and a name right before the
-    negation: "Cascadia was not", no rule or warning) is the one held whole, and
-    every other word of the sentence's clause but one must be one the documents have. Nothing
-    is claimed where a clause of the documents holding those words is not negated, nor for a
-    clause under a condition ("if it does not pair") or one that leaves it possible ("may
+    negation, "Cascadia was not", or a deed told as not done, "have not yet been published";
+    no rule or warning) is the one held whole, and every other word of the sentence's clause
+    but one must be one the documents have. Nothing is claimed where a clause of the
+    documents holding those words and the word the negation governs is not negated, nor for
+    a clause under a condition ("if it does not pair") or one that leaves it possible ("may
     cross the barrier")."""
     pol = _POLARITY["en"]
     denials = ev.per_unit(_unit_named_denials)
     if not any(denials) or pol.conditional.search(text):
-        return None  # no one named denies anything
+        return None  # the documents deny nothing so
     ours = [
         said
         for clause in pol.clause.split(text)
@@ -2727,8 +2727,9 @@ def _unit_named_denials(
     ev: Evidence, i: int
 ) -> list[tuple[frozenset[str], str, frozenset[str], frozenset[str]]]:
     """The negated clauses of unit `i` in which someone named denies a deed
-    (`_NAMED_DENIAL`; three content words at least, none of a sentence under a condition):
-    each clause's words, its text, the name's words and the words its negation governs."""
+    (`_NAMED_DENIAL`) or a deed is told as not done (`_UNDONE`; three content words at
+    least, none of a sentence under a condition): each clause's words, its text, the name's
+    words (none for a deed not done) and the words its negation governs."""
     raw = ev.raw_texts[i]
     if ev.lang != "en" or ("not" not in raw and "n't" not in raw and "never" not in raw):
         return []
@@ -3097,12 +3098,15 @@ def _reason_added(text: str, cover: Sequence[int], ev: Evidence) -> str | None:
 
 #: a record or a superlative: "the largest trial to date", "their biggest one-day gain",
 #: "a record high", 過去最高, 統計を取り始めてから最も高い水準, 史上初
+_SUPERLATIVES = (
+    "largest|biggest|highest|lowest|smallest|greatest|fastest|slowest|longest|shortest|"
+    "strongest|weakest|deadliest|costliest|busiest"
+)
 _SUPERLATIVE = {
     # (in English a superlative ranks against all time or a span, not a list: "the highest
     # alert level" of six levels is no record; nor is "what works best")
     "en": re.compile(
-        r"\b(?:(?P<rank>largest|biggest|highest|lowest|smallest|greatest|fastest|slowest|"
-        r"longest|shortest|strongest|weakest|deadliest|costliest|busiest)\b"
+        rf"\b(?:(?P<rank>{_SUPERLATIVES})\b"
         r"(?:[\s-]+[\w'’-]+){0,6}?[\s-]+(?:(?P<span>ever|to date|since|on record|of all time|"
         r"history)|in (?:over |more than |nearly |almost )?(?:a|\d+|two|three|four|five|six|"
         r"seven|eight|nine|ten) (?:years?|decades?))|(?P<record>record[\s-](?:high|low|levels?|"
@@ -3123,6 +3127,7 @@ def _superlative_added(text: str, cover: Sequence[int], ev: Evidence) -> str | N
     pattern = _SUPERLATIVE.get(ev.lang)
     if pattern is None:
         return None
+    lowered = ""
     for m in pattern.finditer(text):
         said = m.group()
         if ev.lang == "ja":
@@ -3130,7 +3135,7 @@ def _superlative_added(text: str, cover: Sequence[int], ev: Evidence) -> str | N
         else:
             # the words that rank: the superlative and what it ranks against, or the record
             ranking = " ".join(filter(None, (m.group("rank"), m.group("span"), m.group("record"))))
-            lowered = ev.text.lower()
+            lowered = lowered or ev.text.lower()
             absent = any(not _word_in(w.lower(), lowered) for w in ranking.split())
         if absent and not any(
             pattern.search(ev.raw_texts[i]) or _RANKING.search(ev.raw_texts[i]) for i in cover
@@ -3144,9 +3149,8 @@ def _superlative_added(text: str, cover: Sequence[int], ev: Evidence) -> str | N
 #: 最多), or a superlative that ranks it without a span ("the longest novel" of "the longest
 #: novel ever written")
 _RANKING = re.compile(
-    r"\b(?:leading|top|most|least|peak|first|record|highs?|lows?|largest|biggest|highest|lowest|"
-    r"smallest|greatest|fastest|slowest|longest|shortest|strongest|weakest|deadliest|"
-    r"costliest|busiest)\b|最|一番|トップ|首位"
+    rf"\b(?:leading|top|most|least|peak|first|record|highs?|lows?|{_SUPERLATIVES})\b"
+    r"|最|一番|トップ|首位"
 )
 
 
