@@ -7189,3 +7189,145 @@ def test_many_reviews_said_to_say_what_one_alone_says_whole_lowers_its_support(
     record = record.replace("Marco's slow flow class", "Getting off the reformer class waitlist")
     out = first_verdict(judge, "Write an overview of the business.", [record], sentence)
     assert "where only one item of the record says it" not in out["explanation"], out
+
+
+def test_a_japanese_amount_in_myriads_with_a_thousands_comma_is_one_number(
+    judge: OfflineJudge,
+) -> None:
+    """1万5,000円 is 15,000 yen, as 1万5000円 is: the comma of the thousands after the myriad
+    does not make it a number the documents lack."""
+    assert tokenize("1万5,000円", lang="ja").numbers == {"15000"}
+    assert tokenize("2億3,000万円", lang="ja").numbers == {"230000000"}
+    doc = "県は猟友会員への出動報酬を、1回8,000円から1万5,000円に引き上げると発表した。"
+    verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", [doc])
+    out = verdict("県は猟友会員の出動報酬を1回8,000円から1万5,000円へ引き上げる。")
+    assert out["fully_supported"] is True, out["explanation"]
+    out = verdict("県は猟友会員の出動報酬を1回8,000円から1万8,000円へ引き上げる。")
+    assert out["fully_supported"] is False, out["explanation"]
+
+
+def test_a_japanese_deed_worded_otherwise_is_no_name_put_in_anothers_place(
+    judge: OfflineJudge,
+) -> None:
+    """38.6メートルを記録した where the article says 38.6メートルを観測した words a deed its own
+    way (a word in kanji made a verb by する), which is no name swapped; a word in kanji that
+    is no deed, in the same place, still is."""
+    doc = (
+        "最大瞬間風速38.6メートルを観測した桐野市を中心に、収穫を控えたりんごの落果が相次いだ。"
+        "市立病院の薬剤部長は人員の確保を急ぐと述べた。"
+    )
+    verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", [doc])
+    out = verdict("最大瞬間風速38.6メートルを記録した桐野市を中心に、りんごの落果が相次いだ。")
+    assert out["fully_supported"] is True, out["explanation"]
+    out = verdict("市立病院の看護部長は人員の確保を急ぐと述べた。")
+    assert out["fully_supported"] is False, out["explanation"]
+    assert "'看護部長' stands where the documents have '薬剤部長'" in out["explanation"]
+
+
+def test_a_japanese_fall_told_with_another_word_of_falling_is_no_flip(
+    judge: OfflineJudge,
+) -> None:
+    """1.5ポイント低下した where the article says 1.5ポイント下がった (in a sentence that also
+    speaks of 減収) tells the fall the article's way; 上昇した tells it the other way."""
+    doc = (
+        "一方、県によると、災害による減収を補う果樹共済の加入率は県内で約28%にとどまり、"
+        "前年から1.5ポイント下がった。"
+    )
+    verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", [doc])
+    out = verdict("果樹共済の県内加入率は約28%にとどまり、前年から1.5ポイント低下した。")
+    assert out["fully_supported"] is True, out["explanation"]
+    out = verdict("県内の果樹共済の加入率は約28%で、前年より1.5ポイント上昇した。")
+    assert out["fully_supported"] is False, out["explanation"]
+
+
+def test_held_at_a_price_where_the_article_says_frozen_is_the_same_end(
+    judge: OfflineJudge,
+) -> None:
+    """ "Voted to hold tuition at $14,850" where the board "voted to freeze tuition at $14,850"
+    is said the article's way, though the same sentence plans "to cut costs"; "voted to raise
+    tuition" is not."""
+    doc = (
+        "The board of trustees voted on Thursday to freeze in-state tuition at $14,850 for a "
+        "third consecutive year and outlined plans to cut costs and draw down its reserves."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    out = verdict("The trustees voted on Thursday to hold in-state tuition at $14,850.")
+    assert out["fully_supported"] is True, out["explanation"]
+    out = verdict("The trustees voted on Thursday to raise in-state tuition for a third year.")
+    assert out["fully_supported"] is False, out["explanation"]
+
+
+def test_a_number_before_a_comma_counts_nothing_after_it(judge: OfflineJudge) -> None:
+    """ "to 20,100 students from 21,400" where the article says "from 21,400 students to
+    20,100, Fischbach said": the 20,100 there counts no Fischbach, so giving it to the
+    students is the article's own count."""
+    doc = (
+        "Total enrollment has fallen about 6 percent since 2019, from 21,400 students to "
+        "20,100, Fischbach said. The university employs 1,900 people."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    out = verdict(
+        "Enrollment has dropped about 6 percent since 2019, to 20,100 students from 21,400."
+    )
+    assert out["fully_supported"] is True, out["explanation"]
+
+
+def test_a_listing_fields_kind_word_alone_names_no_field(judge: OfflineJudge) -> None:
+    """ "The business does not offer catering" denies `Caters`, not `BusinessAcceptsCreditCards`
+    ("business" says what kind of place a field is for); "the business does not accept
+    credit cards" denies the cards."""
+    doc = json.dumps(
+        {
+            **CAFE,
+            "attributes": {"BusinessAcceptsCreditCards": True, "Caters": False, "HasTV": False},
+        }
+    )
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [doc])
+    out = verdict("There is no TV, and the business does not offer catering.")
+    assert "the record says otherwise" not in out["explanation"], out["explanation"]
+    out = verdict("There is no TV, and the business does not accept credit cards.")
+    assert "the record says otherwise" in out["explanation"], out["explanation"]
+
+
+def test_a_clause_about_more_than_one_review_joins_nothing_wrongly(judge: OfflineJudge) -> None:
+    """ "Slow turnaround comes up in more than one review, with one bike sitting for six days"
+    speaks of several reviews, so words of different reviews are no blend; "one reviewer"
+    who is given the words of two is."""
+    reviews = [
+        {
+            "review_stars": 4.0,
+            "review_text": "Dev told me the chain just needed cleaning. "
+            "I dropped the bike off and it sat for six days.",
+        },
+        {
+            "review_stars": 2.0,
+            "review_text": "I was told the repair would take three days and "
+            "it took two weeks. Nobody called with updates, and it all comes down to staffing.",
+        },
+    ]
+    doc = json.dumps({**CAFE, "review_info": reviews})
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [doc])
+    out = verdict(
+        "Slow turnaround comes up in more than one review, with one bike sitting for six days "
+        "and another repair taking two weeks instead of three days."
+    )
+    assert "joins what different items" not in out["explanation"], out["explanation"]
+    out = verdict("One reviewer said nobody called with updates and the bike sat for six days.")
+    assert "joins what different items" in out["explanation"], out["explanation"]
+
+
+def test_a_wish_for_another_opening_day_says_nothing_against_the_hours(
+    judge: OfflineJudge,
+) -> None:
+    """A reviewer who "wished the shop opened on Mondays" tells of a day it is closed; "the
+    shop opens on Mondays" contradicts the hours that leave Monday out."""
+    days = ("Tuesday", "Wednesday", "Thursday", "Friday", "Saturday")
+    review = {"review_stars": 3.0, "review_text": "I wish they opened on Mondays, my day off."}
+    doc = json.dumps(
+        {"name": "Spoke Works", "hours": {d: "10:0-18:0" for d in days}, "review_info": [review]}
+    )
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [doc])
+    out = verdict("A three-star reviewer wished the shop opened on Mondays.")
+    assert "the record says otherwise" not in out["explanation"], out["explanation"]
+    out = verdict("A three-star reviewer said the shop opens on Mondays.")
+    assert "the record says otherwise" in out["explanation"], out["explanation"]

@@ -1184,6 +1184,12 @@ def _name_tokens(name: str, lang: str) -> frozenset[str]:
     return frozenset(tokenize(words(name), lang=lang).seq)
 
 
+#: the first words of a listing's field names that say what kind of place the field is for,
+#: not what it is (`BusinessAcceptsCreditCards`, `RestaurantsTakeOut`): alone they name no
+#: field ("the business does not offer catering" says nothing of credit cards)
+_FIELD_PREFIXES = frozenset(filter(None, (content_token(w) for w in ("business", "restaurants"))))
+
+
 def _own_words(
     named: dict[int, str],
     index: dict[str, list[int]],
@@ -1212,7 +1218,8 @@ def _own_words(
     names: dict[int, Names] = {}
     for i, name in named.items():
         parts = own(" ".join(name_parts(name)))
-        ways = {frozenset([t]) for t in own(words(name)) - parts}
+        parts -= _FIELD_PREFIXES
+        ways = {frozenset([t]) for t in own(words(name)) - parts - _FIELD_PREFIXES}
         ways |= {frozenset([p]) for p in _phrases(aliases(name), index, lang, but={i} | agreeing)}
         names[i] = tuple(ways | ({frozenset(parts)} if parts else set()))
     return names
@@ -2207,6 +2214,9 @@ _HAS_KATAKANA = re.compile(r"[\u30a1-\u30fa]")
 _KANJI_SLOT = r"([\u4e00-\u9fff]{2,8})"
 #: a whole word in kanji: two to eight of them between other characters
 _KANJI_RUN = re.compile(r"(?<![\u4e00-\u9fff])[\u4e00-\u9fff]{2,8}(?![\u4e00-\u9fff])")
+#: a word in kanji made a verb by する (観測した, 記録され): a deed, which a paraphrase words
+#: its own way (38.6メートルを記録した for 観測した), not a name
+_DEED_AFTER = re.compile(r"し[たてな、]|する|され|させ|でき")
 #: a character of a word's content: kanji, katakana, a Latin letter or a digit
 _CONTENT_CHAR = re.compile(r"[\u4e00-\u9fff\u30a1-\u30faA-Za-z0-9]")
 _KANJI_RUN_SLOT = rf"(?<![\u4e00-\u9fff]){_KANJI_SLOT}(?![\u4e00-\u9fff])"
@@ -2476,6 +2486,7 @@ def _japanese_swaps(normalised: str, ev: Evidence) -> list[tuple[str, str, str]]
             or _places_joined(word, ev.text)
             or _shortened(word, ev.text)
             or ev.question.issuperset(tokenize(word, lang="ja").seq)
+            or _DEED_AFTER.match(normalised, m.end())
         ):
             continue
         # any word in kanji the documents lack, where theirs has none of its characters but
@@ -2619,6 +2630,15 @@ def _negation_flip(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, 
             if ev.lang in ("ja", "zh")
             else set()
         )
+        # (and a Japanese move told with another word the same way: 1.5ポイント低下した where
+        # they say 1.5ポイント下がった; where the clause's words of the opposite are all of a move)
+        moved = (
+            _direction(clause)
+            if swapped
+            and ev.lang == "ja"
+            and all(_JA_UP.match(w) or _JA_DOWN.match(w) for w in pol.opposite_words(clause))
+            else None
+        )
         flips = [
             (theirs, ev.keys[i])
             for i in candidates
@@ -2630,6 +2650,7 @@ def _negation_flip(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, 
             and not _turns_bound(theirs, pol)
             and _negated_words(theirs if denied else clause, pol, ev.lang) & shared
             and not (opposite and any(ch in theirs for ch in opposite))
+            and not (moved and (way := _direction(theirs)) and way[1] == moved[1])
         ]
         # … and none may say it the sentence's way
         if flips and not any(
@@ -3224,8 +3245,8 @@ def _japanese_change_turned(normalised: str, ev: Evidence) -> tuple[str, str, st
 
 
 #: a rise and a fall as Japanese writes them (増えている, 減少した, 上回った, 削減)
-_JA_UP = re.compile(r"増加|増え|増し|上昇|上回|伸び|拡大")
-_JA_DOWN = re.compile(r"減少|減っ|減ら|低下|下落|下回|縮小|削減")
+_JA_UP = re.compile(r"増加|増え|増し|上昇|上回|伸び|拡大|(?<![立仕ちり])上が")
+_JA_DOWN = re.compile(r"減少|減っ|減ら|低下|下落|下回|縮小|削減|下が")
 #: a verb denied just after it: 減少しなかった, 増えていない
 _JA_NOT_AFTER = re.compile(r"[^。、]{0,6}?(?:ない|なかっ|ず)")
 
@@ -3455,12 +3476,14 @@ _RIVALS = {
 #: words that say what an end of a scale (or a word of a kind) says without being words of
 #: the scale themselves (as verbs of a change they are too often other words: "fell",
 #: "Rose"): a document sentence with one says it the sentence's way ("a 9 percent increase"
-#: where revenue "rose 9 percent"; "two were killed" where "two people died")
+#: where revenue "rose 9 percent"; "two were killed" where "two people died"; "held tuition
+#: at $14,850" where the board voted "to freeze" it)
 _SAYING_ALSO = {
     t: frozenset(filter(None, (content_token(w) for w in also)))
     for end, also in (
         (("raised", "hiked", "increased"), ("rose", "risen", "rise", "grew", "grown", "climbed")),
         (("cut", "lowered", "reduced"), ("fell", "fallen", "dropped", "declined")),
+        (("held", "kept", "maintained", "unchanged"), ("freeze", "froze", "frozen", "steady")),
         (("killed",), ("died", "dead", "death", "deaths")),
         (("injured", "wounded"), ("hurt",)),
     )
@@ -4625,9 +4648,9 @@ def _counts_as_given(seq: Sequence[str], at: int, text: str, ev: Evidence) -> bo
 
 #: a number written in figures or as a word from two to twenty, and the words after it up
 #: to the first that is no part of what it counts ("12 straight games", "five assists in 31
-#: minutes": "assists")
+#: minutes": "assists"); a comma after it ends it ("to 20,100, Fischbach said")
 _COUNTED = re.compile(
-    r"(?<![\w.,:/$£€-])(?P<number>\d[\d,]*(?:\.\d+)?|"
+    r"(?<![\w.,:/$£€-])(?P<number>\d(?:[\d,]*\d)?(?:\.\d+)?|"
     + "|".join(_NUMBER_WORDS)
     + r")(?P<words>(?:[ -](?!(?:of|or|and|but|to|in|at|on|by|for|from|than|a|an|the|as|with"
     r"|per|that|who|which|was|were|is|are|had|has|have|more|less|fewer|each|after|before"
@@ -6028,8 +6051,10 @@ _ITEM_ORDINALS = frozenset(
     content_token(w) or w
     for w in ("first", "second", "third", "fourth", "fifth", "sixth", "last", "latest", "final")
 )
-#: words that make a clause speak of several items ("both", "several", "all")
-_SEVERAL = re.compile(r"\b(?:both|several|many|multiple|various|some|all|few|two|three|others)\b")
+#: words that make a clause speak of several items ("both", "several", "all", "more than one")
+_SEVERAL = re.compile(
+    r"\b(?:both|several|many|multiple|various|some|all|few|two|three|others|more than one)\b"
+)
 #: a sentence that speaks of more than one item of a list: "… on another Saturday", "while
 #: others found it slow"
 _OTHER_ITEMS = re.compile(r"\b(?:another|others?|both|several|multiple|various)\b")
@@ -6997,6 +7022,8 @@ def _days_said(claim: str, ev: Evidence) -> list[int]:
     schedule = [*ev.weeks, *ev.opening_days]
     wrong: list[int] = []
     for part in (p for whole in _CONTRAST.split(claim) for p in _THEN_OPEN.split(whole)):
+        if _WISHING.search(part):
+            continue  # a wish tells of days it is closed ("wished the shop opened on Mondays")
         if _EVERY_DAY.search(part) and len(listed) < 7:
             wrong += schedule
         closed = _CLOSED.search(part)

@@ -291,10 +291,11 @@ _FUSED_YEAR = re.compile(
 )
 
 
-#: a number written with Chinese, Japanese or Korean myriads: "1万2000", "3億", "1.5万",
-#: "5千万" (50 million), "1만 2천" (12,000)
+#: a number written with Chinese, Japanese or Korean myriads: "1万2000", "1万5,000", "3億",
+#: "1.5万", "5千万" (50 million), "1만 2천" (12,000)
 _CJK_NUMBER = re.compile(
-    r"\d+(?:[.,]\d+)*[兆億亿万萬千百억만천백]+(?: ?\d+(?:[.,]\d+)*[兆億亿万萬千百억만천백]+)*\d*"
+    r"\d+(?:[.,]\d+)*[兆億亿万萬千百억만천백]+(?: ?\d+(?:[.,]\d+)*[兆億亿万萬千百억만천백]+)*"
+    r"(?:\d+(?:[.,]\d+)*)?"
 )
 #: myriads multiply all that comes before them in their group; thousands and hundreds only
 #: the digits just before them ("5千万" is 5,000 × 10,000)
