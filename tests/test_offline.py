@@ -7331,3 +7331,65 @@ def test_a_wish_for_another_opening_day_says_nothing_against_the_hours(
     assert "the record says otherwise" not in out["explanation"], out["explanation"]
     out = verdict("A three-star reviewer said the shop opens on Mondays.")
     assert "the record says otherwise" in out["explanation"], out["explanation"]
+
+
+def test_the_largest_where_the_article_says_among_the_largest_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """ "The return is the largest ever made by a British institution" where the article says
+    it "is among the largest by a British institution" ranks first what the article ranks
+    among others; "one of the largest" keeps its rank, and a sentence of the article that
+    ranks something first with the word leaves the claim alone."""
+    doc = (
+        "The return is among the largest by a British institution. Several European museums "
+        "have returned looted objects in recent years."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    out = verdict("The return is the largest ever made by a British institution.")
+    assert out["fully_supported"] is False, out["explanation"]
+    assert "where the documents say 'among the largest'" in out["explanation"]
+    out = verdict("The return is one of the largest made by a British institution.")
+    assert out["fully_supported"] is True, out["explanation"]
+    first = doc.replace("among the largest", "the largest, and among the largest in Europe,")
+    out = first_verdict(
+        judge,
+        "Summarize the article.",
+        [first],
+        "The return is the largest made by a British institution.",
+    )
+    assert "where the documents say" not in out["explanation"], out["explanation"]
+
+
+def test_a_japanese_deed_the_article_tells_as_to_come_told_as_done_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """佐伯知事は5日、被災園地を視察した where the article says 佐伯知事は5日、被災園地を視察
+    する。: a news sentence that ends in a deed in the plain present tells it as to come."""
+    doc = (
+        "台風14号で県内のりんご園に大きな被害が出た。佐伯知事は5日、桐野市などの被災園地を"
+        "視察する。県は支援策を検討している。"
+    )
+    verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", [doc])
+    out = verdict("佐伯知事は5日、桐野市などの被災園地を視察した。")
+    assert out["fully_supported"] is False, out["explanation"]
+    out = verdict("佐伯知事は5日、桐野市などの被災園地を視察する。")
+    assert out["fully_supported"] is True, out["explanation"]
+
+
+def test_a_japanese_speaker_with_a_title_of_a_cooperative_or_a_repeated_kanji_is_read(
+    judge: OfflineJudge,
+) -> None:
+    """吉岡組合長 (the head of a cooperative) and 佐々木社長 (a name that repeats a kanji with
+    々) are speakers: a statement the article gives to another is caught as misattributed."""
+    doc = (
+        "大原町梨生産組合の吉岡和夫組合長は「組合員の半数近くが70代以上だ」と話した。"
+        "岩根大学の中西健准教授は「苗木を植え替えてから再び収穫できるまで4～5年かかる」と"
+        "指摘した。北辰食品の佐々木浩二社長は「来春の値上げは避けられない」と述べた。"
+    )
+    verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", [doc])
+    out = verdict("吉岡組合長は、苗木を植え替えてから再び収穫できるまで4～5年かかると指摘した。")
+    assert "the documents give this to '中西健准教授'" in out["explanation"], out["explanation"]
+    out = verdict("佐々木社長は「組合員の半数近くが70代以上だ」と話した。")
+    assert "the documents give this to '吉岡和夫組合長'" in out["explanation"], out
+    out = verdict("佐々木社長は「来春の値上げは避けられない」と述べた。")
+    assert out["fully_supported"] is True, out["explanation"]

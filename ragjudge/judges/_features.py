@@ -280,6 +280,7 @@ _JA_TITLE = (
     r"委員長|容疑者|被告|弁護士|代表|所長|院長|局長|副社長|専務|常務|取締役|理事長|裁判長|"
     r"裁判官|署長|校長|町長|村長|区長|議長|総裁|頭取|准教授|会頭|支店長|店長|店主|本部長|室長|"
     r"係長|副知事|副市長|市議|県議|理事|医師|主任|研究員|教育長|最高(?:経営|財務|執行|技術)責任者|"
+    r"組合長|館長|園長|学長|総長|講師|副会長|副町長|副村長|"
     r"アナリスト|エコノミスト|CEO|CFO|COO|CTO)"
 )
 _JA_SAID = (
@@ -1972,6 +1973,7 @@ def sentence_features(
             or _person_swapped(text, token_set, ev)
             or (_all_of_some(text, ev) if tokens.digits else None)
             or _all_for_most(text, token_set, ev)
+            or (_first_of_many(text, cover, ev) if "the " in lowered else None)
         )
         if ev.lang == "en"
         else (
@@ -3193,6 +3195,11 @@ _JA_DONE = re.compile(
 _JA_ALREADY_DONE = re.compile(
     r"(?:既に|すでに)([\u4e00-\u9fff\u30a1-\u30fa\u30fc]{2,})(?:を|が)?(?:し|され)[、，]"
 )
+#: a deed a news sentence tells as to come, in the plain present at its end: 佐伯知事は5日、
+#: 被災園地を視察する。
+_JA_TO_COME = re.compile(
+    r"([\u4e00-\u9fff\u30a1-\u30fa\u30fc]{2,})(?:を|も)?(?:する|される|させる)[。．]?\s*$"
+)
 #: a document sentence that as a whole tells a plan, an expectation or a thing weighed, at
 #: its end: …を経て、正式に統合する計画だ。, …並ぶ見通しだ。, …することを検討している。
 _JA_PLAN_AT_END = re.compile(
@@ -3320,6 +3327,7 @@ def _japanese_plan_told_as_done(normalised: str, ev: Evidence) -> tuple[str, str
         if len(words & held) < _PLAN_SHARE * len(words):
             continue
         hedged = {m.group(1) for m in _JA_PLANNED.finditer(theirs)}
+        hedged |= {m.group(1) for m in _JA_TO_COME.finditer(theirs)}
         if _JA_PLAN_AT_END.search(theirs):
             hedged |= {d for d in done if d in theirs}  # the whole sentence is planned
         if {m.group(1) for m in _JA_DONE.finditer(theirs)} & done or not done & hedged:
@@ -4175,6 +4183,39 @@ def _all_for_most(text: str, tokens: Set[str], ev: Evidence) -> tuple[str, str, 
         if found is None and part is not None:
             found = (said.group(), part.group(), ev.keys[i])
     return found
+
+
+#: a superlative that ranks a thing first, and one that ranks it among others ("one of the
+#: largest", "among the biggest"), each with its ranking word
+_FIRST_RANKED = re.compile(
+    rf"(?<!one of )(?<!among )\b(?:the|its|their|his|her)\s+(?P<rank>{_SUPERLATIVES})\b",
+    re.IGNORECASE,
+)
+_AMONG_RANKED = re.compile(
+    rf"\b(?:one of|among)\s+(?:the|its|their|his|her)\s+(?:[\w-]+\s+)?(?P<rank>{_SUPERLATIVES})\b",
+    re.IGNORECASE,
+)
+
+
+def _first_of_many(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, str, str] | None:
+    """A superlative that ranks a thing first where the document sentence it is matched with
+    best ranks it among others: "the return is the largest ever made by a British
+    institution" where the article says it "is among the largest by a British institution",
+    "the largest data breach ever" of "one of the largest ever reported". Nothing is claimed
+    where that sentence also ranks something first with the word. Returns the sentence's
+    superlative, the document's and its key."""
+    if not cover:
+        return None
+    raw = ev.raw_texts[cover[0]]
+    among = {a.group("rank").lower(): a.group() for a in _AMONG_RANKED.finditer(raw)}
+    if not among:
+        return None
+    first = {f.group("rank").lower() for f in _FIRST_RANKED.finditer(raw)}
+    for m in _FIRST_RANKED.finditer(text):
+        rank = m.group("rank").lower()
+        if rank in among and rank not in first:
+            return m.group(), among[rank], ev.keys[cover[0]]
+    return None
 
 
 #: a word that gives all of a thing ("all of the job cuts", "every sample", "entirely"); not

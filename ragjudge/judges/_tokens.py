@@ -49,7 +49,7 @@ _NUMBER_WORDS = {
     "third": "3", "fourth": "4", "fifth": "5", "twice": "2", "dozen": "12",
 }  # fmt: skip
 
-_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f\uac00-\ud7af"
+_CJK = "\u3005\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f\uac00-\ud7af"
 _TOKEN = re.compile(rf"\d+(?:[.,]\d+)*|[^\W\d_{_CJK}]+(?:n't|'[a-z]+)?|[{_CJK}]+")
 _CJK_CHAR = re.compile(rf"[{_CJK}]")
 _HIRAGANA = re.compile(r"^[\u3040-\u309f\u30fc]+$")
