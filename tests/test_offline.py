@@ -7393,3 +7393,58 @@ def test_a_japanese_speaker_with_a_title_of_a_cooperative_or_a_repeated_kanji_is
     assert "the documents give this to '吉岡和夫組合長'" in out["explanation"], out
     out = verdict("佐々木社長は「来春の値上げは避けられない」と述べた。")
     assert out["fully_supported"] is True, out["explanation"]
+
+
+def test_a_day_of_the_week_changed_in_a_reviews_account_is_caught(judge: OfflineJudge) -> None:
+    """ "Dropped off a bike on a Thursday" where the review says Tuesday, and "visiting on a
+    Friday night" where the review's sentence before says Saturday night: Thursday and Friday
+    are given only in the hours and in other reviews. The words every review has ("review")
+    tie the sentence to none of them; the day a review gives in one sentence is the day of
+    its account."""
+    days = ("Tuesday", "Wednesday", "Thursday", "Friday", "Saturday")
+    reviews = [
+        {
+            "review_stars": 4.0,
+            "review_text": "I dropped the bike off on a Tuesday and it sat "
+            "for six days because they were backed up with tune-ups.",
+        },
+        {
+            "review_stars": 3.0,
+            "review_text": "Service on a Saturday night was slow. We waited "
+            "45 minutes for our entrees.",
+        },
+        {
+            "review_stars": 5.0,
+            "review_text": "They run a free class on the first Thursday of "
+            "each month. Highly recommend booking ahead on Fridays.",
+        },
+    ]
+    doc = json.dumps(
+        {"name": "Spoke Works", "hours": {d: "10:0-18:0" for d in days}, "review_info": reviews}
+    )
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [doc])
+    out = verdict("One reviewer dropped off a bike on a Thursday, and it sat for six days.")
+    assert "the documents give 'Thursday' only in" in out["explanation"], out["explanation"]
+    out = verdict("One reviewer dropped off a bike on a Tuesday, and it sat for six days.")
+    assert out["fully_supported"] is True, out["explanation"]
+    out = verdict("A three-star reviewer visiting on a Friday night waited 45 minutes for entrees.")
+    assert "the documents give 'Friday' only in" in out["explanation"], out["explanation"]
+    out = verdict("A three-star reviewer on a Saturday night waited 45 minutes for entrees.")
+    assert out["fully_supported"] is True, out["explanation"]
+
+
+def test_a_quantity_of_time_given_another_unit_is_caught(judge: OfflineJudge) -> None:
+    """ "The book arrived in four weeks" where the review says "it arrived in four days": the
+    number the matched sentence gives with another unit of time, and no document with the
+    sentence's; "twenty-five years" is no "five years"."""
+    doc = (
+        "Priya offered to special-order the book, and it arrived in four days. The shop has "
+        "been on Lexington Avenue for twenty-five years."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the reviews.", [doc])
+    out = verdict("Priya special-ordered the book, which arrived in four weeks.")
+    assert "'four weeks' where the documents say 'four days'" in out["explanation"], out
+    out = verdict("Priya special-ordered the book, which arrived in four days.")
+    assert out["fully_supported"] is True, out["explanation"]
+    out = verdict("The shop has been on Lexington Avenue for twenty-five years.")
+    assert out["fully_supported"] is True, out["explanation"]

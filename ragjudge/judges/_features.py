@@ -1974,6 +1974,7 @@ def sentence_features(
             or (_all_of_some(text, ev) if tokens.digits else None)
             or _all_for_most(text, token_set, ev)
             or (_first_of_many(text, cover, ev) if "the " in lowered else None)
+            or (_time_unit_changed(text, cover, ev) if tokens.numbers else None)
         )
         if ev.lang == "en"
         else (
@@ -4185,6 +4186,52 @@ def _all_for_most(text: str, tokens: Set[str], ev: Evidence) -> tuple[str, str, 
     return found
 
 
+def _time_unit_changed(
+    text: str, cover: Sequence[int], ev: Evidence
+) -> tuple[str, str, str] | None:
+    """A quantity of time whose number the document sentence it is matched with best gives
+    with another unit of time, where no document gives it with the sentence's: "the book
+    arrived in four weeks" where the review says "it arrived in four days". Returns the
+    sentence's quantity, the document's and its key."""
+    if not cover:
+        return None
+    theirs = list(_quantities_of_time(ev.raw_texts[cover[0]]))
+    if not theirs:
+        return None
+    for said, value, unit in _quantities_of_time(text):
+        other = next((w for w, v, u in theirs if v == value and u != unit), None)
+        if other is None:
+            continue
+        if any(v == value and u == unit for _, v, u in _quantities_of_time(ev.text.lower())):
+            continue  # a document gives it with the sentence's unit too
+        return said, other, ev.keys[cover[0]]
+    return None
+
+
+def _time_unit(m: re.Match[str]) -> str:
+    """The unit of a `_QUANTITY_OF_TIME` match, singular ("weeks": week, "centuries": centur)."""
+    return next(u for u in _TIME_UNIT_STEMS if m.group("unit").lower().startswith(u))
+
+
+#: the units of time `_QUANTITY_OF_TIME` reads, as their names begin
+_TIME_UNIT_STEMS = ("minute", "hour", "day", "week", "month", "year", "decade", "centur")
+
+
+def _time_value(quantity: str) -> str | None:
+    """The number of a quantity of time, as `tokenize` writes it; None for "a", "an", "a few"
+    and "several", which give none."""
+    numbers = tokenize(quantity).numbers
+    return next(iter(numbers)) if len(numbers) == 1 else None
+
+
+def _quantities_of_time(text: str) -> Iterator[tuple[str, str, str]]:
+    """The quantities of time `text` gives with a number: each as written, with its number
+    and its unit (not the "five years" of "twenty-five years")."""
+    for m in _QUANTITY_OF_TIME.finditer(text):
+        if text[m.start() - 1 : m.start()] != "-" and (value := _time_value(m.group())):
+            yield m.group(), value, _time_unit(m)
+
+
 #: a superlative that ranks a thing first, and one that ranks it among others ("one of the
 #: largest", "among the biggest"), each with its ranking word
 _FIRST_RANKED = re.compile(
@@ -5946,14 +5993,16 @@ def _values_of_other_statements(
     number (or month, or day): "the closure cut sales by as much as 20 percent" where the
     article says 40 percent and its 20 counts the minutes of a detour; "construction
     begins in June" where it begins in September and June is the month of a public
-    meeting. Each as written, with the key of the first document sentence that holds it.
-    A sentence that shares even one word with the value's may be a step of a chain ("it was
-    founded in 1985"); a value of the question is the asker's; a number of a list's item
-    belongs to `_values_of_other_items`."""
+    meeting (a day, where the item of a record's list it is closest to gives another: "on a
+    Friday night" of the review of a Saturday night). Each as written, with the key of the
+    first document sentence that holds it. A sentence that shares even one word with the
+    value's may be a step of a chain ("it was founded in 1985"); a value of the question is
+    the asker's; a number of a list's item belongs to `_values_of_other_items`."""
     if not cover:
         return []
     top = ev.sets[cover[0]]
-    words = {t for t in tokens if t[:1] != "#"}
+    # (the words every item of a record's list has, "review" of each review, tell no item)
+    words = {t for t in tokens if t[:1] != "#"}.difference(*ev.shared.values())
     # a sentence closest to a record's field is left to the checks of records, which know
     # which field a value belongs to ("open 9 AM to 6 PM on Friday" against the hours)
     fields = ev.fields if ev.fields and ev.fields[cover[0]] else []
@@ -5980,7 +6029,11 @@ def _values_of_other_statements(
                 if value in ev.numbers and (key := elsewhere(f"#{value}", words)):
                     found.append((m.group(), key))
     said = tokens & _CALENDAR.keys()
-    if said and any(t in _CALENDAR and t not in said for t in top):
+    # (a review of a record is one account: its day may be in the sentence before, "service
+    # on a Saturday night was slow. We waited 45 minutes")
+    item = ev.groups[cover[0]] if ev.groups else ""
+    told = top.union(*(ev.sets[i] for i, g in enumerate(ev.groups) if g == item)) if item else top
+    if said and any(t in _CALENDAR and t not in said for t in told):
         for tok in sorted(said):
             if key := elsewhere(tok, words - said):
                 found.append((_CALENDAR[tok], key))
