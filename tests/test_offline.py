@@ -7448,3 +7448,39 @@ def test_a_quantity_of_time_given_another_unit_is_caught(judge: OfflineJudge) ->
     assert out["fully_supported"] is True, out["explanation"]
     out = verdict("The shop has been on Lexington Avenue for twenty-five years.")
     assert out["fully_supported"] is True, out["explanation"]
+
+
+def test_a_deed_a_will_leads_to_or_one_due_to_be_done_told_as_done_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """ "The city has doubled annual pipe-replacement spending" where the mayor "would ask the
+    council next month to double annual replacement spending" (the deed a will leads to, told
+    with a word or two the article puts elsewhere), and "the minister has presented a budget"
+    where it is "due to be presented on Oct. 14", tell plans as done; the plans told as plans
+    are the article's."""
+    doc = (
+        "Mayor Gregory Tamsin said he would ask the council next month to double annual "
+        "replacement spending, from $25 million to $50 million, partly funded by a proposed "
+        "increase in water rates. The city has about 400 miles of cast-iron pipe. He said the "
+        "government's own budget, due to be presented on Oct. 14, would include measures to "
+        "support investment."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    out = verdict(
+        "The city has doubled annual pipe-replacement spending from $25 million to $50 "
+        "million, funded partly by higher water rates."
+    )
+    assert out["fully_supported"] is False, out["explanation"]
+    out = verdict(
+        "The mayor will ask the council to double annual replacement spending from $25 "
+        "million to $50 million."
+    )
+    assert out["fully_supported"] is True, out["explanation"]
+    out = verdict(
+        "The government has presented a budget that includes measures to support investment."
+    )
+    assert out["fully_supported"] is False, out["explanation"]
+    out = verdict(
+        "The government's budget, due on Oct. 14, will include measures to support investment."
+    )
+    assert out["fully_supported"] is True, out["explanation"]
