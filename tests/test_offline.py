@@ -7484,3 +7484,26 @@ def test_a_deed_a_will_leads_to_or_one_due_to_be_done_told_as_done_is_caught(
         "The government's budget, due on Oct. 14, will include measures to support investment."
     )
     assert out["fully_supported"] is True, out["explanation"]
+
+
+def test_a_move_by_an_amount_told_the_other_way_is_caught(judge: OfflineJudge) -> None:
+    """ "The yield rose 9 basis points to 3.61 percent" where the article says it "fell 9
+    basis points to 3.61 percent" turns the move; "fell" or "dropped" keeps it, and a move
+    the article gives both ways is left alone."""
+    doc = (
+        "The mark weakened 0.6 percent against the euro after the decision, while the yield on "
+        "two-year government bonds fell 9 basis points to 3.61 percent."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    out = verdict("The yield on two-year government bonds rose 9 basis points to 3.61 percent.")
+    assert "'rose 9' where the documents say 'fell 9'" in out["explanation"], out["explanation"]
+    out = verdict("The yield on two-year government bonds dropped 9 basis points to 3.61 percent.")
+    assert out["fully_supported"] is True, out["explanation"]
+    both = doc + " The ten-year yield rose 9 basis points."
+    out = first_verdict(
+        judge,
+        "Summarize the article.",
+        [both],
+        "The yield on two-year government bonds rose 9 basis points to 3.61 percent.",
+    )
+    assert "'rose 9' where" not in out["explanation"], out["explanation"]

@@ -1991,6 +1991,7 @@ def sentence_features(
         (
             _pair_reversed(lowered, ev)
             or _change_contradicted(text, ev)
+            or (_move_turned(text, ev) if ev.lang == "en" else None)
             or _numbers_swapped(tokens.seq, ev)
             or _tally_changed(sentence.text, set(tokens.seq), ev)
             or (_pair_changed(sentence.text, ev) if ev.lang == "en" else None)
@@ -4380,6 +4381,39 @@ def _directed_changes(text: str) -> list[tuple[str, str, str, int]]:
             elif verb := _DIRECTION.search(text, max(0, start - 60), start):
                 start, way = verb.start(), 1 if verb.group("up") else -1
             found.append((next(iter(a)), next(iter(b)), text[start : m.end()].strip(), way))
+    return found
+
+
+#: a move by an amount, and its way: "rose 9 basis points", "fell by about 3%", "up 12
+#: percent", "weakened 0.6 percent"
+_MOVED_BY = re.compile(
+    r"\b(?:(?P<up>rose|risen|rises|climbed|climbs|gained|gains|jumped|jumps|increased|"
+    r"increases|grew|grown|grows|surged|soared|advanced|strengthened|up)"
+    r"|(?P<down>fell|fallen|falls|dropped|drops|declined|declines|decreased|decreases|slid|"
+    r"slipped|shrank|shrunk|sank|plunged|tumbled|dipped|weakened|down))"
+    r"\s+(?:by\s+)?(?:about\s+|roughly\s+|nearly\s+|almost\s+|some\s+)?[$£€]?"
+    r"(?P<n>\d[\d,]*(?:\.\d+)?)",
+    re.IGNORECASE,
+)
+
+
+def _move_turned(text: str, ev: Evidence) -> tuple[str, str, str] | None:
+    """A move by an amount told the other way: "the yield rose 9 basis points to 3.61
+    percent" where the article says it "fell 9 basis points to 3.61 percent". A document
+    sentence must give the amount with a move the other way, and none with a move the
+    sentence's way. Returns the sentence's move, theirs and their key."""
+    found: tuple[str, str, str] | None = None
+    for m in _MOVED_BY.finditer(text):
+        value = tokenize(m.group("n")).numbers
+        up = m.group("up") is not None
+        for i in ev.holding({f"#{v}" for v in value}):
+            for theirs in _MOVED_BY.finditer(ev.raw_texts[i]):
+                if tokenize(theirs.group("n")).numbers != value:
+                    continue
+                if (theirs.group("up") is not None) == up:
+                    return None  # a document gives the move the sentence's way
+                if found is None:
+                    found = (m.group(), theirs.group(), ev.keys[i])
     return found
 
 
