@@ -7507,3 +7507,24 @@ def test_a_move_by_an_amount_told_the_other_way_is_caught(judge: OfflineJudge) -
         "The yield on two-year government bonds rose 9 basis points to 3.61 percent.",
     )
     assert "'rose 9' where" not in out["explanation"], out["explanation"]
+
+
+def test_a_superlative_whose_ranking_words_the_article_gives_apart_is_added(
+    judge: OfflineJudge,
+) -> None:
+    """ "Its largest one-day fall since March" where the article speaks of the fall without
+    ranking it, and says "largest" and "since" only of other things, ranks what the article
+    does not; an article that ranks the fall so ("its largest one-day fall since March")
+    holds it."""
+    doc = (
+        "The mark weakened 0.6 percent against the euro after the decision. Meridian is the "
+        "largest lender in the country. Rates have been cut twice since January."
+    )
+    said = "The mark weakened 0.6 percent against the euro, its largest one-day fall since March."
+    out = first_verdict(judge, "Summarize the article.", [doc], said)
+    assert "a record or a superlative the documents give nothing like" in out["explanation"], out
+    ranked = doc.replace(
+        "after the decision.", "after the decision, its largest one-day fall since March."
+    )
+    out = first_verdict(judge, "Summarize the article.", [ranked], said)
+    assert out["fully_supported"] is True, out["explanation"]

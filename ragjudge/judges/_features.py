@@ -3165,15 +3165,26 @@ def _superlative_added(text: str, cover: Sequence[int], ev: Evidence) -> str | N
         if ev.lang == "ja":
             absent = said.rstrip("の") not in ev.text
         else:
-            # the words that rank: the superlative and what it ranks against, or the record
-            ranking = " ".join(filter(None, (m.group("rank"), m.group("span"), m.group("record"))))
+            # the words that rank: the superlative and what it ranks against, or the record;
+            # the documents must give them together ("its largest one-day fall since March"
+            # of an article whose "largest" and "since" are said of other things)
             lowered = lowered or ev.text.lower()
-            absent = any(not _word_in(w.lower(), lowered) for w in ranking.split())
+            absent = _ranked(m) not in {_ranked(d) for d in pattern.finditer(lowered)}
         if absent and not any(
             pattern.search(ev.raw_texts[i]) or _RANKING.search(ev.raw_texts[i]) for i in cover
         ):
             return said
     return None
+
+
+def _ranked(m: re.Match[str]) -> tuple[str, ...]:
+    """The words that rank in a `_SUPERLATIVE` match: its superlative and what it ranks
+    against, or its record, lowercased."""
+    return tuple(
+        " ".join(w.lower().split())
+        for w in (m.group("rank"), m.group("span"), m.group("record"))
+        if w
+    )
 
 
 #: words of a document sentence that rank a thing, as a superlative may say in other words
