@@ -7528,3 +7528,37 @@ def test_a_superlative_whose_ranking_words_the_article_gives_apart_is_added(
     )
     out = first_verdict(judge, "Summarize the article.", [ranked], said)
     assert out["fully_supported"] is True, out["explanation"]
+
+
+def test_a_reason_the_documents_give_for_another_thing_is_caught(judge: OfflineJudge) -> None:
+    """ "He attributed the widening deficit mainly to lost tuition revenue" where the article
+    says he "attributed the widening shortfall to three main factors: declining enrollment,
+    flat state funding and rising health-insurance costs", and tells of tuition revenue
+    elsewhere, gives a fact of the article as a reason it does not give; the article's own
+    reason passes, and a cause inside a clause ("injury due to infection can …") is no
+    reason given for the sentence."""
+    doc = (
+        "Fischbach attributed the widening shortfall to three main factors: declining "
+        "enrollment, flat state funding and a sharp rise in employee health-insurance costs. "
+        "Three consecutive tuition freezes have cost the university about $9 million in "
+        "tuition revenue."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    out = verdict("Fischbach attributed the widening deficit mainly to lost tuition revenue.")
+    assert "where the documents give 'three main factors" in out["explanation"], out
+    out = verdict(
+        "Fischbach attributed the widening shortfall to declining enrollment, flat state "
+        "funding and rising health-insurance costs."
+    )
+    assert "the reason" not in out["explanation"], out["explanation"]
+    review = {
+        "review_stars": 4.0,
+        "review_text": "Good lunch spot. I'm taking off a star because my last takeout order "
+        "was missing the rice. Parking is a little tight in their small lot.",
+    }
+    doc = json.dumps({**CAFE, "review_info": [review]})
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [doc])
+    out = verdict("A four-star reviewer took off a star because parking in the small lot is tight.")
+    assert "where the documents give 'my last takeout order" in out["explanation"], out
+    out = verdict("A four-star reviewer took off a star because a takeout order was missing rice.")
+    assert "the reason" not in out["explanation"], out["explanation"]

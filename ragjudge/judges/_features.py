@@ -1411,6 +1411,9 @@ class SentenceEvidence:
     #: a clause of reason or circumstance whose words the documents lack, as written
     #: (`_reason_added`)
     reason_added: str | None = None
+    #: a reason the sentence gives where the documents give another for the same statement:
+    #: the sentence's, theirs, and their key (`_reason_swapped`)
+    reason_swapped: tuple[str, str, str] | None = None
     #: a record or a superlative the documents give nothing like, as written
     #: (`_superlative_added`)
     superlative_added: str | None = None
@@ -2009,6 +2012,9 @@ def sentence_features(
     if sibling is None and ev.lang == "en" and "unanim" in lowered:
         sibling = _unanimity_claimed(lowered, set(tokens.seq), ev)
     reason_added = _reason_added(text, cover, ev) if ev.lang == "en" and cover else None
+    reason_swapped = (
+        _reason_swapped(text, cover, ev) if ev.lang == "en" and reason_added is None else None
+    )
     superlative_added = _superlative_added(text, cover, ev) if cover else None
     misplaced = (
         _values_of_other_items(
@@ -2088,7 +2094,16 @@ def sentence_features(
         math.log1p(total_w - present_w),
         min(len(elsewhere), 3),
         float(
-            bool(contradicted or flipped or sibling or planned or certain or unknown or left_open)
+            bool(
+                contradicted
+                or flipped
+                or sibling
+                or planned
+                or certain
+                or unknown
+                or left_open
+                or reason_swapped
+            )
         ),
         float(
             bool(
@@ -2139,6 +2154,7 @@ def sentence_features(
         planned=planned,
         certain=certain,
         reason_added=reason_added,
+        reason_swapped=reason_swapped,
         superlative_added=superlative_added,
         unknown=unknown,
         left_open=left_open,
@@ -3125,6 +3141,86 @@ def _reason_added(text: str, cover: Sequence[int], ev: Evidence) -> str | None:
         rest = set(tokenize(text[: m.start()] + text[m.end() :], lang=ev.lang).seq)
         if len(rest) >= _PLAN_WORDS and len(rest & ev.sets[cover[0]]) >= 0.8 * len(rest):
             return m.group().strip()
+    return None
+
+
+#: a statement and the reason given for it: "… took off a star because parking is tight",
+#: "attributed the deficit mainly to lost revenue", "the only reason this isn't five stars is
+#: the wait"
+_REASON_GIVEN = (
+    re.compile(
+        r"^(?P<effect>.+?)\s+(?:mainly\s+|largely\s+|partly\s+|primarily\s+|chiefly\s+)?"
+        r"(?:because(?:\s+of)?|due\s+to|owing\s+to|as\s+a\s+result\s+of|citing)\s+(?P<cause>.+)$",
+        re.IGNORECASE | re.DOTALL,
+    ),
+    re.compile(
+        r"^(?P<effect>.*?\battribut\w*\s+.+?)\s+(?:mainly\s+|largely\s+|partly\s+)?to\s+"
+        r"(?P<cause>.+)$",
+        re.IGNORECASE | re.DOTALL,
+    ),
+    re.compile(
+        r"^(?P<effect>.*?\breasons?\b.+?)\s+(?:is|was|are|were)\s+(?P<cause>.+)$",
+        re.IGNORECASE | re.DOTALL,
+    ),
+)
+#: how much of its reason the sentence may share with the documents' reason for the same
+#: statement, and how much of it the documents must hold elsewhere, for it to be another
+_REASON_SHARED = 0.25
+_REASON_HELD = 0.5
+#: how many content words the documents' reason must have to be one
+_REASON_WORDS = 3
+
+
+#: a reason that ends its sentence in one clause, of a few words
+_LAST_CLAUSE = re.compile(r"^[^,;:()]{1,120}\.?$")
+
+
+def _reason_parts(
+    text: str, lang: str, last: bool = False
+) -> tuple[set[str], set[str], str] | None:
+    """The content tokens of what a sentence states and of the reason it gives for it, with
+    the reason as written; None without a reason (`_REASON_GIVEN`). With `last`, only a
+    reason that ends the sentence in one clause ("… because parking is tight."), not a
+    cause inside a clause ("injury due to infection can result in …")."""
+    for pattern in _REASON_GIVEN:
+        if (m := pattern.match(text.strip())) and (
+            not last or _LAST_CLAUSE.match(m.group("cause"))
+        ):
+            effect = {t for t in tokenize(m.group("effect"), lang=lang).seq if t[0] != "#"}
+            cause = {t for t in tokenize(m.group("cause"), lang=lang).seq if t[0] != "#"}
+            return effect, cause, m.group("cause").strip().rstrip(".")
+    return None
+
+
+def _reason_swapped(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, str, str] | None:
+    """A reason the sentence gives for a statement where the document sentence it is matched
+    with gives another reason for it, and the sentence's reason is a fact the documents
+    tell elsewhere: "a four-star reviewer took off a star because parking in the small lot
+    is tight" where the review says "I'm taking off a star because my last takeout order was
+    missing the rice" and, after it, "parking is a little tight in their small lot". Returns
+    the sentence's reason, the documents' and their key."""
+    ours = _reason_parts(text, ev.lang, last=True)
+    if ours is None:
+        return None
+    effect, cause, said = ours
+    if len(cause) < 2 or sum(t in ev.vocab for t in cause) < _REASON_HELD * len(cause):
+        return None  # a reason the documents do not tell is `_reason_added`'s
+    # (and the other sentences of the record's items it is matched with: a review gives its
+    # reason once, "the only reason this isn't five stars is the wait")
+    items = {ev.groups[i] for i in cover if ev.groups and ev.groups[i]}
+    told = [*cover, *(i for i, g in enumerate(ev.groups) if g in items and i not in cover)]
+    for i in told:
+        theirs = _reason_parts(ev.raw_texts[i], ev.lang)
+        if theirs is None:
+            continue
+        their_effect, their_cause, their_said = theirs
+        if (
+            len(their_cause) >= _REASON_WORDS
+            and (effect & their_effect).difference(*ev.shared.values())
+            and len(cause & their_cause) <= _REASON_SHARED * len(cause)
+            and not their_cause & (effect | cause)
+        ):
+            return said, their_said, ev.keys[i]
     return None
 
 
