@@ -7562,3 +7562,23 @@ def test_a_reason_the_documents_give_for_another_thing_is_caught(judge: OfflineJ
     assert "where the documents give 'my last takeout order" in out["explanation"], out
     out = verdict("A four-star reviewer took off a star because a takeout order was missing rice.")
     assert "the reason" not in out["explanation"], out["explanation"]
+
+
+def test_a_japanese_reason_the_article_gives_for_another_thing_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """夜間救急を休止するのは、…赤字に陥ったためだ where the article gives, in the sentence
+    after the one that tells of the closing, another reason (医師が相次いで退職し、…維持で
+    きなくなったためだ) and tells of the deficit elsewhere; the article's own reason passes."""
+    doc = (
+        "緑川市は7日、市立緑川市民病院の夜間救急外来を11月1日から当面休止すると発表した。"
+        "内科や外科の医師が相次いで退職し、夜間の当直体制を維持できなくなったためだ。"
+        "同病院の昨年度の経常収支は約6億3000万円の赤字だった。"
+    )
+    verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", [doc])
+    out = verdict("夜間救急を休止するのは、病院の経常収支が約6億3,000万円の赤字に陥ったためだ。")
+    assert "where the documents give '内科や外科の医師が" in out["explanation"], out
+    out = verdict(
+        "夜間救急を休止するのは、医師が相次いで退職し、当直体制を維持できなくなったためだ。"
+    )
+    assert "the reason" not in out["explanation"], out["explanation"]

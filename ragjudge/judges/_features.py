@@ -2013,7 +2013,11 @@ def sentence_features(
         sibling = _unanimity_claimed(lowered, set(tokens.seq), ev)
     reason_added = _reason_added(text, cover, ev) if ev.lang == "en" and cover else None
     reason_swapped = (
-        _reason_swapped(text, cover, ev) if ev.lang == "en" and reason_added is None else None
+        _reason_swapped(text, cover, ev)
+        if ev.lang == "en" and reason_added is None
+        else _japanese_reason_swapped(lowered, ev)
+        if ev.lang == "ja" and "のは" in lowered
+        else None
     )
     superlative_added = _superlative_added(text, cover, ev) if cover else None
     misplaced = (
@@ -3169,6 +3173,9 @@ _REASON_SHARED = 0.25
 _REASON_HELD = 0.5
 #: how many content words the documents' reason must have to be one
 _REASON_WORDS = 3
+#: how much of what a Japanese sentence gives a reason for a document sentence must hold to
+#: tell of the same thing
+_REASON_EFFECT_SHARE = 0.7
 
 
 #: a reason that ends its sentence in one clause, of a few words
@@ -3222,6 +3229,50 @@ def _reason_swapped(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str,
         ):
             return said, their_said, ev.keys[i]
     return None
+
+
+#: a Japanese sentence that claims a reason: 休止するのは、…赤字に陥ったためだ。
+_JA_REASON_CLAIMED = re.compile(
+    r"^(?P<effect>.+?)のは、?(?P<cause>[^。]+?)(?:ため|から|せい)(?:だ|です|である)?[。．]?\s*$"
+)
+#: a reason a Japanese document sentence gives: …費用を補うため、…; …維持できなくなったためだ;
+#: …の影響で; 背景には…がある
+_JA_REASON_GIVEN = re.compile(
+    r"(?P<cause>[^。、]+(?:、[^。、]+)?)(?:ため|ので|ことから|が原因|の影響で)"
+    r"|背景には、?(?P<behind>[^。]+?)が(?:ある|あった)"
+)
+
+
+def _japanese_reason_swapped(normalised: str, ev: Evidence) -> tuple[str, str, str] | None:
+    """`_reason_swapped` in Japanese, in a sentence as `normalise` writes it: 夜間救急を休止する
+    のは、…赤字に陥ったためだ where the article, in the sentence that tells of the closing
+    or the one after it, gives another reason (…当直体制を維持できなくなったためだ), and tells
+    the sentence's reason (the deficit) elsewhere."""
+    m = _JA_REASON_CLAIMED.match(normalised)
+    if m is None:
+        return None
+    effect = {t for t in tokenize(m.group("effect"), lang="ja").seq if t[0] != "#"}
+    cause = {t for t in tokenize(m.group("cause"), lang="ja").seq if t[0] != "#"}
+    if len(effect) < _PLAN_WORDS or len(cause) < _REASON_WORDS:
+        return None
+    if sum(t in ev.vocab for t in cause) < _REASON_HELD * len(cause):
+        return None
+    found: tuple[str, str, str] | None = None
+    for i, held in sorted(ev.holding(effect).items()):
+        if held < _REASON_EFFECT_SHARE * len(effect):
+            continue
+        # (the reason may follow in a sentence of its own: …と発表した。…ためだ。)
+        after = [i + 1] if i + 1 < len(ev.raw_texts) and ev.doc_of[i + 1] == ev.doc_of[i] else []
+        for k in (i, *after):
+            for given in _JA_REASON_GIVEN.finditer(ev.normalised(k)):
+                theirs = given.group("cause") or given.group("behind")
+                their_cause = {t for t in tokenize(theirs, lang="ja").seq if t[0] != "#"}
+                shared = len(cause & their_cause)
+                if shared > _REASON_SHARED * len(cause):
+                    return None  # the documents give the sentence's reason
+                if found is None and len(their_cause) >= _REASON_WORDS:
+                    found = (m.group("cause"), theirs, ev.keys[k])
+    return found
 
 
 #: a record or a superlative: "the largest trial to date", "their biggest one-day gain",
