@@ -7582,3 +7582,31 @@ def test_a_japanese_reason_the_article_gives_for_another_thing_is_caught(
         "夜間救急を休止するのは、医師が相次いで退職し、当直体制を維持できなくなったためだ。"
     )
     assert "the reason" not in out["explanation"], out["explanation"]
+
+
+def test_a_review_named_by_stars_it_did_not_give_is_told_by_two_words_of_its_own(
+    judge: OfflineJudge,
+) -> None:
+    """ "A three-star reviewer found the free WiFi reliable enough to work from", where the
+    five-star review alone says the WiFi "is reliable enough to work from" ("free WiFi" is
+    also the record's attribute, and the three-star review speaks of "working"): the stars
+    name one review, so two words of another review alone tell that the sentence gives its
+    words to the wrong one."""
+    reviews = [
+        {
+            "review_stars": 5.0,
+            "review_text": "My favorite rainy-day spot. The free WiFi is "
+            "reliable enough to work from.",
+        },
+        {
+            "review_stars": 3.0,
+            "review_text": "Cafe seating is limited to eight tables, and "
+            "people with laptops camp out for hours. The barista was the only one working.",
+        },
+    ]
+    doc = json.dumps({**CAFE, "review_info": reviews})
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [doc])
+    out = verdict("A three-star reviewer found the free WiFi reliable enough to work from.")
+    assert "not to 'three-star reviewer'" in out["explanation"], out["explanation"]
+    out = verdict("A five-star reviewer found the free WiFi reliable enough to work from.")
+    assert out["fully_supported"] is True, out["explanation"]

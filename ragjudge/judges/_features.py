@@ -7025,12 +7025,16 @@ def _named_in_another_item(claim: str, names: Set[str], ev: Evidence) -> list[st
 
 
 def _item_told(
-    words: Sequence[str], parent: str, skipped: Set[str], ev: Evidence
+    words: Sequence[str],
+    parent: str,
+    skipped: Set[str],
+    ev: Evidence,
+    least: int | None = None,
 ) -> tuple[str, list[str]] | None:
-    """The one item of the list at `parent` whose words a sentence tells (`_NAMED_ITEM_WORDS`
-    of them at least, that no other item nor anything outside the list has, and twice as
-    many as of any other item), with those words; none of `skipped`, the list's shared
-    words or numbers."""
+    """The one item of the list at `parent` whose words a sentence tells (`least` of them at
+    least, `_NAMED_ITEM_WORDS` if not given, that no other item nor anything outside the
+    list has, and twice as many as of any other item), with those words; none of `skipped`,
+    the list's shared words or numbers."""
     shared = ev.shared[parent]
     mine: dict[str, str] = {}
     for tok in words:
@@ -7040,7 +7044,7 @@ def _item_told(
         if len(groups) == 1 and (group := groups.pop()).rpartition("/")[0] == parent:
             mine[tok] = group
     ranked = Counter(mine.values()).most_common(2)
-    if not ranked or ranked[0][1] < _NAMED_ITEM_WORDS:
+    if not ranked or ranked[0][1] < (least or _NAMED_ITEM_WORDS):
         return None
     most, top = ranked[0]
     if len(ranked) > 1 and 2 * ranked[1][1] > top:
@@ -7048,6 +7052,8 @@ def _item_told(
     return most, [t for t, group in mine.items() if group == most]
 
 
+#: how many words of one review alone a sentence naming a review of other stars must hold
+_STARRED_ITEM_WORDS = 2
 #: a review named by its stars: "a four-star reviewer", "the 2-star review"
 _STARRED = re.compile(
     r"\b(one|two|three|four|five|[1-5])[- ]stars?\s+(?:review(?:er)?|customer|guest|visitor)"
@@ -7075,7 +7081,8 @@ def _stars_of_another(claim: str, ev: Evidence) -> Misattribution | None:
     words = list(dict.fromkeys(_clause(claim, ev.lang)[0]))
     for parent in ev.shared:
         nouns = _item_nouns(parent, ev.lang)
-        told = _item_told(words, parent, nouns, ev)
+        # (the stars name one review already: two words of another's will tell it)
+        told = _item_told(words, parent, nouns, ev, least=_STARRED_ITEM_WORDS)
         if told is None or told[0] not in given or given[told[0]] == stars:
             continue
         key = next(ev.keys[i] for i, group in enumerate(ev.groups) if group == told[0])
