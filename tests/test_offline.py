@@ -7610,3 +7610,32 @@ def test_a_review_named_by_stars_it_did_not_give_is_told_by_two_words_of_its_own
     assert "not to 'three-star reviewer'" in out["explanation"], out["explanation"]
     out = verdict("A five-star reviewer found the free WiFi reliable enough to work from.")
     assert out["fully_supported"] is True, out["explanation"]
+
+
+def test_another_thing_than_a_review_does_not_make_a_sentence_speak_of_several(
+    judge: OfflineJudge,
+) -> None:
+    """ "A three-star reviewer credited Greg with fixing a brake bleed that another shop had
+    given up on", where the three-star review credits Dev: "another shop" is no other review,
+    so the sentence still speaks of one, and Greg is caught as the wrong person; "another
+    reviewer" speaks of two."""
+    reviews = [
+        {"review_stars": 2.0, "review_text": "The owner, Greg, took the pads off the bill."},
+        {
+            "review_stars": 3.0,
+            "review_text": "Dev sorted out a tricky hydraulic brake bleed that another shop had "
+            "given up on.",
+        },
+    ]
+    doc = json.dumps({**CAFE, "review_info": reviews})
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [doc])
+    out = verdict(
+        "A three-star reviewer credited Greg with fixing a tricky hydraulic brake bleed that "
+        "another shop had given up on."
+    )
+    assert out["fully_supported"] is False, out["explanation"]
+    out = verdict(
+        "A three-star reviewer credited Dev with fixing a tricky hydraulic brake bleed that "
+        "another shop had given up on."
+    )
+    assert out["fully_supported"] is True, out["explanation"]

@@ -6356,6 +6356,30 @@ _SEVERAL = re.compile(
 #: a sentence that speaks of more than one item of a list: "… on another Saturday", "while
 #: others found it slow"
 _OTHER_ITEMS = re.compile(r"\b(?:another|others?|both|several|multiple|various)\b")
+
+
+def _other_items_said(claim: str, ev: Evidence) -> bool:
+    """Whether a sentence speaks of more than one item of a record's lists (`_OTHER_ITEMS`):
+    not by "another" before a thing that is no item ("another shop had given up on it"), but
+    by "another reviewer", "another said", "others", "both" …"""
+    nouns = frozenset().union(*(_item_nouns(parent, ev.lang) for parent in ev.shared))
+    for m in _OTHER_ITEMS.finditer(claim):
+        after = _NEXT_WORD.match(claim, m.end())
+        if m.group() != "another" or after is None:
+            return True
+        word = after.group(1).lower()
+        token = content_token(word, ev.lang)
+        if (
+            token is None
+            or token in nouns
+            or word.endswith("ed")
+            or word in _IRREGULAR_PAST
+            or word in _SPEECH_WORDS
+        ):
+            return True
+    return False
+
+
 #: who writes the items of a list of reviews
 _REVIEWERS = frozenset({"review", "custom", "guest", "diner", "visitor", "user", "patron"})
 #: where a sentence turns to another item: a turn of contrast, or "and another"
@@ -6995,7 +7019,7 @@ def _named_in_another_item(claim: str, names: Set[str], ev: Evidence) -> list[st
     more than one item ("reviewers", "several", "both"); three of its words at least must
     belong to that item alone, twice as many as to any other; and that item must name
     someone the sentence does not. Returns those words and the name."""
-    if not names or _SEVERAL_SAID.search(claim) or _OTHER_ITEMS.search(claim):
+    if not names or _SEVERAL_SAID.search(claim) or _other_items_said(claim, ev):
         return []
     words = list(dict.fromkeys(_clause(claim, ev.lang)[0]))
     for parent in ev.shared:
@@ -7066,7 +7090,7 @@ def _stars_of_another(claim: str, ev: Evidence) -> Misattribution | None:
     the alternator gave five stars, and no four-star review tells of it. The sentence must
     name one review so, and speak of no other (`_item_told`)."""
     starred = _STARRED.findall(claim)
-    if len(starred) != 1 or _SEVERAL_SAID.search(claim) or _OTHER_ITEMS.search(claim):
+    if len(starred) != 1 or _SEVERAL_SAID.search(claim) or _other_items_said(claim, ev):
         return None
     said = starred[0]
     stars = 1.0 if said == "one" else float(_NUMBER_WORDS.get(said) or said)
