@@ -7639,3 +7639,26 @@ def test_another_thing_than_a_review_does_not_make_a_sentence_speak_of_several(
         "another shop had given up on."
     )
     assert out["fully_supported"] is True, out["explanation"]
+
+
+def test_a_japanese_name_the_article_gives_elsewhere_put_in_anothers_place_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """奥川町では10月3日、…駆除した where the article says 白沢市では10月3日、…駆除した and
+    tells of 奥川町 elsewhere (a town for a city), and 「ふじ」や「新高」 where it says 「豊水」や
+    「新高」 (ふじ being an apple it names elsewhere); 同町 ("the same town") names the town
+    named before it, so 奥川町の川端町長 of 同町の川端茂町長 is no swap."""
+    doc = (
+        "白沢市では10月3日、住宅街の倉庫に居座ったクマ1頭を、県内で初めて緊急銃猟で駆除した。"
+        "奥川町でも目撃が相次いでいる。同町の川端茂町長は「子どもの安全が第一だ」と話した。"
+        "りんごは「ふじ」などが落ちた。なしは「豊水」や「新高」が木から落ちた。"
+    )
+    verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", [doc])
+    out = verdict("奥川町では10月3日、住宅街の倉庫に居座ったクマを県内で初めて緊急銃猟で駆除した。")
+    assert "'奥川町' where the documents say '白沢市'" in out["explanation"], out["explanation"]
+    out = verdict("白沢市では10月3日、住宅街の倉庫に居座ったクマを県内で初めて緊急銃猟で駆除した。")
+    assert out["fully_supported"] is True, out["explanation"]
+    out = verdict("なしは「ふじ」や「新高」が木から落ちた。")
+    assert "'ふじ' where the documents say '豊水'" in out["explanation"], out["explanation"]
+    out = verdict("奥川町の川端町長は「子どもの安全が第一だ」と話した。")
+    assert out["fully_supported"] is True, out["explanation"]

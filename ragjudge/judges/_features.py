@@ -1987,6 +1987,7 @@ def sentence_features(
             or _japanese_change_turned(lowered, ev)
             or _japanese_direction_turned(lowered, ev)
             or _japanese_pole_turned(lowered, ev)
+            or _japanese_known_name_swapped(lowered, ev)
         )
         if ev.lang == "ja"
         else None
@@ -2527,6 +2528,53 @@ def _japanese_swaps(normalised: str, ev: Evidence) -> list[tuple[str, str, str]]
         if other := _other_in_slot(slot, normalised[start:end], ev, differs):
             found.append((normalised[start:end], *other))
     return found
+
+
+def _japanese_known_name_swapped(normalised: str, ev: Evidence) -> tuple[str, str, str] | None:
+    """A name the documents give elsewhere, in a Japanese sentence as `normalise` writes it,
+    where the document sentence it copies gives another name of the same kind between the
+    same characters: 奥川町では10月3日、…駆除した where the article says 白沢市では10月3日、
+    …駆除した (and tells of 奥川町 elsewhere); 「ふじ」や「新高」 where it says 「豊水」や「新高」.
+    The document sentence must hold four fifths of the sentence's other words, none that
+    does may give the sentence's name, and the sentence must not give the other name too.
+    Returns the sentence's name, the other, and its key. (A name the documents lack is
+    `_japanese_swaps`'.)"""
+    for m in _CJK_NAME.finditer(normalised):
+        bare = m.group("stem") or m.group("quoted")
+        if not bare or m.group() not in ev.text:
+            continue
+        place = bool(m.group("stem")) and m.group()[-1] in _PLACE_SUFFIXES
+        if place:  # (a town for a city: 奥川町 where they say 白沢市)
+            bare, (start, end) = m.group(), m.span()
+        else:
+            start, end = (m.start("stem"), m.end("stem")) if m.group("stem") else m.span("quoted")
+        around = _swap_context(normalised, start, end, any_word=False)
+        if around is None:
+            continue
+        rest = set(tokenize(normalised[:start] + "、" + normalised[end:], lang="ja").seq)
+        rest = {t for t in rest if t[0] != "#"} - set(tokenize(bare, lang="ja").seq)
+        if len(rest) < _PLAN_WORDS + 1:
+            continue
+        near = [i for i, n in ev.holding(rest).items() if n >= _SIBLING_SHARE * len(rest)]
+        if not near or any(bare in ev.normalised(i) for i in near):
+            continue
+        before, after = around
+        slot = (
+            re.escape(before)
+            + (
+                rf"([\u4e00-\u9fff]{{1,6}}[{''.join(sorted(_PLACE_SUFFIXES))}])"
+                if place
+                else _KANJI_SLOT
+                if m.group("stem")
+                else r"([^「」『』。]{1,20})"
+            )
+            + re.escape(after)
+        )
+        other = _other_in_slot(slot, bare, ev, lambda a, b: a not in b and b not in a, near)
+        # (同町, 同社: "the same town", which names the one named before)
+        if other is not None and other[0] not in normalised and other[0][0] not in "同当":
+            return bare, *other
+    return None
 
 
 def _unalike(ours: str, theirs: str) -> bool:
