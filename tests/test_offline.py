@@ -7662,3 +7662,27 @@ def test_a_japanese_name_the_article_gives_elsewhere_put_in_anothers_place_is_ca
     assert "'ふじ' where the documents say '豊水'" in out["explanation"], out["explanation"]
     out = verdict("奥川町の川端町長は「子どもの安全が第一だ」と話した。")
     assert out["fully_supported"] is True, out["explanation"]
+
+
+def test_two_names_each_put_in_the_others_place_are_caught(judge: OfflineJudge) -> None:
+    """ "Passed the state House in March but has not been taken up by the Senate" where the
+    article says "passed the state Senate in March but has not been taken up by the House"
+    swaps the two; a list of the two in another order is no swap."""
+    doc = (
+        "A bill that would raise state funding for public universities by 2 percent passed the "
+        "state Senate in March but has not been taken up by the House. The Senate and the "
+        "House meet again in January."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    out = verdict(
+        "The bill to raise state funding for public universities by 2 percent passed the state "
+        "House in March but has not been taken up by the Senate."
+    )
+    assert "'House' where the documents say 'Senate'" in out["explanation"], out["explanation"]
+    out = verdict(
+        "The bill to raise state funding for public universities by 2 percent passed the state "
+        "Senate in March but has not been taken up by the House."
+    )
+    assert out["fully_supported"] is True, out["explanation"]
+    out = verdict("The House and the Senate meet again in January.")
+    assert out["fully_supported"] is True, out["explanation"]

@@ -1978,6 +1978,7 @@ def sentence_features(
             or _all_for_most(text, token_set, ev)
             or (_first_of_many(text, cover, ev) if "the " in lowered else None)
             or (_time_unit_changed(text, cover, ev) if tokens.numbers else None)
+            or _names_reversed(text, token_set, cover, ev)
         )
         if ev.lang == "en"
         else (
@@ -2419,6 +2420,37 @@ def _known_name_swapped(text: str, tokens: Set[str], ev: Evidence) -> tuple[str,
         said = (ev.raw_texts[i].lower() for i in near)
         if not any(name.lower() in t and other[0].lower() not in t for t in said):
             return name, *other
+    return None
+
+
+def _names_reversed(
+    text: str, tokens: Set[str], cover: Sequence[int], ev: Evidence
+) -> tuple[str, str, str] | None:
+    """Two names the document sentence the sentence copies gives each in the other's place:
+    "passed the state House in March but has not been taken up by the Senate" where it says
+    "passed the state Senate in March but has not been taken up by the House". Each name
+    must follow the word the other follows there, those two words must differ, and the two
+    names must stand apart (not "the Senate and the House", which a summary may reorder).
+    The document sentence must hold four fifths of the sentence's other words. Returns the
+    sentence's first name, the document's there, and its key."""
+    if not cover:
+        return None
+    ours = _names_in_slots(text)
+    if len(ours) < 2:
+        return None
+    raw = ev.raw_texts[cover[0]]
+    rest = {t for t in tokens if t[0] != "#"}
+    if len(rest & ev.sets[cover[0]]) < _SIBLING_SHARE * len(rest):
+        return None
+    theirs = {name: before for name, before, _ in _names_in_slots(raw)}
+    for (a, before_a, _), (b, before_b, _) in combinations(ours, 2):
+        if a == b or before_a == before_b or a not in theirs or b not in theirs:
+            continue
+        between = text[text.find(a) + len(a) : text.rfind(b)]
+        if len(_NAME_WORD.findall(between)) < _SWAP_CONTEXT + 1:
+            continue  # a list the summary may order its own way
+        if theirs[a] == before_b and theirs[b] == before_a:
+            return a, b, ev.keys[cover[0]]
     return None
 
 
