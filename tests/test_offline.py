@@ -7686,3 +7686,28 @@ def test_two_names_each_put_in_the_others_place_are_caught(judge: OfflineJudge) 
     assert out["fully_supported"] is True, out["explanation"]
     out = verdict("The House and the Senate meet again in January.")
     assert out["fully_supported"] is True, out["explanation"]
+
+
+def test_all_of_a_kind_where_the_article_counts_some_of_it_is_caught(judge: OfflineJudge) -> None:
+    """ "All public schools in Carrow Falls were closed" where the article says "three public
+    schools in the advisory zone … closed" makes a count all; "three public schools" keeps
+    it, and an article that closes all of them too holds it."""
+    doc = (
+        "A water main broke under Delancey Avenue in Carrow Falls on Tuesday. Three public "
+        "schools in the advisory zone closed for the day, the school district said."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    out = verdict("All public schools in Carrow Falls were closed on Tuesday after the break.")
+    assert (
+        "'All public schools' where the documents say 'Three public schools'" in out["explanation"]
+    ), out["explanation"]
+    out = verdict("Three public schools in Carrow Falls were closed on Tuesday after the break.")
+    assert out["fully_supported"] is True, out["explanation"]
+    closed = doc + " By noon all public schools in the city had closed."
+    out = first_verdict(
+        judge,
+        "Summarize the article.",
+        [closed],
+        "All public schools in Carrow Falls were closed on Tuesday after the break.",
+    )
+    assert "where the documents say 'Three" not in out["explanation"], out["explanation"]

@@ -1976,6 +1976,7 @@ def sentence_features(
             or _person_swapped(text, token_set, ev)
             or (_all_of_some(text, ev) if tokens.digits else None)
             or _all_for_most(text, token_set, ev)
+            or (_all_for_count(text, cover, ev) if "ll " in text else None)
             or (_first_of_many(text, cover, ev) if "the " in lowered else None)
             or (_time_unit_changed(text, cover, ev) if tokens.numbers else None)
             or _names_reversed(text, token_set, cover, ev)
@@ -4553,6 +4554,44 @@ def _all_of_some(text: str, ev: Evidence) -> tuple[str, str, str] | None:
                 share = p.group("part").lower()
                 if share not in _WHOLE and share != n:
                     return m.group().strip(), p.group().strip(), ev.keys[i]
+    return None
+
+
+#: all of a kind of thing, named by a word or two after "all": "all public schools"
+_ALL_KIND = re.compile(
+    r"\b[Aa]ll\s+(?:of\s+the\s+|the\s+)?(?P<kind>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+)
+#: a count or a share of a kind, before its words
+_SOME_COUNT = (
+    r"\b(?P<n>\d[\d,]*|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|several|some"
+    r"|many|most|a few|a number of)\s+(?:of\s+(?:the|its|their)\s+)?"
+)
+
+
+def _all_for_count(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, str, str] | None:
+    """All of a kind where a document sentence it is matched with counts some of it:
+    "all public schools in Carrow Falls were closed" where "three public schools in the
+    advisory zone … closed". The kind is the word or two after "all" (content words, the
+    last of which the document gives right after the count); nothing is claimed where a
+    document says all of it too. Returns the sentence's words, the document's and its key."""
+    if not cover:
+        return None
+    for m in _ALL_KIND.finditer(text):
+        words = m.group("kind").split()
+        if any(content_token(w, ev.lang) is None for w in words):
+            words = words[:1]
+            if content_token(words[0], ev.lang) is None:
+                continue
+        kind = r"\s+".join(map(re.escape, words))
+        count = re.compile(rf"{_SOME_COUNT}{kind}\b", re.IGNORECASE)
+        counted = next(
+            ((c, i) for i in cover if (c := count.search(ev.raw_texts[i])) is not None), None
+        )
+        if counted is None:
+            continue
+        if re.search(rf"\ball\s+(?:of\s+)?(?:the\s+)?(?:\S+\s+)?{kind}\b", ev.text):
+            continue  # a document says all of them too
+        return m.group().strip(), counted[0].group().strip(), ev.keys[counted[1]]
     return None
 
 
