@@ -7711,3 +7711,29 @@ def test_all_of_a_kind_where_the_article_counts_some_of_it_is_caught(judge: Offl
         "All public schools in Carrow Falls were closed on Tuesday after the break.",
     )
     assert "where the documents say 'Three" not in out["explanation"], out["explanation"]
+
+
+def test_a_japanese_clause_the_article_gives_nothing_of_is_caught(judge: OfflineJudge) -> None:
+    """潮見市の岡本市長は、市の税収を景観整備などに重点的に使う考えを示し、市の税額の引き下げ
+    も検討するとした joins a clause of its own (lowering the city's tax, which the article
+    never speaks of) to the mayor's copied words; the sentence without it passes, and the
+    commas of a quotation cut no clause."""
+    doc = (
+        "潮見市の岡本健市長は「県と役割を分担し、市の税収は市街地の景観整備などに重点的に使い"
+        "たい」と述べた。同市の昨年度の宿泊税収は約3億2000万円だった。"
+    )
+    verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", [doc])
+    out = verdict(
+        "潮見市の岡本市長は、市の税収を景観整備などに重点的に使う考えを示し、市の税額の引き"
+        "下げも検討するとした。"
+    )
+    assert (
+        "a clause the documents give nothing of: '市の税額の引き下げも検討するとした'"
+        in out["explanation"]
+    ), out["explanation"]
+    out = verdict("潮見市の岡本市長は、市の税収を景観整備などに重点的に使う考えを示した。")
+    assert out["fully_supported"] is True, out["explanation"]
+    out = verdict(
+        "岡本市長は「県と役割を分担し、市の税収は市街地の景観整備などに重点的に使いたい」と述べた。"
+    )
+    assert "a clause the documents" not in out["explanation"], out["explanation"]

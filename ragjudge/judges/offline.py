@@ -266,6 +266,8 @@ class OfflineJudge:
             parts.append(
                 f"a reason or a circumstance the documents do not give: '{f.reason_added}'"
             )
+        if f.clause_added is not None:
+            parts.append(f"a clause the documents give nothing of: '{f.clause_added}'")
         if f.reason_swapped is not None:
             reason, other, key = f.reason_swapped
             parts.append(f"the reason '{reason}' where the documents give '{other}' ({key})")
