@@ -2440,8 +2440,8 @@ def _names_reversed(
     names must stand apart (not "the Senate and the House", which a summary may reorder).
     The document sentence must hold four fifths of the sentence's other words. Returns the
     sentence's first name, the document's there, and its key."""
-    if not cover:
-        return None
+    if not cover or len(_CAPITAL_WORD.findall(text)) < 3:
+        return None  # (no two names past a capitalised first word)
     ours = _names_in_slots(text)
     if len(ours) < 2:
         return None
