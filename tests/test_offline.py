@@ -7691,7 +7691,8 @@ def test_two_names_each_put_in_the_others_place_are_caught(judge: OfflineJudge) 
 def test_all_of_a_kind_where_the_article_counts_some_of_it_is_caught(judge: OfflineJudge) -> None:
     """ "All public schools in Carrow Falls were closed" where the article says "three public
     schools in the advisory zone … closed" makes a count all; "three public schools" keeps
-    it, and an article that closes all of them too holds it."""
+    it ("nearly all" and "all three" claim no whole kind), and an article that closes all of
+    them too holds it."""
     doc = (
         "A water main broke under Delancey Avenue in Carrow Falls on Tuesday. Three public "
         "schools in the advisory zone closed for the day, the school district said."
@@ -7703,6 +7704,8 @@ def test_all_of_a_kind_where_the_article_counts_some_of_it_is_caught(judge: Offl
     ), out["explanation"]
     out = verdict("Three public schools in Carrow Falls were closed on Tuesday after the break.")
     assert out["fully_supported"] is True, out["explanation"]
+    for said in ("Nearly all public schools closed.", "All three public schools closed."):
+        assert "where the documents say 'Three" not in verdict(said)["explanation"], said
     closed = doc + " By noon all public schools in the city had closed."
     out = first_verdict(
         judge,

@@ -4596,8 +4596,10 @@ def _all_of_some(text: str, ev: Evidence) -> tuple[str, str, str] | None:
     return None
 
 
-#: all of a kind of thing, named by a word or two after "all": "all public schools"
+#: all of a kind of thing, named by a word or two after "all": "all public schools" (not
+#: "nearly all", "not all")
 _ALL_KIND = re.compile(
+    r"(?<!nearly )(?<!almost )(?<!not )(?<!virtually )(?<!Nearly )(?<!Almost )(?<!Not )"
     r"\b[Aa]ll\s+(?:of\s+the\s+|the\s+)?(?P<kind>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
 )
 #: a count or a share of a kind, before its words
@@ -4619,8 +4621,9 @@ def _all_for_count(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, 
         words = m.group("kind").split()
         if any(content_token(w, ev.lang) is None for w in words):
             words = words[:1]
-            if content_token(words[0], ev.lang) is None:
-                continue
+        first = content_token(words[0], ev.lang)
+        if first is None or first[0] == "#":
+            continue  # no kind, or a count ("all three schools": `_all_of_some`)
         kind = r"\s+".join(map(re.escape, words))
         count = re.compile(rf"{_SOME_COUNT}{kind}\b", re.IGNORECASE)
         counted = next(
