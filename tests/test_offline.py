@@ -7740,3 +7740,33 @@ def test_a_japanese_clause_the_article_gives_nothing_of_is_caught(judge: Offline
         "岡本市長は「県と役割を分担し、市の税収は市街地の景観整備などに重点的に使いたい」と述べた。"
     )
     assert "a clause the documents" not in out["explanation"], out["explanation"]
+
+
+def test_a_participle_another_review_also_uses_joins_no_reviews(judge: OfflineJudge) -> None:
+    """ "Dev recommended cleaning the chain rather than selling a new drivetrain", where the
+    review with Dev and the drivetrain speaks of an upsell and another review says "they
+    sell refurbished bikes": a participle of one word of another review is how a paraphrase
+    words a deed, and of two reviews with one word each of their own, the one that holds
+    more of the sentence is the one it tells of. A refurbished bike given to that review is
+    still another review's."""
+    reviews = [
+        {
+            "review_stars": 4.0,
+            "review_text": "I went in braced for an upsell on a whole new drivetrain, and instead "
+            "Dev told me my chain just needed a good cleaning.",
+        },
+        {"review_stars": 5.0, "review_text": "They sell refurbished steel frames in the back."},
+        {
+            "review_stars": 3.0,
+            "review_text": "Dev is great. My new chain squeaked until a cleaning at home.",
+        },
+    ]
+    doc = json.dumps({**CAFE, "review_info": reviews})
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [doc])
+    out = verdict(
+        "One reviewer appreciated that Dev recommended cleaning the chain rather than selling "
+        "a new drivetrain."
+    )
+    assert "joins what different items" not in out["explanation"], out["explanation"]
+    out = verdict("One reviewer said Dev cleaned the chain and found a refurbished steel frame.")
+    assert "joins what different items" in out["explanation"], out["explanation"]

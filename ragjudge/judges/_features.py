@@ -7144,8 +7144,22 @@ def _items_blended(claim: str, names: Set[str], ev: Evidence) -> list[str]:
             counts = Counter(mine.values())
             if not counts:
                 continue
-            (most, top), *_ = counts.most_common(1)
+            # of items with as many words of their own, the one that holds most of the clause
+            top = max(counts.values())
+            most = max(
+                (g for g, n in counts.items() if n == top),
+                key=lambda g: len(ev.items[g].intersection(words)),
+            )
             strays = [t for t, group in mine.items() if group != most and t not in _FRAMING]
+            # (a verb's participle of another item is how a paraphrase words a deed, "rather
+            # than selling a new drivetrain" of "an upsell on a whole new drivetrain")
+            if top == 1 and strays:
+                written = {w.lower() for w in re.findall(r"[A-Za-z]+", text)}
+                strays = [
+                    t
+                    for t in strays
+                    if not any(w.endswith(("ing", "ed")) and content_token(w) == t for w in written)
+                ]
             # one common word of another item among many of this one is how a paraphrase
             # reads ("had brake pads and rotors replaced", where another review has a
             # "replacement"); a name or a number of another item is a swap ("Walt left a
