@@ -7770,3 +7770,29 @@ def test_a_participle_another_review_also_uses_joins_no_reviews(judge: OfflineJu
     assert "joins what different items" not in out["explanation"], out["explanation"]
     out = verdict("One reviewer said Dev cleaned the chain and found a refurbished steel frame.")
     assert "joins what different items" in out["explanation"], out["explanation"]
+
+
+def test_a_cause_told_actively_where_the_article_has_not_determined_it_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """ "The sharp drop in temperatures over the weekend caused the main to break" where the
+    article says the department "had not determined what caused the break, but … examining
+    whether a sharp drop in temperatures over the weekend … had contributed": a cause told
+    where the documents leave it open, though the sentence that leaves it open says
+    "caused" too; the open claim passes."""
+    doc = (
+        "Okafor said the department had not determined what caused the break, but that "
+        "investigators were examining whether a sharp drop in temperatures over the weekend "
+        "had contributed."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    out = verdict(
+        "The department said the sharp drop in temperatures over the weekend caused the main "
+        "to break."
+    )
+    assert "a cause where the documents say it is not known" in out["explanation"], out
+    out = verdict(
+        "Investigators were examining whether the sharp drop in temperatures over the weekend "
+        "had contributed to the break."
+    )
+    assert out["fully_supported"] is True, out["explanation"]

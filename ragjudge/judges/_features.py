@@ -2911,11 +2911,15 @@ _UNKNOWN = re.compile(
     r"(?:known|clear|determined|established|confirmed|identified|disclosed|released)|unknown|"
     r"unclear|undetermined|under investigation|being investigated|a mystery)"
     r"|\b(?:not (?:yet )?(?:known|clear)|unclear|unknown)\s+(?:what|why)\s+(?:caused|started|led)"
+    # (and "had not determined what caused the break")
+    r"|\b(?:has|have|had)\s+not\s+(?:yet\s+)?(?:determined|established|identified|confirmed)"
+    r"\s+(?:what|why)\s+(?:caused|started|led)"
 )
 #: a sentence that gives a cause: "caused by faulty wiring", "blamed on", "the cause was"
 #: (not "due to" or "because of", which give the cause of anything the sentence says)
 _CAUSE_GIVEN = re.compile(
-    r"\b(?:caused by|blamed on|the result of|resulted from|sparked by|triggered by|"
+    r"\b(?:caused by|caused (?:the|a|an|it|its|their|his|her)|blamed on|the result of|"
+    r"resulted from|sparked by|triggered by|"
     r"started by|motivated by|attributed to|(?:cause|reason|motive)\s+"
     r"(?:of\s+[a-z\s]{1,30}?\s+)?(?:was|is|were))\b"
 )
@@ -2941,9 +2945,14 @@ def _cause_told(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, str]
     found = None
     for i in ev.holding(words):
         raw = ev.raw_texts[i].lower()
-        if _CAUSE_GIVEN.search(raw) and len(words & ev.sets[i]) >= _PLAN_SHARE * len(words):
+        unknown = _UNKNOWN.search(raw)
+        if (
+            _CAUSE_GIVEN.search(raw)
+            and not unknown
+            and len(words & ev.sets[i]) >= _PLAN_SHARE * len(words)
+        ):
             return None  # a document gives it
-        if found is None and (m := _UNKNOWN.search(raw)):
+        if found is None and (m := unknown):
             of = set(tokenize(m.group("of") or "").seq) - _CAUSE_WORDS
             if of <= tokens:
                 found = (ev.raw_texts[i].strip(), ev.keys[i])
