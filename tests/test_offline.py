@@ -7796,3 +7796,30 @@ def test_a_cause_told_actively_where_the_article_has_not_determined_it_is_caught
         "had contributed to the break."
     )
     assert out["fully_supported"] is True, out["explanation"]
+
+
+def test_a_japanese_plan_told_as_done_in_other_compounds_or_a_joined_deed_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """研修資金貸与制度を新設した where the article says 研修資金を貸与し、…返済を免除する制度
+    を新設する方針だ (the same words in other compounds), and システムを導入し、搬送先の選定を
+    早めた where the system is 12月に導入する予定だ (a deed joined on to a sentence told in the
+    past is told as done); the plans told as plans pass."""
+    doc = (
+        "市は医師確保策として、市内の病院で働く医師に最大1000万円の研修資金を貸与し、5年以上"
+        "勤務すれば返済を免除する制度を新設する方針だ。同本部は搬送先の選定を早めるため、病院と"
+        "患者情報を共有するシステムを12月に導入する予定だ。"
+    )
+    verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", [doc])
+    for said in (
+        "市は、5年以上の勤務で返済を免除する最大1,000万円の研修資金貸与制度を新設した。",
+        "同本部は病院と患者情報を共有するシステムを導入し、搬送先の選定を早めた。",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is False, (said, out["explanation"])
+    for said in (
+        "市は、5年以上の勤務で返済を免除する最大1,000万円の研修資金貸与制度を新設する方針だ。",
+        "同本部は病院と患者情報を共有するシステムを12月に導入する予定だ。",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])

@@ -3491,6 +3491,10 @@ _JA_DONE = re.compile(
 _JA_ALREADY_DONE = re.compile(
     r"(?:既に|すでに)([\u4e00-\u9fff\u30a1-\u30fa\u30fc]{2,})(?:を|が)?(?:し|され)[、，]"
 )
+#: a Japanese sentence told in the past, at its end: …早めた。, …決まりました。
+_JA_PAST_END = re.compile(r"(?:た|ました)[。．]?\s*$")
+#: a deed joined on to what follows it by a verb's joining form: 導入し、, 実施され、
+_JA_JOINED_DEED = re.compile(r"([\u4e00-\u9fff\u30a1-\u30fa\u30fc]{2,})(?:を|も)?(?:し|され)、")
 #: a deed a news sentence tells as to come, in the plain present at its end: 佐伯知事は5日、
 #: 被災園地を視察する。
 _JA_TO_COME = re.compile(
@@ -3608,19 +3612,30 @@ def _japanese_plan_told_as_done(normalised: str, ev: Evidence) -> tuple[str, str
     done."""
     done = {m.group(1) for m in _JA_DONE.finditer(normalised)}
     done |= {m.group(1) for m in _JA_ALREADY_DONE.finditer(normalised)}
+    if _JA_PAST_END.search(normalised):
+        # a sentence told in the past tells the deeds it joins on as done too: システムを導入
+        # し、搬送先の選定を早めた
+        done |= {m.group(1) for m in _JA_JOINED_DEED.finditer(normalised)}
     if not done:
         return None
     # (始 of 始めた; 既に, "already", says only that it is done)
     words = set(_JA_WORD.findall(_JA_ALREADY.sub("", normalised))) - done - {"始"}
     if len(words) < _PLAN_WORDS - 1:
         return None
+    # (and its tokens, which a compound written otherwise shares: 研修資金貸与制度 of 研修資金
+    # を貸与し…制度)
+    grams = {t for t in tokenize(_JA_ALREADY.sub("", normalised), lang="ja").seq if t[0] != "#"} - {
+        t for d in done for t in tokenize(d, lang="ja").seq
+    }
     planned: tuple[str, str] | None = None
     for i, raw in enumerate(ev.raw_texts):
         theirs = ev.normalised(i)
         if not any(d in theirs for d in done):
             continue
         held = set(_JA_WORD.findall(theirs))
-        if len(words & held) < _PLAN_SHARE * len(words):
+        if len(words & held) < _PLAN_SHARE * len(words) and len(
+            grams & ev.sets[i]
+        ) < _PLAN_TOLD_SHARE * len(grams):
             continue
         hedged = {m.group(1) for m in _JA_PLANNED.finditer(theirs)}
         hedged |= {m.group(1) for m in _JA_TO_COME.finditer(theirs)}
