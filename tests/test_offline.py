@@ -7823,3 +7823,21 @@ def test_a_japanese_plan_told_as_done_in_other_compounds_or_a_joined_deed_is_cau
     ):
         out = verdict(said)
         assert out["fully_supported"] is True, (said, out["explanation"])
+
+
+def test_a_japanese_change_given_roughly_told_the_other_way_is_caught(judge: OfflineJudge) -> None:
+    """3割ほど増えた where the article says 3割ほど減った: an amount given roughly (ほど, 程度,
+    近く …) is still a change with a direction."""
+    doc = (
+        "県猟友会によると、会員数は約1900人で、10年前と比べて3割ほど減った。平均年齢は68歳"
+        "に達し、捕獲の担い手不足が深刻になっている。"
+    )
+    verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", [doc])
+    out = verdict(
+        "県猟友会の会員数は約1,900人と10年前より3割ほど増えた一方、平均年齢は68歳に達している。"
+    )
+    assert out["fully_supported"] is False, out["explanation"]
+    out = verdict(
+        "県猟友会の会員数は約1,900人と10年前より3割ほど減った一方、平均年齢は68歳に達している。"
+    )
+    assert out["fully_supported"] is True, out["explanation"]

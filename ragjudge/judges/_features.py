@@ -3505,9 +3505,10 @@ _JA_TO_COME = re.compile(
 _JA_PLAN_AT_END = re.compile(
     r"(?:計画|予定|方針|見通し|見込み|考え|意向|検討して(?:いる|います))(?:だ|です|である)?[。．]?\s*$"
 )
-#: an amount given as a change, and its direction: 31.5%減, 2割増, 3.2%上昇, 12億円の増益
+#: an amount given as a change, and its direction: 31.5%減, 2割増, 3.2%上昇, 12億円の増益,
+#: 3割ほど減った (an amount given roughly)
 _JA_CHANGE = re.compile(
-    r"(\d[\d.,]*)(%|ポイント|割|倍|億円|万円|円|人|件|台|戸|棟)?の?"
+    r"(\d[\d.,]*)(%|ポイント|割|倍|億円|万円|円|人|件|台|戸|棟)?(?:ほど|程度|近く|余り|前後)?の?"
     r"(?:(?P<up>増加|増益|増収|上昇|上回|増)|(?P<down>減少|減益|減収|下落|下回|低下|減))"
 )
 
