@@ -7841,3 +7841,32 @@ def test_a_japanese_change_given_roughly_told_the_other_way_is_caught(judge: Off
         "県猟友会の会員数は約1,900人と10年前より3割ほど減った一方、平均年齢は68歳に達している。"
     )
     assert out["fully_supported"] is True, out["explanation"]
+
+
+def test_a_month_given_another_year_than_the_article_gives_it_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """ "A peak of 9.4 percent in October 2023" where the article says "in October 2022" (and
+    speaks of 2023 elsewhere) changes the date; the article's year passes, and a month the
+    article gives with both years is no change."""
+    doc = (
+        "Annual inflation eased to 2.9 percent in August from a peak of 9.4 percent in October "
+        "2022. The bank raised rates 11 times between February 2022 and July 2023."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    out = verdict(
+        "Inflation fell to 2.9 percent in August from a peak of 9.4 percent in October 2023."
+    )
+    assert "'October 2023' where the documents say 'October 2022'" in out["explanation"], out
+    out = verdict(
+        "Inflation fell to 2.9 percent in August from a peak of 9.4 percent in October 2022."
+    )
+    assert out["fully_supported"] is True, out["explanation"]
+    both = doc + " Rates were first cut in October 2023."
+    out = first_verdict(
+        judge,
+        "Summarize the article.",
+        [both],
+        "Inflation fell to 2.9 percent in August from a peak of 9.4 percent in October 2023.",
+    )
+    assert "'October 2023' where" not in out["explanation"], out["explanation"]

@@ -2007,6 +2007,7 @@ def sentence_features(
             or _number_replaced(tokens.seq, sentence.text, spans | approximated, ev, bool(worked))
             or (_counted_by_another(sentence.text, spans, cover, ev) if ev.lang == "en" else None)
             or (_date_changed(sentence.text, set(tokens.seq), ev) if ev.lang == "en" else None)
+            or (_month_year_changed(sentence.text, cover, ev) if ev.lang == "en" else None)
         )
         if tokens.digits
         else None
@@ -4428,6 +4429,29 @@ def _unit_days_of_months(ev: Evidence, i: int) -> dict[tuple[int, int], str]:
 
 #: how much of a sentence's other words the statement that gives another day holds
 _DATE_SHARE = 0.7
+
+
+#: a month and its year: "October 2022", "in March 2019"
+_MONTH_YEAR = re.compile(rf"\b({'|'.join(MONTH_NAMES)})\s+((?:19|20)\d\d)\b")
+
+
+def _month_year_changed(
+    text: str, cover: Sequence[int], ev: Evidence
+) -> tuple[str, str, str] | None:
+    """A month given another year than the document sentence the sentence copies gives it:
+    "from a peak of 9.4 percent in October 2023" where the article says "in October 2022"
+    (and speaks of 2023 elsewhere). No document may give the month with the sentence's year.
+    Returns the sentence's month and year, the document's and its key."""
+    lowered = ""
+    for m in _MONTH_YEAR.finditer(text):
+        lowered = lowered or " ".join(ev.text.lower().split())
+        if f"{m.group(1).lower()} {m.group(2)}" in lowered:
+            continue
+        for i in cover:
+            for theirs in _MONTH_YEAR.finditer(ev.raw_texts[i]):
+                if theirs.group(1) == m.group(1) and theirs.group(2) != m.group(2):
+                    return m.group(), theirs.group(), ev.keys[i]
+    return None
 
 
 def _date_changed(text: str, tokens: Set[str], ev: Evidence) -> tuple[str, str, str] | None:
