@@ -7870,3 +7870,20 @@ def test_a_month_given_another_year_than_the_article_gives_it_is_caught(
         "Inflation fell to 2.9 percent in August from a peak of 9.4 percent in October 2023.",
     )
     assert "'October 2023' where" not in out["explanation"], out["explanation"]
+
+
+def test_a_japanese_date_given_otherwise_in_a_copied_statement_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """県は10月26日、初めてとなるクマ出没警報を発令した where the article says 県は9月26日、
+    「クマ出没警報」を初めて発令した (and 10月 and 26日 are dates of other things); the
+    article's date passes."""
+    doc = (
+        "こうした状況を受け、県は9月26日、「クマ出没警報」を初めて発令した。白沢市では10月3日、"
+        "クマ1頭を駆除した。県議会は11月26日に開会する。"
+    )
+    verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", [doc])
+    out = verdict("県は10月26日、初めてとなるクマ出没警報を発令した。")
+    assert "'10月26日' where the documents say '9月26日'" in out["explanation"], out
+    out = verdict("県は9月26日、初めてとなるクマ出没警報を発令した。")
+    assert out["fully_supported"] is True, out["explanation"]

@@ -1993,6 +1993,7 @@ def sentence_features(
             or _japanese_direction_turned(lowered, ev)
             or _japanese_pole_turned(lowered, ev)
             or _japanese_known_name_swapped(lowered, ev)
+            or (_japanese_date_changed(lowered, ev) if "日" in lowered else None)
         )
         if ev.lang == "ja"
         else None
@@ -6306,6 +6307,31 @@ def _dates_missing(normalised: str, ev: Evidence) -> dict[str, str]:
         ):
             found |= dict.fromkeys(tokenize(m.group(1)).digits, m.group())
     return found
+
+
+#: a whole date in Chinese or Japanese: 9月26日
+_CJK_DATE = re.compile(r"(?<![\d.])(\d{1,2})月(\d{1,2})日")
+
+
+def _japanese_date_changed(normalised: str, ev: Evidence) -> tuple[str, str, str] | None:
+    """A date given otherwise in a copied Japanese statement (as `normalise` writes it):
+    県は10月26日、初めてとなるクマ出没警報を発令した where the article's sentence that holds
+    seven tenths of its other tokens says 9月26日 (and 10月 and 26日 are dates of other
+    things). No document gives the sentence's date. Returns the date as the sentence writes
+    it, the one the document does, and its key."""
+    for m in _CJK_DATE.finditer(normalised):
+        if re.search(rf"(?<![\d.]){re.escape(m.group())}", ev.text):
+            continue
+        rest = normalised[: m.start()] + "、" + normalised[m.end() :]
+        words = {t for t in tokenize(rest, lang="ja").seq if t[0] != "#"}
+        if len(words) < _PLAN_WORDS + 1:
+            continue
+        for i, held in sorted(ev.holding(words).items(), key=lambda x: -x[1]):
+            if held < _PLAN_TOLD_SHARE * len(words):
+                break
+            if other := _CJK_DATE.search(ev.normalised(i)):
+                return m.group(), other.group(), ev.keys[i]
+    return None
 
 
 #: a number in Chinese or Japanese and the first character of its counter (3か月, 20キロ,
