@@ -7887,3 +7887,16 @@ def test_a_japanese_date_given_otherwise_in_a_copied_statement_is_caught(
     assert "'10月26日' where the documents say '9月26日'" in out["explanation"], out
     out = verdict("県は9月26日、初めてとなるクマ出没警報を発令した。")
     assert out["fully_supported"] is True, out["explanation"]
+
+
+def test_two_japanese_counts_each_given_to_the_other_thing_are_caught(
+    judge: OfflineJudge,
+) -> None:
+    """外科医4人、内科医2人 where the article says 内科医4人、外科医2人 swaps the counts; the
+    article's counts pass."""
+    doc = "今年度だけで内科医4人、外科医2人の計6人が退職し、うち4人は大学病院の医局に戻った。"
+    verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", [doc])
+    out = verdict("今年度に退職したのは外科医4人、内科医2人の計6人だった。")
+    assert "'外科医4人' where the documents say '外科医2人'" in out["explanation"], out
+    out = verdict("今年度に退職したのは内科医4人、外科医2人の計6人だった。")
+    assert out["fully_supported"] is True, out["explanation"]

@@ -1994,6 +1994,7 @@ def sentence_features(
             or _japanese_pole_turned(lowered, ev)
             or _japanese_known_name_swapped(lowered, ev)
             or (_japanese_date_changed(lowered, ev) if "日" in lowered else None)
+            or (_japanese_counts_swapped(lowered, ev) if tokens.digits else None)
         )
         if ev.lang == "ja"
         else None
@@ -6307,6 +6308,37 @@ def _dates_missing(normalised: str, ev: Evidence) -> dict[str, str]:
         ):
             found |= dict.fromkeys(tokenize(m.group(1)).digits, m.group())
     return found
+
+
+#: a Japanese count with what it counts before it: 外科医4人, 内科医2人, 客室数120室
+_JA_LABELLED_COUNT = re.compile(
+    r"([\u4e00-\u9fff\u30a1-\u30fa\u30fc]{1,8}?)(\d[\d,]*(?:\.\d+)?)"
+    r"(人|件|台|円|万円|億円|%|戸|頭|回|校|社|室)"
+)
+
+
+def _japanese_counts_swapped(normalised: str, ev: Evidence) -> tuple[str, str, str] | None:
+    """Two counts a Japanese sentence (as `normalise` writes it) gives each to what a document
+    sentence counts with the other: 外科医4人、内科医2人 where the article says 内科医4人、外科医
+    2人. No document may give either count to what the sentence gives it to. Returns the
+    sentence's first count, the document's for the same thing and its key."""
+    ours = {label: n + unit for label, n, unit in _JA_LABELLED_COUNT.findall(normalised)}
+    if len(ours) < 2:
+        return None
+    for i in range(len(ev.raw_texts)):
+        theirs = {
+            label: n + unit for label, n, unit in _JA_LABELLED_COUNT.findall(ev.normalised(i))
+        }
+        for a, b in combinations(ours, 2):
+            if (
+                ours[a] != ours[b]
+                and theirs.get(a) == ours[b]
+                and theirs.get(b) == ours[a]
+                and f"{a}{ours[a]}" not in ev.text
+                and f"{b}{ours[b]}" not in ev.text
+            ):
+                return f"{a}{ours[a]}", f"{a}{theirs[a]}", ev.keys[i]
+    return None
 
 
 #: a whole date in Chinese or Japanese: 9月26日
