@@ -2445,13 +2445,13 @@ def _names_reversed(
     sentence's first name, the document's there, and its key."""
     if not cover or len(_CAPITAL_WORD.findall(text)) < 3:
         return None  # (no two names past a capitalised first word)
+    rest = {t for t in tokens if t[0] != "#"}
+    if len(rest & ev.sets[cover[0]]) < _SIBLING_SHARE * len(rest):
+        return None
     ours = _names_in_slots(text)
     if len(ours) < 2:
         return None
     raw = ev.raw_texts[cover[0]]
-    rest = {t for t in tokens if t[0] != "#"}
-    if len(rest & ev.sets[cover[0]]) < _SIBLING_SHARE * len(rest):
-        return None
     theirs = {name: before for name, before, _ in _names_in_slots(raw)}
     for (a, before_a, _), (b, before_b, _) in combinations(ours, 2):
         if a == b or before_a == before_b or a not in theirs or b not in theirs:
@@ -3277,6 +3277,8 @@ _REASON_WORDS = 3
 _REASON_EFFECT_SHARE = 0.7
 
 
+#: a word of `_REASON_GIVEN`, to pass over sentences that give no reason at once
+_REASON_WORD = re.compile(r"\b(?:because|due|owing|result|citing|attribut\w*|reasons?)\b", re.I)
 #: a reason that ends its sentence in one clause, of a few words
 _LAST_CLAUSE = re.compile(r"^[^,;:()]{1,120}\.?$")
 
@@ -3305,6 +3307,8 @@ def _reason_swapped(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str,
     is tight" where the review says "I'm taking off a star because my last takeout order was
     missing the rice" and, after it, "parking is a little tight in their small lot". Returns
     the sentence's reason, the documents' and their key."""
+    if not _REASON_WORD.search(text):
+        return None
     ours = _reason_parts(text, ev.lang, last=True)
     if ours is None:
         return None
