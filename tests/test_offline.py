@@ -7900,3 +7900,23 @@ def test_two_japanese_counts_each_given_to_the_other_thing_are_caught(
     assert "'外科医4人' where the documents say '外科医2人'" in out["explanation"], out
     out = verdict("今年度に退職したのは内科医4人、外科医2人の計6人だった。")
     assert out["fully_supported"] is True, out["explanation"]
+
+
+def test_the_place_itself_tells_no_review_in_a_claim_of_many(judge: OfflineJudge) -> None:
+    """ "Several reviewers mention attending the store's author readings", where one review
+    tells of an author reading and another of the store's authors table: "store" is the place
+    every review is about, so the claim is one review's; where two reviews tell of readings,
+    it is theirs."""
+    reviews = [
+        {"review_stars": 4.0, "review_text": "Lovely store with a strong local authors table."},
+        {"review_stars": 5.0, "review_text": "Went to the Thursday night author reading."},
+        {"review_stars": 2.0, "review_text": "The cafe service was slow."},
+    ]
+    doc = json.dumps({**CAFE, "review_info": reviews})
+    said = "Several reviewers mention attending the store's author readings."
+    out = first_verdict(judge, "Write an overview of the business.", [doc], said)
+    assert "where only one item of the record says it" in out["explanation"], out["explanation"]
+    reviews[2]["review_text"] = "The author readings on Fridays are a treat."
+    doc = json.dumps({**CAFE, "review_info": reviews})
+    out = first_verdict(judge, "Write an overview of the business.", [doc], said)
+    assert "where only one item of the record says it" not in out["explanation"], out

@@ -4107,6 +4107,8 @@ _SAYING = _word_tokens(
     *("found", "review", "reviewer", "customer", "guest", "diner", "patron", "visitor"),
     *("user", "consistently", "frequently", "often", "repeatedly", "regularly", "agree"),
     *("many", "several", "multiple", "numerous", "majority", "number"),
+    # (the place itself, which every review is about: "attending the store's author readings")
+    *("store", "shop", "place", "business", "restaurant", "spot"),
 )
 
 
