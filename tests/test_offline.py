@@ -7920,3 +7920,24 @@ def test_the_place_itself_tells_no_review_in_a_claim_of_many(judge: OfflineJudge
     doc = json.dumps({**CAFE, "review_info": reviews})
     out = first_verdict(judge, "Write an overview of the business.", [doc], said)
     assert "where only one item of the record says it" not in out["explanation"], out
+
+
+def test_an_entire_amount_where_the_article_says_most_of_it_is_caught(judge: OfflineJudge) -> None:
+    """ "Plans to spend its entire $6.2 billion capital budget this year on the Cedar Bluff
+    site" where the article says "capital spending of $6.2 billion this year, most of it on
+    the Cedar Bluff site" makes most of it all of it; "most of its" keeps it."""
+    doc = (
+        "Kaleka said Solvane expected capital spending of $6.2 billion this year, most of it on "
+        "the Cedar Bluff site."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    out = verdict(
+        "Solvane plans to spend its entire $6.2 billion capital budget this year on the Cedar "
+        "Bluff site."
+    )
+    assert out["fully_supported"] is False, out["explanation"]
+    out = verdict(
+        "Solvane plans to spend most of its $6.2 billion capital budget this year on the Cedar "
+        "Bluff site."
+    )
+    assert out["fully_supported"] is True, out["explanation"]

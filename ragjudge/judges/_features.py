@@ -4617,10 +4617,10 @@ def _first_of_many(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, 
 #: "nearly all", "almost every", "not all"
 _ALL_WORD = re.compile(
     r"(?<!nearly )(?<!almost )(?<!not )(?<!virtually )(?<!Nearly )(?<!Almost )(?<!Not )"
-    r"\b(?:[Aa]ll of the|[Aa]ll|[Ee]very|[Ee]ntirely|[Ee]xclusively|[Ee]ach and every)\b"
+    r"\b(?:[Aa]ll of the|[Aa]ll|[Ee]very|[Ee]ntire|[Ee]ntirely|[Ee]xclusively|[Ee]ach and every)\b"
     r"(?! (?:but|told|in all|along|too|over|the same|right|around|year|day|night|week|time))"
 )
-_ALL_TOKENS = _word_tokens("all", "every", "entirely", "exclusively", "each")
+_ALL_TOKENS = _word_tokens("all", "every", "entire", "entirely", "exclusively", "each")
 #: a word that gives most of a thing, or a share short of all
 _MOST_WORD = re.compile(
     r"\b(?:mostly|mainly|largely|primarily|predominantly|most of|the majority of|nearly all|"
