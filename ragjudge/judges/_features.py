@@ -3442,7 +3442,6 @@ def _superlative_added(text: str, cover: Sequence[int], ev: Evidence) -> str | N
     pattern = _SUPERLATIVE.get(ev.lang)
     if pattern is None:
         return None
-    lowered = ""
     for m in pattern.finditer(text):
         said = m.group()
         if ev.lang == "ja":
@@ -3451,8 +3450,7 @@ def _superlative_added(text: str, cover: Sequence[int], ev: Evidence) -> str | N
             # the words that rank: the superlative and what it ranks against, or the record;
             # the documents must give them together ("its largest one-day fall since March"
             # of an article whose "largest" and "since" are said of other things)
-            lowered = lowered or ev.text.lower()
-            absent = _ranked(m) not in {_ranked(d) for d in pattern.finditer(lowered)}
+            absent = _ranked(m) not in {_ranked(d) for d in pattern.finditer(ev.text)}
         if absent and not any(
             pattern.search(ev.raw_texts[i]) or _RANKING.search(ev.raw_texts[i]) for i in cover
         ):
@@ -3480,33 +3478,32 @@ _RANKING = re.compile(
 )
 
 
+#: a Japanese deed: a word of two kanji or katakana or more (追加, 導入, 開業), before the
+#: kana that tell how it is told
+_JA_DEED = r"([\u4e00-\u9fff\u30a1-\u30fa\u30fc]{2,})"
 #: a Japanese plan, expectation or condition of a deed: 追加する方針, 導入される予定, 開業を目指す,
 #: 承認されれば; the deed is the word in kanji before it
 _JA_PLANNED = re.compile(
-    r"([\u4e00-\u9fff\u30a1-\u30fa\u30fc]{2,})(?:を|も)?(?:する|される|させる|し|され)?"
+    _JA_DEED + r"(?:を|も)?(?:する|される|させる|し|され)?"
     r"(?:方針|予定|計画|見込み|見通し|考え|意向|つもり|可能性|ことを検討|よう検討|を目指|を検討"
     r"|たい|れば|たら|なら|ことになっ)"
 )
 #: the same deed told as done: 追加した, 導入されました, 開業済み, 承認している, 検証を始めた
 _JA_DONE = re.compile(
-    r"([\u4e00-\u9fff\u30a1-\u30fa\u30fc]{2,})(?:を|も)?"
+    _JA_DEED + r"(?:を|も)?"
     r"(?:した|しました|された|されました|済み|済|している|しています|されている|されています"
     r"|し?始めた|し?始めました)"
 )
 #: a deed that a sentence says is already done, told in a clause that goes on: 入札はすでに
 #: 実施され、…
-_JA_ALREADY_DONE = re.compile(
-    r"(?:既に|すでに)([\u4e00-\u9fff\u30a1-\u30fa\u30fc]{2,})(?:を|が)?(?:し|され)[、，]"
-)
+_JA_ALREADY_DONE = re.compile(r"(?:既に|すでに)" + _JA_DEED + r"(?:を|が)?(?:し|され)[、，]")
 #: a Japanese sentence told in the past, at its end: …早めた。, …決まりました。
 _JA_PAST_END = re.compile(r"(?:た|ました)[。．]?\s*$")
 #: a deed joined on to what follows it by a verb's joining form: 導入し、, 実施され、
-_JA_JOINED_DEED = re.compile(r"([\u4e00-\u9fff\u30a1-\u30fa\u30fc]{2,})(?:を|も)?(?:し|され)、")
+_JA_JOINED_DEED = re.compile(_JA_DEED + r"(?:を|も)?(?:し|され)、")
 #: a deed a news sentence tells as to come, in the plain present at its end: 佐伯知事は5日、
 #: 被災園地を視察する。
-_JA_TO_COME = re.compile(
-    r"([\u4e00-\u9fff\u30a1-\u30fa\u30fc]{2,})(?:を|も)?(?:する|される|させる)[。．]?\s*$"
-)
+_JA_TO_COME = re.compile(_JA_DEED + r"(?:を|も)?(?:する|される|させる)[。．]?\s*$")
 #: a document sentence that as a whole tells a plan, an expectation or a thing weighed, at
 #: its end: …を経て、正式に統合する計画だ。, …並ぶ見通しだ。, …することを検討している。
 _JA_PLAN_AT_END = re.compile(
@@ -4550,7 +4547,7 @@ def _time_unit_changed(
         other = next((w for w, v, u in theirs if v == value and u != unit), None)
         if other is None:
             continue
-        if any(v == value and u == unit for _, v, u in _quantities_of_time(ev.text.lower())):
+        if any(v == value and u == unit for _, v, u in _quantities_of_time(ev.text)):
             continue  # a document gives it with the sentence's unit too
         return said, other, ev.keys[cover[0]]
     return None
@@ -6365,7 +6362,7 @@ def _japanese_date_changed(normalised: str, ev: Evidence) -> tuple[str, str, str
         if len(words) < _PLAN_WORDS + 1:
             continue
         for i, held in sorted(ev.holding(words).items(), key=lambda x: -x[1]):
-            if held < _PLAN_TOLD_SHARE * len(words):
+            if held < _DATE_SHARE * len(words):
                 break
             if other := _CJK_DATE.search(ev.normalised(i)):
                 return m.group(), other.group(), ev.keys[i]
@@ -7267,7 +7264,7 @@ def _items_blended(claim: str, names: Set[str], ev: Evidence) -> list[str]:
             # (a verb's participle of another item is how a paraphrase words a deed, "rather
             # than selling a new drivetrain" of "an upsell on a whole new drivetrain")
             if top == 1 and strays:
-                written = {w.lower() for w in re.findall(r"[A-Za-z]+", text)}
+                written = {w.lower() for w in _LETTERS_ANY_CASE.findall(text)}
                 strays = [
                     t
                     for t in strays
