@@ -7870,6 +7870,10 @@ def test_a_month_given_another_year_than_the_article_gives_it_is_caught(
         "Inflation fell to 2.9 percent in August from a peak of 9.4 percent in October 2023.",
     )
     assert "'October 2023' where" not in out["explanation"], out["explanation"]
+    # (May is read as the documents write it, though `normalise` spells it "maymonth")
+    doc = "The bank raised rates in May 2022 and cut them in May 2023."
+    out = first_verdict(judge, "Summarize the article.", [doc], "The bank cut rates in May 2023.")
+    assert out["fully_supported"] is True, out["explanation"]
 
 
 def test_a_japanese_date_given_otherwise_in_a_copied_statement_is_caught(

@@ -4446,11 +4446,15 @@ def _month_year_changed(
     """A month given another year than the document sentence the sentence copies gives it:
     "from a peak of 9.4 percent in October 2023" where the article says "in October 2022"
     (and speaks of 2023 elsewhere). No document may give the month with the sentence's year.
-    Returns the sentence's month and year, the document's and its key."""
-    lowered = ""
+    Returns the sentence's month and year, the document's and its key. (The documents are
+    read as written: `normalise` writes "May" as "maymonth".)"""
+    given: set[tuple[str, str]] | None = None
     for m in _MONTH_YEAR.finditer(text):
-        lowered = lowered or " ".join(ev.text.lower().split())
-        if f"{m.group(1).lower()} {m.group(2)}" in lowered:
+        if given is None:
+            given = {
+                (d.group(1), d.group(2)) for raw in ev.raw_texts for d in _MONTH_YEAR.finditer(raw)
+            }
+        if (m.group(1), m.group(2)) in given:
             continue
         for i in cover:
             for theirs in _MONTH_YEAR.finditer(ev.raw_texts[i]):
