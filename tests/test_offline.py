@@ -7945,3 +7945,103 @@ def test_an_entire_amount_where_the_article_says_most_of_it_is_caught(judge: Off
         "Bluff site."
     )
     assert out["fully_supported"] is True, out["explanation"]
+
+
+def test_a_pronoun_that_starts_a_review_sentence_is_no_name_the_answer_swaps(
+    judge: OfflineJudge,
+) -> None:
+    """ "Priya gives options for every pose" where the review says "Priya's 6 a.m. class …
+    She gives options for every pose" names whom "She" stands for; another teacher there is
+    still a name in the wrong place."""
+    reviews = [
+        {
+            "review_stars": 5.0,
+            "review_text": (
+                "I've been taking Priya's 6 a.m. vinyasa class since September. She gives "
+                "options for every pose, so as a beginner I never feel left behind."
+            ),
+        },
+        {"review_stars": 3.0, "review_text": "Dana's power flow class was oversubscribed."},
+    ]
+    doc = json.dumps({**CAFE, "name": "Lotus Lane Yoga", "review_info": reviews})
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [doc])
+    out = verdict(
+        "That reviewer said Priya gives options for every pose, so beginners never "
+        "feel left behind."
+    )
+    assert out["fully_supported"] is True, out["explanation"]
+
+
+def test_a_field_named_by_all_its_words_is_not_one_that_shares_its_first(
+    judge: OfflineJudge,
+) -> None:
+    """ "Good for kids, but not marked as good for groups" denies `RestaurantsGoodForGroups`
+    (false), not `GoodForKids` (true), whose own words "good" is not: the groups' field has
+    it too, though the kids' field is a long unit, read as a review mentioning it is; "not
+    good for kids" still denies the kids' field."""
+    doc = json.dumps(
+        {
+            **CAFE,
+            "attributes": {
+                "RestaurantsTakeOut": "True",
+                "GoodForKids": "True",
+                "RestaurantsGoodForGroups": "False",
+                "WheelchairAccessible": "True",
+            },
+            "review_info": [
+                {
+                    "review_stars": 4.0,
+                    "review_text": (
+                        "The lunch bento came with salmon nigiri, a California roll and tempura "
+                        "shrimp, and it was a good value for the neighborhood."
+                    ),
+                },
+            ],
+        }
+    )
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [doc])
+    out = verdict("The cafe is good for kids, but it is not marked as good for groups.")
+    assert "the record says otherwise" not in out["explanation"], out["explanation"]
+    out = verdict("The cafe is not good for kids.")
+    assert "the record says otherwise" in out["explanation"], out["explanation"]
+
+
+def test_a_lack_of_a_days_hours_says_the_place_is_closed_that_day(judge: OfflineJudge) -> None:
+    """ "The lack of Sunday hours" where the record lists no Sunday agrees with it, as "no
+    Sunday hours" does; "lacks Saturday hours" where it lists Saturday does not."""
+    hours = {d: "8:0-18:0" for d in ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday")}
+    doc = json.dumps({**CAFE, "hours": {**hours, "Saturday": "8:0-16:0"}})
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [doc])
+    out = verdict("One reviewer found the lack of Sunday hours inconvenient.")
+    assert "the record says otherwise" not in out["explanation"], out["explanation"]
+    out = verdict("The cafe lacks Saturday hours.")
+    assert "the record says otherwise: 'hours.Saturday" in out["explanation"], out["explanation"]
+
+
+def test_a_japanese_person_given_their_post_in_short_is_no_new_name(judge: OfflineJudge) -> None:
+    """石田由紀子町議 of 町議会の石田由紀子議員, 松本達也財政課長 of 町財政課の松本達也課長
+    and 同組合所属 of 同組合に所属する give names and posts the article gives; 石田由紀子
+    課長 gives her another post."""
+    doc = (
+        "町はこれまで、第2子以降の給食費を半額補助してきたが、2021年度に始めたこの制度は"
+        "無償化に伴い廃止する。町議会の石田由紀子議員は無償化には賛成としつつ、「寄付が減った"
+        "年にも無償化を続けられるのか、長期的な財源の見通しを示すべきだ」と指摘する。これに"
+        "対し、町財政課の松本達也課長は「寄付金の一部を基金として積み立てており、少なくとも"
+        "5年間は継続できる財源を確保している」と説明した。町教委の藤井恵子学校教育課長は"
+        "「無償化によって食材の質や量を落とすことはない」と話す。汐見市の汐見港で、今季の"
+        "サンマの水揚げが低迷している。同組合に所属するサンマ漁船は、10年前の14隻から6隻に"
+        "減った。"
+    )
+    verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", [doc])
+    for said in (
+        "石田由紀子町議は無償化に賛成しつつも、長期的な財源の見通しを示すべきだと指摘した。",
+        "松本達也財政課長は、寄付金の一部を基金に積み立てており、少なくとも5年間は続けられる"
+        "財源を確保していると説明した。",
+        "同組合所属のサンマ漁船は、10年前の14隻から6隻に減った。",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+    out = verdict(
+        "石田由紀子課長は無償化に賛成しつつも、長期的な財源の見通しを示すべきだと指摘した。"
+    )
+    assert out["fully_supported"] is False, out["explanation"]

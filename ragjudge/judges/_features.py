@@ -280,7 +280,7 @@ _JA_TITLE = (
     r"委員長|容疑者|被告|弁護士|代表|所長|院長|局長|副社長|専務|常務|取締役|理事長|裁判長|"
     r"裁判官|署長|校長|町長|村長|区長|議長|総裁|頭取|准教授|会頭|支店長|店長|店主|本部長|室長|"
     r"係長|副知事|副市長|市議|県議|理事|医師|主任|研究員|教育長|最高(?:経営|財務|執行|技術)責任者|"
-    r"組合長|館長|園長|学長|総長|講師|副会長|副町長|副村長|"
+    r"組合長|館長|園長|学長|総長|講師|副会長|副町長|副村長|町議|村議|区議|都議|府議|道議|"
     r"アナリスト|エコノミスト|CEO|CFO|COO|CTO)"
 )
 _JA_SAID = (
@@ -1206,21 +1206,23 @@ def _own_words(
     the name of `WiFi: no`; nor do units of `agreeing_on` for the words given there."""
     on = agreeing_on or {}
 
-    def own(text: str) -> set[str]:
+    def own(text: str, unit: int) -> set[str]:
+        # (the fact itself may be among `agreeing`; it is no other unit either way)
         seq = _clause(normalise(text), lang)[0]
         return {
             t
             for t in seq
             if t not in _ACTIONS
-            and len({i for i in index.get(t, ()) if i not in agreeing and t not in on.get(i, ())})
-            == 1
+            and not any(
+                i != unit and i not in agreeing and t not in on.get(i, ()) for i in index.get(t, ())
+            )
         }
 
     names: dict[int, Names] = {}
     for i, name in named.items():
-        parts = own(" ".join(name_parts(name)))
+        parts = own(" ".join(name_parts(name)), i)
         parts -= _FIELD_PREFIXES
-        ways = {frozenset([t]) for t in own(words(name)) - parts - _FIELD_PREFIXES}
+        ways = {frozenset([t]) for t in own(words(name), i) - parts - _FIELD_PREFIXES}
         ways |= {frozenset([p]) for p in _phrases(aliases(name), index, lang, but={i} | agreeing)}
         names[i] = tuple(ways | ({frozenset(parts)} if parts else set()))
     return names
@@ -1858,6 +1860,7 @@ def sentence_features(
             and bare not in ev.text
             and not _places_joined(bare, ev.text)
             and not _shortened(name, ev.text)
+            and not _retitled(name, ev.text)
             and m.group() not in missing_names
         ):
             missing_names.append(m.group())
@@ -2381,6 +2384,8 @@ def _proper(name: str, ev: Evidence) -> bool:
     words = name.split()
     if any(w in DAYS or w in MONTH_NAMES for w in words):
         return False  # a date's day or month (`_sibling_swapped` reads those)
+    if len(words) == 1 and name.lower() in vocabulary(ev.lang).stopwords:
+        return False  # a pronoun that starts a sentence ("She gives options …")
     return len(words) <= 3 and not any(
         re.search(rf"(?<![\w'’]){re.escape(w.lower())}(?![\w'’])", raw)
         for w in words
@@ -2494,6 +2499,23 @@ def _places_joined(word: str, text: str) -> bool:
     )
 
 
+def _retitled(word: str, text: str) -> bool:
+    """Whether a Japanese name with a post is a person `text` names with a title, given with
+    their post worded otherwise: 石田由紀子町議 of 町議会の石田由紀子議員, 松本達也財政課長 of
+    町財政課の松本達也課長. The person must stand before a title in `text`, and the rest of
+    the word (町議; 財政 of 財政課長, without its title) must be in `text` too."""
+    for cut in range(2, len(word) - 1):
+        person, post = word[:cut], word[cut:]
+        if person not in text or not re.search(re.escape(person) + _JA_TITLE, text):
+            continue
+        bare = _JA_TITLE_END.sub("", post)
+        if post in text or (len(bare) >= 2 and bare in text):
+            return True
+    return False
+
+
+#: a title that ends a Japanese word (課長 of 財政課長)
+_JA_TITLE_END = re.compile(rf"{_JA_TITLE}$")
 #: the suffixes of Japanese places, from prefecture down to ward and town
 _PLACE_SUFFIXES = frozenset("都道府県市区町村郡")
 #: characters that may stand inside one Japanese name: kanji, katakana, the name dot
@@ -2535,6 +2557,7 @@ def _japanese_swaps(normalised: str, ev: Evidence) -> list[tuple[str, str, str]]
             and stem not in ev.text
             and not _places_joined(stem, ev.text)
             and not _shortened(normalised[m.start("stem") : m.end()], ev.text)
+            and not _retitled(normalised[m.start("stem") : m.end()], ev.text)
         ):
             spans.append(
                 (
@@ -2552,6 +2575,8 @@ def _japanese_swaps(normalised: str, ev: Evidence) -> list[tuple[str, str, str]]
             or word in ev.text
             or _places_joined(word, ev.text)
             or _shortened(word, ev.text)
+            or _retitled(word, ev.text)
+            or word[0] == "同"  # (同組合所属: of the one named before)
             or ev.question.issuperset(tokenize(word, lang="ja").seq)
             or _DEED_AFTER.match(normalised, m.end())
         ):
@@ -5548,10 +5573,16 @@ def _japanese_post_swapped(normalised: str, ev: Evidence) -> tuple[str, str, str
             for their_name, their_title in named
             if their_name & name
         ]
-        if theirs and all(their_title != title for their_title, _ in theirs):
+        if theirs and not any(_same_post(their_title, title) for their_title, _ in theirs):
             their_title, i = theirs[0]
             return m.group(), m.group("stem") + their_title, ev.keys[i]
     return None
+
+
+def _same_post(a: str, b: str) -> bool:
+    """Whether two Japanese titles give one post: the same word, or 議員 and an assembly's
+    short form of it (町議, 市議, 県議: a member of the town's, city's, prefecture's)."""
+    return a == b or ("議員" in (a, b) and any(t.endswith("議") for t in (a, b)))
 
 
 def _japanese_day_swapped(normalised: str, ev: Evidence) -> tuple[str, str, str] | None:
@@ -7434,6 +7465,8 @@ _CONTRAST = re.compile(r";|\b(?:but|while|whereas|although|though|however|yet)\b
 _THEN_OPEN = re.compile(r"\band\s+(?=(?:it\s+|is\s+)*(?:re)?opens?\b)")
 #: a word negated by its prefix, as a clause's negation: "a non-smoking hotel", "non-alcoholic"
 _NON = re.compile(r"\bnon[-\s]?(?=[a-z])")
+#: words that say a thing is missing, as a negation does
+_LACKING = re.compile(r"\b(?:lack(?:s|ed|ing)?|without)\b", re.IGNORECASE)
 #: the finer cut: also lists and "and", for what a negation denies ("no WiFi, and dogs are
 #: welcome" denies WiFi only); not a colon, which joins a field to its value ("Delivery: no")
 _CLAUSE_BREAK = re.compile(r"[,;]|\b(?:and|or|but|while|whereas|although|though|however|yet)\b")
@@ -7604,8 +7637,9 @@ _CASH_ONLY = re.compile(
 
 def _says_no(part: str, negated: bool) -> bool:
     """Whether a clause (its text, and whether its tokens read negated) says no: by a
-    negation, or by a word negated by its prefix ("non-smoking")."""
-    return negated or _NON.search(part) is not None
+    negation, by a word negated by its prefix ("non-smoking"), or by a lack ("lacks outdoor
+    seating", "the lack of Sunday hours", "without WiFi")."""
+    return negated or _NON.search(part) is not None or _LACKING.search(part) is not None
 
 
 def _offerings_said(claim: str, ev: Evidence) -> list[int]:
@@ -7646,8 +7680,10 @@ def _days_said(claim: str, ev: Evidence) -> list[int]:
             wrong += schedule
         closed = _CLOSED.search(part)
         opening = _OPEN.search(part)
-        if not closed and opening and _clause(part[: opening.end()], ev.lang)[1]:
-            # "is not open on Saturdays", "has no Sunday hours": the days are closed ones
+        upto = part[: opening.end()] if opening else ""
+        if not closed and opening and _says_no(upto, _clause(upto, ev.lang)[1]):
+            # "is not open on Saturdays", "has no Sunday hours", "the lack of Sunday hours":
+            # the days are closed ones
             # (not "Saturday hours for those who cannot come on weekdays")
             closed = opening
             days = _days_named(part[opening.start() :])
