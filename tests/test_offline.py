@@ -8045,3 +8045,59 @@ def test_a_japanese_person_given_their_post_in_short_is_no_new_name(judge: Offli
         "石田由紀子課長は無償化に賛成しつつも、長期的な財源の見通しを示すべきだと指摘した。"
     )
     assert out["fully_supported"] is False, out["explanation"]
+
+
+def test_a_deed_due_owed_or_awaited_told_as_done_is_caught(judge: OfflineJudge) -> None:
+    """ "Opened in March" where the first stretch is "due to open in March", "ratified the
+    agreement" where members "must still ratify the deal", and "completed their
+    certification" where the timetable returns "once two officers complete their
+    certification" tell as done what is to come; the plans as the article tells them pass."""
+    doc = (
+        "Osei told the council that 14 kilometres of new protected bike lanes were funded, with "
+        "the first stretch, along Harbour Avenue, due to open in March. Union members must "
+        "still ratify the deal in a vote scheduled for Feb. 11 and 12. Keldmoor said it planned "
+        "to restore the full timetable in spring, once two newly trained deck officers complete "
+        "their certification, which is expected in February."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    for said in (
+        "The first stretch of new protected bike lane, along Harbour Avenue, opened in March.",
+        "Union members ratified the agreement in a vote held on Feb. 11 and 12.",
+        "Two newly trained deck officers completed their certification in February.",
+    ):
+        out = verdict(said)
+        assert "told as done where the documents give a plan" in out["explanation"], said
+    for said in (
+        "The first stretch of bike lane, along Harbour Avenue, is due to open in March.",
+        "Union members must still ratify the deal in a vote on Feb. 11 and 12.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+
+
+def test_a_deed_done_told_as_still_to_come_is_caught(judge: OfflineJudge) -> None:
+    """ "Would return to its original supplier" where Kessler said Brightway "had returned"
+    to it, and "is expected to declare a drought emergency" where the board "declared" one,
+    tell a deed done as one to come; the deeds told as done pass, and so does a wish the
+    documents word as a state ("if you want to disable this function" of "want this
+    function disabled")."""
+    doc = (
+        "Kessler said Brightway had returned to its original supplier for the buckle part in "
+        "December. The county board of supervisors declared a local drought emergency on June "
+        "24, a step that allows farmers to apply for low-interest state loans. If you want this "
+        "function disabled, use the Select button to turn it off."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    for said in (
+        "Kessler said Brightway would return to its original supplier for the buckle part.",
+        "The county board of supervisors is expected to declare a local drought emergency.",
+    ):
+        out = verdict(said)
+        assert "told as still to come where the documents tell it as done" in out["explanation"]
+    for said in (
+        "Kessler said Brightway had returned to its original supplier for the buckle part.",
+        "The county board of supervisors declared a local drought emergency on June 24.",
+        "If you want to disable this function, use the Select button to turn it off.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])

@@ -1407,6 +1407,9 @@ class SentenceEvidence:
     #: a document sentence that gives as planned, expected or possible what the sentence
     #: tells as done (`_plan_told_as_done`), with its key
     planned: tuple[str, str] | None = None
+    #: a document sentence that tells as done what the sentence tells as to come
+    #: (`_done_told_as_planned`), with its key
+    unplanned: tuple[str, str] | None = None
     #: a document sentence that gives as possible or hoped for what the sentence says will
     #: be (`_hedge_dropped`), with its key
     certain: tuple[str, str] | None = None
@@ -1934,6 +1937,11 @@ def sentence_features(
         read = lowered[: already.end()] if already else lowered
         if not _JA_HEDGED.search(read):
             planned = _japanese_plan_told_as_done(read, ev) or _japanese_decision_told(read, ev)
+    unplanned = (
+        _done_told_as_planned(lowered, set(tokens.seq), ev, text)
+        if ev.lang == "en" and flipped is None and planned is None
+        else None
+    )
     certain = (
         _hedge_dropped(lowered, set(tokens.seq), ev)
         if ev.lang == "en"
@@ -2116,6 +2124,7 @@ def sentence_features(
                 or flipped
                 or sibling
                 or planned
+                or unplanned
                 or certain
                 or unknown
                 or left_open
@@ -2170,6 +2179,7 @@ def sentence_features(
         missing_literals=literals,
         flipped=flipped,
         planned=planned,
+        unplanned=unplanned,
         certain=certain,
         reason_added=reason_added,
         clause_added=clause_added,
@@ -2806,10 +2816,12 @@ def _negation_flip(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, 
 #: "starting next year"
 _PLANNED = re.compile(
     r"\b(?:plans?|planned|planning|aims?|aimed|hopes?|hoped|intends?|intended|expects?|"
-    r"expected|wants?|wanted|proposes?|proposed|seeks?|sought|(?:is|are|was|were) (?:set|due|"
-    r"likely|scheduled|going)|considering|due(?=\s+to\s+be\s))\s+to\s+(?:be\s+)?"
+    r"expected|wants?|wanted|proposes?|proposed|seeks?|sought|(?:is|are|was|were) (?:set|"
+    r"likely|scheduled|going)|considering|due)\s+to\s+(?:be\s+)?"
     r"(?P<verb>[a-z]+)"
-    r"|\b(?:will|would|may|might|could|should)\s+(?:also\s+|soon\s+|later\s+)?(?:be\s+)?"
+    # (a deed still owed: "members must still ratify the deal")
+    r"|\b(?:will|would|may|might|could|should|must)\s+(?:also\s+|soon\s+|later\s+|still\s+)?"
+    r"(?:be\s+)?"
     r"(?P<modal>[a-z]+)"
     # (and the deed a will leads to: "would ask the council next month to double spending")
     r"(?:\s+(?:(?![a-z]+ed\b)[a-z]+\s+){1,4}?to\s+(?P<later>[a-z]+))?"
@@ -2817,6 +2829,10 @@ _PLANNED = re.compile(
     r"(?P<condition>[a-z]+)"
     r"|\b(?P<soon>starting|beginning|opening|launching)\s+(?:early\s+|later\s+)?(?:next|this)\b"
 )
+#: a condition still to be met, up to its clause's end: "once two officers complete their
+#: certification"
+_ONCE = re.compile(r"\bonce\s+([^,;.]+)")
+_PAST_AUXILIARY = re.compile(r"\b(?:had|has|have|was|were|did)\b")
 #: "may" the verb, not the month ("on May 17", "in May", "May 2024")
 _MAY = (
     r"(?<!\bin )(?<!\bon )(?<!\bof )(?<!\bby )(?<!\bsince )(?<!\buntil )(?<!\bearly )"
@@ -3138,6 +3154,11 @@ def _plan_told_as_done(
             )
             if v
         }
+        # "once two officers complete their certification": a deed to come, whatever verb
+        # tells it (not "once crews had repaired it", told as done)
+        for m in _ONCE.finditer(raw):
+            if not _PAST_AUXILIARY.search(m.group(1)):
+                hedged |= set(tokenize(m.group(1)).seq)
         told = {t for t in done if t in ev.sets[i]}
         done_there |= told - hedged
         for verb in sorted(told & hedged):
@@ -3147,6 +3168,47 @@ def _plan_told_as_done(
         return None
     i = min(planned[verb] for verb in left)
     return ev.raw_texts[i].strip(), ev.keys[i]
+
+
+def _done_told_as_planned(
+    lowered: str, tokens: set[str], ev: Evidence, text: str
+) -> tuple[str, str] | None:
+    """A deed the documents tell as done that the sentence tells as still to come: "Kessler
+    said Brightway would return to its original supplier" where he said it "had returned to
+    its original supplier in December"; "the board is expected to declare a drought
+    emergency" where it "declared a local drought emergency on June 24". The sentence's verb
+    of what is to come (`_PLANNED`, not a mere possibility: "will", "would", "is expected
+    to", "plans to") must be one that a document sentence holding four fifths of its other
+    words tells as done (`_told_done`), and no document sentence holding them may plan it
+    too. Returns the document sentence and its key."""
+    coming = {t for m in _TO_COME.finditer(lowered) if (t := content_token(m.group("verb")))}
+    if not coming:
+        return None
+    subject = _CAPITAL_RUN.match(text)
+    named = set(tokenize(subject.group()).seq) if subject else set()
+    words = tokens - coming - named
+    if len(words) < _PLAN_WORDS:
+        return None
+    found: tuple[str, str] | None = None
+    for i, held in sorted(ev.holding(words).items()):
+        if held < _PLAN_SHARE * len(words):
+            continue
+        raw = ev.raw_texts[i].lower()
+        if _PLANNED.search(raw) or _ONCE.search(raw):
+            return None  # a document sentence tells of it as to come, or may
+        done = {t for plain in _told_done(raw).values() for t in plain}
+        if found is None and coming & done:
+            found = (ev.raw_texts[i].strip(), ev.keys[i])
+    return found
+
+
+#: a deed told as sure to come, not as possible or wished for: "will return", "is
+#: expected to declare", "plans to open" (not "may return", "wants to disable")
+_TO_COME = re.compile(
+    r"\b(?:will|would|(?:is|are|was|were)\s+(?:expected|scheduled|set|due|going|planning)\s+to"
+    r"|plans?\s+to|planned\s+to|intends?\s+to)\s+(?:also\s+|soon\s+|later\s+|still\s+)?"
+    r"(?:be\s+)?(?P<verb>[a-z]+)"
+)
 
 
 #: words that tell of a decision as made: "has decided to sue", "have agreed to provide"

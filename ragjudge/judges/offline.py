@@ -236,6 +236,7 @@ class OfflineJudge:
         told = (
             f.flipped is not None
             or f.planned is not None
+            or f.unplanned is not None
             or f.certain is not None
             or f.unknown is not None
             or f.left_open is not None
@@ -261,6 +262,11 @@ class OfflineJudge:
             parts.append(
                 "told as done where the documents give a plan, a possibility or a decision "
                 f"still to be made: '{said}' ({key})"
+            )
+        if f.unplanned is not None:
+            said, key = f.unplanned
+            parts.append(
+                f"told as still to come where the documents tell it as done: '{said}' ({key})"
             )
         if f.reason_added is not None:
             parts.append(
