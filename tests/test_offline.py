@@ -8101,3 +8101,47 @@ def test_a_deed_done_told_as_still_to_come_is_caught(judge: OfflineJudge) -> Non
     ):
         out = verdict(said)
         assert out["fully_supported"] is True, (said, out["explanation"])
+
+
+def test_a_negation_dropped_from_the_first_of_two_deeds_of_one_subject_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """ "The town council had been consulted before the decision was made" copies the first
+    of two deeds ("had not been consulted … and would formally ask the minister to
+    reconsider") without its negation; the copy with it passes."""
+    doc = (
+        "Mayor Linda Carrow said the town council had not been consulted before the decision "
+        "was made and would formally ask the minister to reconsider."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    out = verdict(
+        "Carrow said the town council had been consulted before the decision was made but would "
+        "still ask the minister to reconsider."
+    )
+    assert "the documents say the opposite" in out["explanation"], out["explanation"]
+    out = verdict(
+        "Carrow said the town council had not been consulted before the decision was made."
+    )
+    assert out["fully_supported"] is True, out["explanation"]
+
+
+def test_two_deeds_ordered_the_other_way_round_are_caught(judge: OfflineJudge) -> None:
+    """ "NHTSA had completed its review before Brightway agreed to a voluntary recall" where
+    Brightway "had agreed to a voluntary recall before the agency completed its review"
+    turns the order; the article's order passes, and so does a rule that orders no deeds
+    done ("a public disclosure before the filing can negate a patent")."""
+    doc = (
+        "NHTSA said it had opened a preliminary evaluation in December, and that Brightway had "
+        "agreed to a voluntary recall before the agency completed its review. A patent "
+        "application must be filed before the first public disclosure of the invention."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    out = verdict("NHTSA had completed its review before Brightway agreed to a voluntary recall.")
+    assert "where the documents say 'Brightway had agreed" in out["explanation"], out
+    out = verdict("Brightway agreed to a voluntary recall before NHTSA completed its review.")
+    assert out["fully_supported"] is True, out["explanation"]
+    out = verdict(
+        "A public disclosure of the invention before the filing of a patent application can "
+        "negate a patent."
+    )
+    assert "where the documents say" not in out["explanation"], out["explanation"]

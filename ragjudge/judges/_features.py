@@ -432,6 +432,10 @@ _POLARITY = {
         re.compile(
             r";|(?<!\d)[,:]|[,:](?!\d)"
             r"|\b(?:if|when|unless|but|because|so|while|which|who|that|then|however|whereas)\b"
+            # (and a second deed of one subject, told with its own auxiliary: "had not been
+            # consulted … and would formally ask the minister to reconsider")
+            r"|\band\b(?=\s+(?:would|will|could|should|can|may|might|must|was|were|is|are|has|"
+            r"have|had|did|does|do)\b)"
             # (and a statement from its speaker: "Greaney said his client would appeal")
             rf"|\b{_SPEECH}\b",
             re.IGNORECASE,
@@ -1994,6 +1998,11 @@ def sentence_features(
             or (_first_of_many(text, cover, ev) if "the " in lowered else None)
             or (_time_unit_changed(text, cover, ev) if tokens.numbers else None)
             or _names_reversed(text, token_set, cover, ev)
+            or (
+                _order_reversed(text, cover, ev)
+                if "before" in lowered or "after" in lowered
+                else None
+            )
         )
         if ev.lang == "en"
         else (
@@ -2477,6 +2486,60 @@ def _names_reversed(
         if theirs[a] == before_b and theirs[b] == before_a:
             return a, b, ev.keys[cover[0]]
     return None
+
+
+def _order_reversed(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, str, str] | None:
+    """Two deeds a document sentence orders with "before" or "after", ordered the other way
+    round by the sentence with the same word: "NHTSA had completed its review before
+    Brightway agreed to a voluntary recall" where "Brightway had agreed to a voluntary recall
+    before the agency completed its review". Each side of the sentence's word (its clause,
+    as `Polarity` cuts them) must tell a deed as done (`_told_done`), not a rule ("a
+    disclosure before the filing can negate it"), and share two content words at least with
+    the other side of the document's; the sentence's sides must share fewer with the sides
+    they face.
+    Returns the sentence's ordering, the document's and its key."""
+    pol = _POLARITY["en"]
+    ours = _ordering(text, pol)
+    if ours is None:
+        return None
+    word, a, b, said = ours
+    before, _, after = said.partition(f" {word} ")
+    if not (_told_done(before.lower()) and _told_done(after.lower())):
+        return None  # not two deeds told as done ("any disclosure before the filing")
+    for i in cover[:2]:
+        theirs = _ordering(ev.raw_texts[i], pol, word)
+        if theirs is None:
+            continue
+        _, a2, b2, told = theirs
+        crossed = (len(a & b2), len(b & a2))
+        straight = len(a & a2) + len(b & b2)
+        if min(crossed) >= _ORDER_SIDE_WORDS and straight < min(crossed):
+            return said, told, ev.keys[i]
+    return None
+
+
+def _ordering(
+    text: str, pol: Polarity, word: str | None = None
+) -> tuple[str, frozenset[str], frozenset[str], str] | None:
+    """The one "before" or "after" (`word`, when given) of a text that orders two clauses:
+    the word, the content tokens of the clause before it and after it, and the two as
+    written."""
+    found = [m for m in _ORDERING.finditer(text) if word is None or m.group().lower() == word]
+    if len(found) != 1:
+        return None
+    m = found[0]
+    before = pol.clause.split(text[: m.start()])[-1]
+    after = pol.clause.split(text[m.end() :])[0]
+    a, b = frozenset(tokenize(before).seq), frozenset(tokenize(after).seq)
+    if len(a) < _ORDER_SIDE_WORDS or len(b) < _ORDER_SIDE_WORDS:
+        return None
+    told = f"{before.strip()} {m.group()} {after.strip().rstrip('.!?')}"
+    return m.group().lower(), a, b, told
+
+
+#: the words that order two deeds in time, and the fewest words each deed must share
+_ORDERING = re.compile(r"\b(?:before|after)\b", re.IGNORECASE)
+_ORDER_SIDE_WORDS = 2
 
 
 #: the words that lead a place's name ("stabled in Kentucky")
