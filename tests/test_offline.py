@@ -8145,3 +8145,55 @@ def test_two_deeds_ordered_the_other_way_round_are_caught(judge: OfflineJudge) -
         "negate a patent."
     )
     assert "where the documents say" not in out["explanation"], out["explanation"]
+
+
+def test_a_known_name_put_in_anothers_place_in_a_near_copy_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """A near copy of a sentence with a name the article gives elsewhere in another's place
+    ("Ridgefield Consumer Group" for "Harlan Consumer Group", "north of Halverston" for
+    "north of Ashcombe", "Voltway's regional manager" for "Zippa's", "Health Canada" for
+    "Transport Canada") is caught; the copies with the article's names pass, and so does a
+    first word capitalised by grammar ("Open the …")."""
+    doc = (
+        "HALVERSTON, June 10 -- Analysts at Ridgefield Securities estimated the recall would "
+        "cost $12 million. Shares in Brightway's parent company, Harlan Consumer Group, fell "
+        "6.3 percent in New York trading on Wednesday. Administrators said the longest journey "
+        "times would affect residents of the farming communities north of Ashcombe, such as "
+        "Dunmore. The three operators are Zippa, Glide and Voltway. Zippa's regional manager, "
+        "Sophie Brandt, called the fleet cap arbitrary. Transport Canada said it was "
+        "coordinating with U.S. regulators and that about 31,000 of the affected seats had been "
+        "sold in Canada. Start the SmartThings app on your mobile device."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    for said, swap in (
+        (
+            "Shares in Brightway's parent company, Ridgefield Consumer Group, fell 6.3 percent "
+            "in New York trading on Wednesday.",
+            "'Ridgefield' where the documents say 'Harlan'",
+        ),
+        (
+            "Administrators said the longest journey times would affect farming communities "
+            "north of Halverston, such as Dunmore.",
+            "'Halverston' where the documents say 'Ashcombe'",
+        ),
+        (
+            "Voltway's regional manager, Sophie Brandt, called the fleet cap arbitrary.",
+            "'Voltway' where the documents say 'Zippa'",
+        ),
+        (
+            "Health Canada said it was coordinating with U.S. regulators and that about 31,000 of "
+            "the affected seats had been sold in Canada.",
+            "'Health' where the documents say 'Transport'",
+        ),
+    ):
+        out = verdict(said)
+        assert swap in out["explanation"], (said, out["explanation"])
+    for said in (
+        "Shares in Brightway's parent company, Harlan Consumer Group, fell 6.3 percent in New "
+        "York trading on Wednesday.",
+        "Zippa's regional manager, Sophie Brandt, called the fleet cap arbitrary.",
+        "Open the SmartThings app on your mobile device.",
+    ):
+        out = verdict(said)
+        assert "where the documents say" not in out["explanation"], (said, out["explanation"])

@@ -1992,6 +1992,7 @@ def sentence_features(
             or _doer_swapped(text, cover, ev)
             or _known_name_swapped(text, token_set, ev)
             or _person_swapped(text, token_set, ev)
+            or _copied_name_swapped(text, token_set, ev)
             or (_all_of_some(text, ev) if tokens.digits else None)
             or _all_for_most(text, token_set, ev)
             or (_all_for_count(text, cover, ev) if "ll " in text else None)
@@ -2394,6 +2395,60 @@ def _person_swapped(text: str, tokens: Set[str], ev: Evidence) -> tuple[str, str
         ):
             return name, theirs[0][0], ev.keys[i]
     return None
+
+
+def _copied_name_swapped(text: str, tokens: Set[str], ev: Evidence) -> tuple[str, str, str] | None:
+    """A word of a name the documents give elsewhere, in a near copy of a document sentence
+    that gives another name's word in its place: "Shares in Brightway's parent company,
+    Ridgefield Consumer Group, fell" where "… parent company, Harlan Consumer Group, fell"
+    (and Ridgefield Securities is elsewhere), "Health Canada said it was coordinating" where
+    "Transport Canada said …", "Voltway's regional manager, Sophie Brandt" where "Zippa's
+    regional manager". The document sentence must hold nine tenths of the sentence's other
+    words (four at least) and frame its word with the same words: the two before it and the
+    one after it (the two after it at the sentence's start, where a first word is a name's
+    only when it owns or a capitalised word follows: not "Open the app"). Both words are
+    proper (`_proper`), the sentence lacks the document's, and no document sentence holding
+    those words gives the sentence's word at all. Returns the two and the key."""
+    words = list(_NAME_WORD.finditer(text))
+    lowered = text.lower()
+    for k, w in enumerate(words):
+        word = w.group().removesuffix("'s").removesuffix("’s")
+        if not word[:1].isupper() or (k and word.lower() not in ev.text):
+            continue  # no capital, or a word the documents lack (`_names_swapped`'s; that
+            # check reads no first word, capitalised by grammar)
+        left = [x.group() for x in words[max(0, k - _SWAP_CONTEXT) : k]]
+        right = [x.group() for x in words[k + 1 : k + 1 + (_SWAP_CONTEXT if k == 0 else 1)]]
+        if len(right) < (_SWAP_CONTEXT if k == 0 else 1) or (k and len(left) < _SWAP_CONTEXT):
+            continue
+        if k == 0 and word == w.group() and not right[0][:1].isupper():
+            continue  # a first word is a name's when it owns ("Voltway's") or a name goes on
+        rest = set(tokens) - set(tokenize(word, lang=ev.lang).seq)
+        if len(rest) < _COPIED_WORDS:
+            continue
+        near = [i for i, n in ev.holding(rest).items() if n >= _COPIED_SHARE * len(rest)]
+        if not near or any(word.lower() in ev.raw_texts[i].lower() for i in near):
+            continue  # (one with both names: a manual's "Create with Facebook, PayPal")
+        head = rf"(?i:\b{_WORD_GAP.join(map(re.escape, left))}\W+)" if left else "^"
+        slot = (
+            head
+            + r"([A-Z][\w\-]*?)(?:['’]s)?"
+            + rf"(?i:\W+{_WORD_GAP.join(map(re.escape, right))}\b)"
+        )
+        for i in near:
+            m = re.search(slot, ev.raw_texts[i].strip())
+            if m is None:
+                continue
+            other = m.group(1)
+            if other.lower() in lowered or not _proper(other, ev) or not _proper(word, ev):
+                continue
+            return word, other, ev.keys[i]
+    return None
+
+
+#: how much of a sentence's other words (of at least so many) a document sentence must hold
+#: to be the one it copies with a name swapped (`_copied_name_swapped`)
+_COPIED_SHARE = 0.9
+_COPIED_WORDS = 4
 
 
 def _proper(name: str, ev: Evidence) -> bool:
