@@ -8197,3 +8197,32 @@ def test_a_known_name_put_in_anothers_place_in_a_near_copy_is_caught(
     ):
         out = verdict(said)
         assert "where the documents say" not in out["explanation"], (said, out["explanation"])
+
+
+def test_a_likelihood_a_consideration_or_a_thing_not_ruled_out_told_as_certain_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """ "Were certain to lose hours" where workers "were likely to lose hours", "will mount a
+    legal challenge" where the council "was considering a legal challenge", and "would
+    examine" what officials "had not ruled out examining" tell a possibility as certain;
+    the possibilities as the article gives them pass."""
+    doc = (
+        "Nina Hallberg said some farm workers were likely to lose hours or jobs, but added that "
+        "it was too early to say how many. Duncan said the council was considering a legal "
+        "challenge against the cuts. An agency spokeswoman said officials had not ruled out "
+        "examining whether the same supplier provided parts to other manufacturers."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    for said in (
+        "Hallberg said farm workers were certain to lose hours or jobs.",
+        "Duncan said the council will mount a legal challenge against the cuts.",
+        "Officials said they would examine parts from the same supplier to other manufacturers.",
+    ):
+        out = verdict(said)
+        assert "told as certain where the documents give a possibility" in out["explanation"]
+    for said in (
+        "Hallberg said some farm workers were likely to lose hours or jobs.",
+        "Duncan said the council was considering a legal challenge against the cuts.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])

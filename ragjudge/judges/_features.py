@@ -1951,7 +1951,7 @@ def sentence_features(
         if ev.lang == "en"
         and flipped is None
         and planned is None
-        and ("ould" in lowered or "will" in lowered)
+        and ("ould" in lowered or "will" in lowered or " to " in lowered)
         else None
     )
     unknown = (
@@ -3381,13 +3381,20 @@ def _decision_told(
 
 
 #: what the sentence says will be: "will cost", "would reopen" (as reported speech gives it)
-_WILL = re.compile(r"\b(?:will|would)\s+(?:also\s+|still\s+|now\s+)?(?:be\s+)?(?P<verb>[a-z]+)")
+_WILL = re.compile(
+    r"\b(?:will|would|(?:is|are|was|were)\s+(?:certain|sure|bound)\s+to)"
+    r"\s+(?:also\s+|still\s+|now\s+)?(?:be\s+)?(?P<verb>[a-z]+)"
+    r"(?P<object>(?:\s+[a-z'’-]+){0,3})"
+)
 #: what a document gives as possible or hoped for: "could cost", "hoped to reopen", "may
 #: run", "is considering closing"
 _MAYBE = re.compile(
     rf"\b(?:could|{_MAY}|might|hope[sd]?\s+to|hoping\s+to|aim(?:s|ed)?\s+to|seeks?\s+to"
-    r"|sought\s+to|(?:is|are|was|were)\s+considering)"
-    r"\s+(?:also\s+|still\s+)?(?:be\s+)?(?P<verb>[a-z]+)"
+    r"|sought\s+to|(?:is|are|was|were)\s+considering|likely\s+to"
+    # (what is not ruled out is possible: "had not ruled out examining whether …")
+    r"|(?:not|n't)\s+(?:ruled?|ruling)\s+out)"
+    r"\s+(?:also\s+|still\s+)?(?:have\s+to\s+)?(?:be\s+)?(?P<verb>[a-z]+)"
+    r"(?P<object>(?:\s+[a-z'’-]+){0,3})"
 )
 #: a sentence that leaves its own claim open
 _SELF_HEDGED = re.compile(r"\b(?:if|unless|whether|likely|possibly|perhaps|probably|expected)\b")
@@ -3410,6 +3417,9 @@ def _hedge_dropped(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, s
     words = tokens - will
     if not will or len(words) < _PLAN_WORDS:
         return None
+    # what the sentence says will be done to: "will mount a legal challenge" where the
+    # council "was considering a legal challenge"
+    objects = _objects(_WILL, lowered)
     least = _PLAN_SHARE * len(words)
     found: tuple[str, str] | None = None
     for i in ev.holding(words):
@@ -3418,9 +3428,16 @@ def _hedge_dropped(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, s
         raw = ev.raw_texts[i].lower()
         if will & _verbs(_WILL, raw):
             return None  # a document says it will be
-        if will & _verbs(_MAYBE, raw) and found is None:
+        maybe = will & _verbs(_MAYBE, raw) or len(objects & _objects(_MAYBE, raw)) >= 2
+        if maybe and found is None:
             found = (ev.raw_texts[i].strip(), ev.keys[i])
     return found
+
+
+def _objects(pattern: re.Pattern[str], text: str) -> set[str]:
+    """The content tokens of the words after the verbs `pattern` finds in `text` (its group
+    `object`, up to three words)."""
+    return {t for m in pattern.finditer(text) for t in tokenize(m.group("object")).seq}
 
 
 #: a clause that gives a reason or a circumstance of what the sentence tells: "after donors
