@@ -8226,3 +8226,42 @@ def test_a_likelihood_a_consideration_or_a_thing_not_ruled_out_told_as_certain_i
     ):
         out = verdict(said)
         assert out["fully_supported"] is True, (said, out["explanation"])
+
+
+def test_more_reasons_given_for_what_the_article_explains_otherwise_are_caught(
+    judge: OfflineJudge,
+) -> None:
+    """ "Because of mechanical faults" where the vessels were out of service "because they
+    could not be legally crewed" (a reason the article never gives, for a statement it
+    copies), "was prompted by a faulty harness buckle" where the 2022 recall was "because
+    of mislabeled weight limits", and "came after the union dropped its demand" where it
+    "came after the district agreed to fund nurses" are caught; the article's reasons
+    pass."""
+    doc = (
+        "The company said two of its vessels had been taken out of service for a combined 41 "
+        "days last winter because they could not be legally crewed. Brightway is recalling "
+        "214,000 seats because the harness buckle can fail to latch. In 2022, the company "
+        "recalled about 18,000 convertible car seats because of mislabeled weight limits. "
+        "Mediator Jonathan Reyes said the breakthrough came after the district agreed to fund "
+        "nurses from its general budget. The union had originally demanded a 20 percent raise."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    for said in (
+        "Two of the company's vessels were taken out of service for a combined 41 days last "
+        "winter because of mechanical faults.",
+        "Brightway's 2022 recall of about 18,000 convertible car seats was prompted by a faulty "
+        "harness buckle.",
+        "Reyes said the breakthrough came after the union dropped its demand for a 20 percent "
+        "raise.",
+    ):
+        out = verdict(said)
+        assert "where the documents give" in out["explanation"], (said, out["explanation"])
+    for said in (
+        "Two of the company's vessels were taken out of service for a combined 41 days last "
+        "winter because they could not be legally crewed.",
+        "Brightway's 2022 recall of about 18,000 convertible car seats was prompted by "
+        "mislabeled weight limits.",
+        "Reyes said the breakthrough came after the district agreed to fund nurses.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])

@@ -3475,7 +3475,14 @@ def _reason_added(text: str, cover: Sequence[int], ev: Evidence) -> str | None:
 _REASON_GIVEN = (
     re.compile(
         r"^(?P<effect>.+?)\s+(?:mainly\s+|largely\s+|partly\s+|primarily\s+|chiefly\s+)?"
-        r"(?:because(?:\s+of)?|due\s+to|owing\s+to|as\s+a\s+result\s+of|citing)\s+(?P<cause>.+)$",
+        r"(?:because(?:\s+of)?|due\s+to|owing\s+to|as\s+a\s+result\s+of|citing"
+        r"|(?:was|were|is|are)\s+(?:prompted|driven|caused)\s+by|stemm(?:ed|ing)\s+from)"
+        r"\s+(?P<cause>.+)$",
+        re.IGNORECASE | re.DOTALL,
+    ),
+    # (what brought a thing about: "the breakthrough came after the district agreed to …")
+    re.compile(
+        r"^(?P<effect>.+?)\s+came\s+(?:only\s+)?after\s+(?P<cause>.+)$",
         re.IGNORECASE | re.DOTALL,
     ),
     re.compile(
@@ -3500,7 +3507,11 @@ _REASON_EFFECT_SHARE = 0.7
 
 
 #: a word of `_REASON_GIVEN`, to pass over sentences that give no reason at once
-_REASON_WORD = re.compile(r"\b(?:because|due|owing|result|citing|attribut\w*|reasons?)\b", re.I)
+_REASON_WORD = re.compile(
+    r"\b(?:because|due|owing|result|citing|attribut\w*|reasons?|prompted|driven|caused|stemm\w+"
+    r"|came)\b",
+    re.I,
+)
 #: a reason that ends its sentence in one clause, of a few words
 _LAST_CLAUSE = re.compile(r"^[^,;:()]{1,120}\.?$")
 
@@ -3535,8 +3546,12 @@ def _reason_swapped(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str,
     if ours is None:
         return None
     effect, cause, said = ours
-    if len(cause) < 2 or sum(t in ev.vocab for t in cause) < _REASON_HELD * len(cause):
-        return None  # a reason the documents do not tell is `_reason_added`'s
+    if len(cause) < 2:
+        return None
+    # a reason the documents do not tell ("because of mechanical faults") is another only
+    # where they give one for what is mostly the sentence's statement; else it is
+    # `_reason_added`'s
+    told_elsewhere = sum(t in ev.vocab for t in cause) >= _REASON_HELD * len(cause)
     # (and the other sentences of the record's items it is matched with: a review gives its
     # reason once, "the only reason this isn't five stars is the wait")
     items = {ev.groups[i] for i in cover if ev.groups and ev.groups[i]}
@@ -3546,9 +3561,13 @@ def _reason_swapped(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str,
         if theirs is None:
             continue
         their_effect, their_cause, their_said = theirs
+        # (of a statement the sentence copies, a reason of two words is one: "because they
+        # could not be legally crewed")
+        copied = len(effect & their_effect) >= _REASON_EFFECT_SHARE * len(effect)
         if (
-            len(their_cause) >= _REASON_WORDS
+            len(their_cause) >= (_REASON_WORDS - 1 if copied else _REASON_WORDS)
             and (effect & their_effect).difference(*ev.shared.values())
+            and (told_elsewhere or copied)
             and len(cause & their_cause) <= _REASON_SHARED * len(cause)
             and not their_cause & (effect | cause)
         ):
