@@ -8265,3 +8265,29 @@ def test_more_reasons_given_for_what_the_article_explains_otherwise_are_caught(
     ):
         out = verdict(said)
         assert out["fully_supported"] is True, (said, out["explanation"])
+
+
+def test_a_clause_a_summary_appends_to_a_copied_sentence_is_caught(judge: OfflineJudge) -> None:
+    """In a summary, "…, the deepest cut in its history" appended to a copy of the article's
+    sentence is a claim the article gives nothing of; the copy alone passes, and so does
+    the same sentence in an answer to a question, where an explanation of one's own is
+    common (RAGBench labels most such clauses supported)."""
+    doc = (
+        "The Tolano Irrigation District will cut water deliveries to member farms by 40 "
+        "percent for the rest of the season, the board decided on Monday. Villalobos said "
+        "nobody on the board enjoyed the vote."
+    )
+    added = (
+        "The Tolano Irrigation District will cut water deliveries to member farms by 40 percent "
+        "for the rest of the season, the deepest cut in its history."
+    )
+    out = first_verdict(judge, "Summarize the following news article.", [doc], added)
+    assert (
+        "a clause the documents give nothing of: 'the deepest cut in its history'"
+        in (out["explanation"])
+    ), out["explanation"]
+    copied = added.replace(", the deepest cut in its history", "")
+    out = first_verdict(judge, "Summarize the following news article.", [doc], copied)
+    assert out["fully_supported"] is True, out["explanation"]
+    out = first_verdict(judge, "How much will water deliveries be cut?", [doc], added)
+    assert "a clause the documents give nothing of" not in out["explanation"], out
