@@ -8291,3 +8291,44 @@ def test_a_clause_a_summary_appends_to_a_copied_sentence_is_caught(judge: Offlin
     assert out["fully_supported"] is True, out["explanation"]
     out = first_verdict(judge, "How much will water deliveries be cut?", [doc], added)
     assert "a clause the documents give nothing of" not in out["explanation"], out
+
+
+def test_a_japanese_time_told_relative_to_now_given_otherwise_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """県が今年春に…実施したアンケート where the article says 昨年秋, and 新商品を今春発売した
+    where it is to come 来年春, give another time than the article's; its times pass."""
+    doc = (
+        "県が昨年秋に65歳以上の約3000人を対象に実施したアンケートでは、「返納を考えたことが"
+        "ある」と答えた人が46％に上った。同社は来年春、マイワシを使ったオイル漬けの新商品を"
+        "発売する予定で、首都圏の百貨店での販路開拓を進める方針だ。"
+    )
+    verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", [doc])
+    out = verdict(
+        "県が今年春に65歳以上の約3000人を対象に実施したアンケートでは、46％が返納を考えたことが"
+        "あると答えた。"
+    )
+    assert "'今年春' where the documents say '昨年秋'" in out["explanation"], out["explanation"]
+    out = verdict("同社は、マイワシを使ったオイル漬けの新商品を今春発売した。")
+    assert out["fully_supported"] is False, out["explanation"]
+    out = verdict(
+        "県が昨年秋に65歳以上の約3000人を対象に実施したアンケートでは、46％が返納を考えたことが"
+        "あると答えた。"
+    )
+    assert out["fully_supported"] is True, out["explanation"]
+
+
+def test_a_japanese_school_named_for_another_town_of_the_article_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """県立川内高校 where the article says 県立奥山高校 (and names 川内町 elsewhere) is another
+    school: the prefecture's 県立 before a name joins no place of the article."""
+    doc = (
+        "沿線の北浜市、川内町、奥山村の3市町村でつくる協議会が転換案を了承した。沿線の県立奥山"
+        "高校では全校生徒の約4割にあたる130人が同線で通学している。"
+    )
+    verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", [doc])
+    out = verdict("沿線の県立川内高校では全校生徒の約4割にあたる130人が山岡線で通学している。")
+    assert out["fully_supported"] is False, out["explanation"]
+    out = verdict("沿線の県立奥山高校では全校生徒の約4割にあたる130人が同線で通学している。")
+    assert out["fully_supported"] is True, out["explanation"]

@@ -2013,6 +2013,7 @@ def sentence_features(
         else (
             _japanese_sibling(lowered, ev)
             or _japanese_day_swapped(lowered, ev)
+            or _japanese_when_changed(lowered, ev)
             or _japanese_post_swapped(lowered, ev)
             or _japanese_change_turned(lowered, ev)
             or _japanese_direction_turned(lowered, ev)
@@ -2625,7 +2626,8 @@ def _places_joined(word: str, text: str) -> bool:
     where the documents name 福岡県 and then 同県朝倉市 (or 岐阜県立高校, one the prefecture
     runs, where they name 岐阜県 and its 県立関北高校)."""
     return any(
-        ch in _PLACE_SUFFIXES
+        k > 0  # (a suffix alone names no place: 県立川内高校 is no place of 県 and 立川内)
+        and ch in _PLACE_SUFFIXES
         and word[: k + 1] in text
         and (
             (len(word) - k > 2 and word[k + 1 :] in text)
@@ -5739,6 +5741,35 @@ def _japanese_sibling(normalised: str, ev: Evidence) -> tuple[str, str, str] | N
         if (other := _other_in_slot(slot, word, ev, str.__ne__)) and word not in ev.text:
             return word, *other
     return None
+
+
+def _japanese_when_changed(normalised: str, ev: Evidence) -> tuple[str, str, str] | None:
+    """A Japanese time told relative to now (`_JA_WHEN`: 今年春, 来年度, 今春) that a
+    document sentence holding seven tenths of the sentence's other words gives as another:
+    県が今年春に…実施したアンケート where the article says 県が昨年秋に…実施したアンケート,
+    新商品を今春発売した where it is to come 来年春. No document sentence holding those words
+    may give the sentence's time. Returns the two and the key."""
+    said = [m.group() for m in _JA_WHEN.finditer(normalised)]
+    if not said:
+        return None
+    rest = {t for t in tokenize(_JA_WHEN.sub("、", normalised), lang="ja").seq if t[0] != "#"}
+    if len(rest) < _PLAN_WORDS + 1:
+        return None
+    near = [i for i, n in ev.holding(rest).items() if n >= _DATE_SHARE * len(rest)]
+    if any(w in ev.normalised(i) for i in near for w in said):
+        return None
+    for i in near:
+        theirs = [m.group() for m in _JA_WHEN.finditer(ev.normalised(i))]
+        if theirs:
+            return said[0], theirs[0], ev.keys[i]
+    return None
+
+
+#: a Japanese time told relative to now: a year, a fiscal year, a month or a season of this,
+#: the last or the next one (今年春, 昨年秋, 来年度, 今春, 先月)
+_JA_WHEN = re.compile(
+    r"(?:今|昨|来|前|翌)(?:年度|年|月|週)(?:の?[春夏秋冬])?|今[春夏秋冬]|先(?:月|週)"
+)
 
 
 #: the ends of a scale a Japanese report puts a decision on: a vote's margin, an amount
