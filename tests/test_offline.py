@@ -8332,3 +8332,27 @@ def test_a_japanese_school_named_for_another_town_of_the_article_is_caught(
     assert out["fully_supported"] is False, out["explanation"]
     out = verdict("沿線の県立奥山高校では全校生徒の約4割にあたる130人が同線で通学している。")
     assert out["fully_supported"] is True, out["explanation"]
+
+
+def test_japanese_deeds_told_at_the_wrong_time_are_caught(judge: OfflineJudge) -> None:
+    """…増やし、運賃を…据え置いた where the article plans both (…増やす計画で、…据え置く方針
+    だ) tells native verbs' plans as done, and 調理設備の一部を更新する予定だ where it says
+    すでに更新した tells a deed done as to come; the article's tellings pass, and so does a
+    plan reported in the past (…と述べ、…続ける考えを示した)."""
+    doc = (
+        "運行本数は現在の1日14往復から22往復に増やす計画で、運賃は当面、鉄道と同じ水準に据え"
+        "置く方針だ。町は今年度、給食センターの調理設備の一部をすでに更新した。市は来年度も"
+        "補助制度を続ける方針だ。"
+    )
+    verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", [doc])
+    out = verdict("運行本数を1日14往復から22往復に増やし、運賃を鉄道と同じ水準に据え置いた。")
+    assert "told as done where the documents give a plan" in out["explanation"], out
+    out = verdict("町は今後、給食センターの調理設備の一部を更新する予定だ。")
+    assert "told as still to come where the documents tell it as done" in out["explanation"]
+    for said in (
+        "運行本数を1日14往復から22往復に増やす計画で、運賃は鉄道と同じ水準に据え置く方針だ。",
+        "町は今年度、給食センターの調理設備の一部を更新した。",
+        "市長は、来年度も補助制度を続ける考えを示した。",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])

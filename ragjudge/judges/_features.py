@@ -1945,11 +1945,11 @@ def sentence_features(
         read = lowered[: already.end()] if already else lowered
         if not _JA_HEDGED.search(read):
             planned = _japanese_plan_told_as_done(read, ev) or _japanese_decision_told(read, ev)
-    unplanned = (
-        _done_told_as_planned(lowered, set(tokens.seq), ev, text)
-        if ev.lang == "en" and flipped is None and planned is None
-        else None
-    )
+    unplanned = None
+    if flipped is None and planned is None and ev.lang == "en":
+        unplanned = _done_told_as_planned(lowered, set(tokens.seq), ev, text)
+    elif flipped is None and planned is None and ev.lang == "ja":
+        unplanned = _japanese_done_told_as_planned(lowered, ev)
     certain = (
         _hedge_dropped(lowered, set(tokens.seq), ev)
         if ev.lang == "en"
@@ -3916,7 +3916,7 @@ def _japanese_plan_told_as_done(normalised: str, ev: Evidence) -> tuple[str, str
         # し、搬送先の選定を早めた
         done |= {m.group(1) for m in _JA_JOINED_DEED.finditer(normalised)}
     if not done:
-        return None
+        return _japanese_plan_ended_as_done(normalised, ev)
     # (始 of 始めた; 既に, "already", says only that it is done)
     words = set(_JA_WORD.findall(_JA_ALREADY.sub("", normalised))) - done - {"始"}
     if len(words) < _PLAN_WORDS - 1:
@@ -3947,6 +3947,69 @@ def _japanese_plan_told_as_done(normalised: str, ev: Evidence) -> tuple[str, str
     return planned
 
 
+def _japanese_plan_ended_as_done(normalised: str, ev: Evidence) -> tuple[str, str] | None:
+    """A Japanese sentence told in the past (…増やし、運賃を…据え置いた。) whose document
+    sentence, holding seven tenths of its tokens, tells the whole as a plan at its end
+    (…増やす計画で、運賃は…据え置く方針だ。), where no document sentence holding them ends in
+    the past: deeds of native verbs, whose plain and past forms `_JA_DONE` cannot pair.
+    Returns the document sentence and its key."""
+    if not _JA_PAST_END.search(normalised) or _JA_PLAN_WORD.search(normalised):
+        return None  # (not told in the past, or a plan reported: …倍増させる考えを示した)
+    # (the tokens of its words, not those its particles join: 鉄道, not を鉄)
+    grams = {
+        t for t in tokenize(normalised, lang="ja").seq if t[0] != "#" and not _HIRAGANA.search(t)
+    }
+    if len(grams) < _PLAN_WORDS + 1:
+        return None
+    found: tuple[str, str] | None = None
+    for i, held in ev.holding(grams).items():
+        if held < _PLAN_TOLD_SHARE * len(grams):
+            continue
+        theirs = ev.normalised(i)
+        if _JA_PAST_END.search(theirs):
+            return None  # a document sentence tells it as done
+        if found is None and _JA_PLAN_AT_END.search(theirs):
+            found = (ev.raw_texts[i].strip(), ev.keys[i])
+    return found
+
+
+def _japanese_done_told_as_planned(normalised: str, ev: Evidence) -> tuple[str, str] | None:
+    """`_done_told_as_planned` in Japanese, in a sentence as `normalise` writes it: 調理設備の
+    一部を更新する予定だ where the article says 調理設備の一部をすでに更新した. A document
+    sentence holding four fifths of the sentence's other tokens must tell the planned deed
+    as done (`_JA_DONE`), and none holding them may plan anything. Returns it and its key."""
+    planned = {m.group(1) for m in _JA_PLANNED.finditer(normalised)}
+    planned |= {m.group(1) for m in _JA_TO_COME.finditer(normalised)}
+    if not planned:
+        return None
+    own = {t for d in planned for t in tokenize(d, lang="ja").seq}
+    grams = {
+        t
+        for t in tokenize(normalised, lang="ja").seq
+        if t[0] != "#" and not _HIRAGANA.search(t) and t not in own
+    }
+    if len(grams) < _PLAN_WORDS + 1:
+        return None
+    found: tuple[str, str] | None = None
+    for i, held in ev.holding(grams).items():
+        if held < _PLAN_SHARE * len(grams):
+            continue
+        theirs = ev.normalised(i)
+        if not any(d in theirs for d in planned):
+            continue
+        if (
+            _JA_PLANNED.search(theirs)
+            or _JA_PLAN_AT_END.search(theirs)
+            or _JA_TO_COME.search(theirs)
+        ):
+            return None  # a document sentence plans it, or something
+        if found is None and planned & {m.group(1) for m in _JA_DONE.finditer(theirs)}:
+            found = (ev.raw_texts[i].strip(), ev.keys[i])
+    return found
+
+
+_HIRAGANA = re.compile(r"[\u3041-\u309f]")
+_JA_PLAN_WORD = re.compile(r"計画|予定|方針|見通し|見込み|考え|意向|検討|目指")
 #: a decision told as made: …ことを決めた, …方針を決定した, …が決まった
 _JA_DECIDED = re.compile(
     r"(?:ことを|方針を|方向を|ように)?(?:決めた|決めました|決定した|決定しました|決まった|決まりました|"
