@@ -8356,3 +8356,36 @@ def test_japanese_deeds_told_at_the_wrong_time_are_caught(judge: OfflineJudge) -
     ):
         out = verdict(said)
         assert out["fully_supported"] is True, (said, out["explanation"])
+
+
+def test_a_japanese_decision_put_off_where_it_was_made_is_caught(judge: OfflineJudge) -> None:
+    """転換案の了承を見送った where the council "approved" it (了承した) turns the decision,
+    though the article's sentence also names the three towns the summary counts; the
+    article's telling passes."""
+    doc = (
+        "沿線の北浜市、川内町、奥山村の3市町村でつくる山岡線活性化協議会が同日の会合で転換案を"
+        "了承した。"
+    )
+    verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", [doc])
+    out = verdict("沿線3市町村でつくる山岡線活性化協議会は、同日の会合で転換案の了承を見送った。")
+    assert "the documents say the opposite" in out["explanation"], out["explanation"]
+    out = verdict("沿線3市町村でつくる山岡線活性化協議会は、同日の会合で転換案を了承した。")
+    assert out["fully_supported"] is True, out["explanation"]
+
+
+def test_a_japanese_reason_where_the_article_gives_another_two_sentences_on_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """山岡線の利用者が減ったのは、運行本数の少なさと運賃の高さが主な要因だ where the article
+    gives, two sentences after the ridership, 沿線人口の減少と自家用車の普及が主な要因だ; its
+    reason passes."""
+    doc = (
+        "同社によると、山岡線の1日平均利用者は412人で、ピークだった1975年度の1割に満たない。"
+        "前年度と比べても6%減った。沿線人口の減少と自家用車の普及が主な要因だ。運行本数は1日"
+        "14往復で、運賃は鉄道と同じ水準だ。"
+    )
+    verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", [doc])
+    out = verdict("山岡線の利用者が減ったのは、運行本数の少なさと運賃の高さが主な要因だ。")
+    assert "where the documents give '沿線人口の減少と自家用車の普及'" in out["explanation"], out
+    out = verdict("山岡線の利用者が減ったのは、沿線人口の減少と自家用車の普及が主な要因だ。")
+    assert out["fully_supported"] is True, out["explanation"]

@@ -545,6 +545,8 @@ _POLARITY = {
         re.compile(
             r"(?<![少危])な(?:い(?!し)|かった)|ません|(?<![必まわ])ず(?=に|、|。|$)|なし|無し|禁止|不可"
             r"|(?:コメント|回答|明言|言及|公表|発言)を控え"
+            # (a decision put off: 転換案の了承を見送った)
+            r"|を見送"
         ),
         re.compile(r"[;；:：]|(?:が|けど|けれど|ので|から|ため|のに|ものの)、"),
         # (not ないと of a statement quoted: 行わないとしている, 認めないとの, 使わないと述べた)
@@ -650,6 +652,9 @@ _FLIP_HELD = 0.75
 #: one turned to its opposite
 _FLIP_HELD_SWAPPED = 0.5
 _FLIP_SWAPPED_WORDS = 4
+#: … or three fifths, in Japanese, where it keeps all its words of at least six
+_FLIP_HELD_KEPT = 0.6
+_FLIP_KEPT_WORDS = 6
 
 
 #: how an answer says that the documents do not tell, whatever the subject of the sentence
@@ -3663,12 +3668,13 @@ _CLAUSE_ABSENT = 0.6
 
 #: a Japanese sentence that claims a reason: 休止するのは、…赤字に陥ったためだ。
 _JA_REASON_CLAIMED = re.compile(
-    r"^(?P<effect>.+?)のは、?(?P<cause>[^。]+?)(?:ため|から|せい)(?:だ|です|である)?[。．]?\s*$"
+    r"^(?P<effect>.+?)のは、?(?P<cause>[^。]+?)(?:ため|から|せい|が(?:主な|最大の)?(?:要因|原因))"
+    r"(?:だ|です|である)?[。．]?\s*$"
 )
 #: a reason a Japanese document sentence gives: …費用を補うため、…; …維持できなくなったためだ;
 #: …の影響で; 背景には…がある
 _JA_REASON_GIVEN = re.compile(
-    r"(?P<cause>[^。、]+(?:、[^。、]+)?)(?:ため|ので|ことから|が原因|の影響で)"
+    r"(?P<cause>[^。、]+(?:、[^。、]+)?)(?:ため|ので|ことから|が(?:主な|最大の)?(?:要因|原因)|の影響で)"
     r"|背景には、?(?P<behind>[^。]+?)が(?:ある|あった)"
 )
 
@@ -3681,8 +3687,7 @@ def _japanese_reason_swapped(normalised: str, ev: Evidence) -> tuple[str, str, s
     m = _JA_REASON_CLAIMED.match(normalised)
     if m is None:
         return None
-    effect = {t for t in tokenize(m.group("effect"), lang="ja").seq if t[0] != "#"}
-    cause = {t for t in tokenize(m.group("cause"), lang="ja").seq if t[0] != "#"}
+    effect, cause = _kanji_tokens(m.group("effect")), _kanji_tokens(m.group("cause"))
     if len(effect) < _PLAN_WORDS or len(cause) < _REASON_WORDS:
         return None
     if sum(t in ev.vocab for t in cause) < _REASON_HELD * len(cause):
@@ -3691,12 +3696,15 @@ def _japanese_reason_swapped(normalised: str, ev: Evidence) -> tuple[str, str, s
     for i, held in sorted(ev.holding(effect).items()):
         if held < _REASON_EFFECT_SHARE * len(effect):
             continue
-        # (the reason may follow in a sentence of its own: …と発表した。…ためだ。)
-        after = [i + 1] if i + 1 < len(ev.raw_texts) and ev.doc_of[i + 1] == ev.doc_of[i] else []
+        # (the reason may follow in a sentence of its own, or two: …と発表した。…ためだ。,
+        # …1割に満たない。前年度と比べても6%減った。…が主な要因だ。)
+        after = [
+            k for k in (i + 1, i + 2) if k < len(ev.raw_texts) and ev.doc_of[k] == ev.doc_of[i]
+        ]
         for k in (i, *after):
             for given in _JA_REASON_GIVEN.finditer(ev.normalised(k)):
                 theirs = given.group("cause") or given.group("behind")
-                their_cause = {t for t in tokenize(theirs, lang="ja").seq if t[0] != "#"}
+                their_cause = _kanji_tokens(theirs)
                 shared = len(cause & their_cause)
                 if shared > _REASON_SHARED * len(cause):
                     return None  # the documents give the sentence's reason
@@ -3955,10 +3963,7 @@ def _japanese_plan_ended_as_done(normalised: str, ev: Evidence) -> tuple[str, st
     Returns the document sentence and its key."""
     if not _JA_PAST_END.search(normalised) or _JA_PLAN_WORD.search(normalised):
         return None  # (not told in the past, or a plan reported: …倍増させる考えを示した)
-    # (the tokens of its words, not those its particles join: 鉄道, not を鉄)
-    grams = {
-        t for t in tokenize(normalised, lang="ja").seq if t[0] != "#" and not _HIRAGANA.search(t)
-    }
+    grams = _kanji_tokens(normalised)
     if len(grams) < _PLAN_WORDS + 1:
         return None
     found: tuple[str, str] | None = None
@@ -3983,11 +3988,7 @@ def _japanese_done_told_as_planned(normalised: str, ev: Evidence) -> tuple[str, 
     if not planned:
         return None
     own = {t for d in planned for t in tokenize(d, lang="ja").seq}
-    grams = {
-        t
-        for t in tokenize(normalised, lang="ja").seq
-        if t[0] != "#" and not _HIRAGANA.search(t) and t not in own
-    }
+    grams = _kanji_tokens(normalised) - own
     if len(grams) < _PLAN_WORDS + 1:
         return None
     found: tuple[str, str] | None = None
@@ -4009,6 +4010,14 @@ def _japanese_done_told_as_planned(normalised: str, ev: Evidence) -> tuple[str, 
 
 
 _HIRAGANA = re.compile(r"[\u3041-\u309f]")
+
+
+def _kanji_tokens(text: str) -> set[str]:
+    """The tokens of a Japanese text's words, not those its particles join to them (運賃, not
+    賃の or と運), nor numbers."""
+    return {t for t in tokenize(text, lang="ja").seq if t[0] != "#" and not _HIRAGANA.search(t)}
+
+
 _JA_PLAN_WORD = re.compile(r"計画|予定|方針|見通し|見込み|考え|意向|検討|目指")
 #: a decision told as made: …ことを決めた, …方針を決定した, …が決まった
 _JA_DECIDED = re.compile(
@@ -6455,6 +6464,11 @@ def _clauses_like(
             _FLIP_HELD_SWAPPED
             if len(ours) == len(said) >= _FLIP_SWAPPED_WORDS
             and (swapped or pol.opposite_words(theirs))
+            # (or, in Japanese, a clause of six words or more kept whole: 転換案の了承を見送
+            # った of a sentence that also lists the three towns of 3市町村; in English such
+            # a clause reads idioms as negations: "unique" of "like no other approach")
+            else _FLIP_HELD_KEPT
+            if lang == "ja" and len(ours) == len(said) >= _FLIP_KEPT_WORDS
             else _FLIP_HELD
         )
         if len(ours) >= _FLIP_SHARE * len(said) and len(their_words) >= least * len(held):
