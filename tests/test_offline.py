@@ -8389,3 +8389,31 @@ def test_a_japanese_reason_where_the_article_gives_another_two_sentences_on_is_c
     assert "where the documents give '沿線人口の減少と自家用車の普及'" in out["explanation"], out
     out = verdict("山岡線の利用者が減ったのは、沿線人口の減少と自家用車の普及が主な要因だ。")
     assert out["fully_supported"] is True, out["explanation"]
+
+
+def test_a_reviews_person_given_another_reviews_name_is_caught(judge: OfflineJudge) -> None:
+    """ "A three-star reviewer said manager Dana refunded the $22 drop-in fee" where that
+    review says "The manager, Whitney, refunded my drop-in fee of $22" (and Dana teaches
+    another class) swaps the person, though a review's first word reads as a name after its
+    field's label and the stars name no statement; Whitney passes."""
+    reviews = [
+        {
+            "review_stars": 3.0,
+            "review_text": (
+                "I signed up for the power flow with Dana and the class was oversubscribed. "
+                "The manager, Whitney, refunded my drop-in fee of $22 without argument, which I "
+                "appreciated."
+            ),
+        },
+        {"review_stars": 5.0, "review_text": "Dana's power flow is challenging."},
+    ]
+    doc = json.dumps({**CAFE, "name": "Lotus Lane Yoga", "review_info": reviews})
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [doc])
+    out = verdict(
+        "A three-star reviewer said manager Dana refunded the $22 drop-in fee without argument."
+    )
+    assert "'Dana' where the documents say 'Whitney'" in out["explanation"], out["explanation"]
+    out = verdict(
+        "A three-star reviewer said manager Whitney refunded the $22 drop-in fee without argument."
+    )
+    assert out["fully_supported"] is True, out["explanation"]

@@ -2390,24 +2390,24 @@ def _person_swapped(text: str, tokens: Set[str], ev: Evidence) -> tuple[str, str
         return None
     name, before, after = ours[0]
     own = set(tokenize(name, lang=ev.lang).seq)
-    rest = {t for t in tokens if t[0] != "#"} - own
+    # (not the words every item of a record's list has, which name no statement of one: "a
+    # three-star reviewer said …")
+    rest = {t for t in tokens if t[0] != "#"} - own - frozenset().union(*ev.shared.values())
     if len(rest) < 4:
         return None
     near = [i for i, n in ev.holding(rest).items() if n >= _SIBLING_SHARE * len(rest)]
     if not near or any(own <= ev.sets[i] for i in near) or not _proper(name, ev):
         return None
     for i in near:
+        # (of proper names: a record's review reads "review_text The manager, Whitney, …")
         theirs = [
             (other, b, a)
             for other, b, a in _names_in_slots(ev.raw_texts[i])
             if other.lower() != name.lower()
             and not set(tokenize(other, lang=ev.lang).seq) & set(tokens)
+            and _proper(other, ev)
         ]
-        if (
-            len(theirs) == 1
-            and (theirs[0][1] == before or theirs[0][2] == after)
-            and _proper(theirs[0][0], ev)
-        ):
+        if len(theirs) == 1 and (theirs[0][1] == before or theirs[0][2] == after):
             return name, theirs[0][0], ev.keys[i]
     return None
 
