@@ -8417,3 +8417,22 @@ def test_a_reviews_person_given_another_reviews_name_is_caught(judge: OfflineJud
         "A three-star reviewer said manager Whitney refunded the $22 drop-in fee without argument."
     )
     assert out["fully_supported"] is True, out["explanation"]
+
+
+def test_a_claim_of_several_reviews_that_one_makes_fails_the_verdict(judge: OfflineJudge) -> None:
+    """ "Several reviewers praised the store's smell of sawdust and old wood floors" where one
+    review tells of it is no supported sentence (not merely a weaker one); where two reviews
+    tell of it, it is."""
+    reviews = [
+        {"review_stars": 5.0, "review_text": "The store smells like sawdust and old wood floors."},
+        {"review_stars": 4.0, "review_text": "Key cutting was $2.50 a key and quick."},
+        {"review_stars": 2.0, "review_text": "The paint counter was closed all week."},
+    ]
+    said = "Several reviewers praised the store's smell of sawdust and old wood floors."
+    doc = json.dumps({**CAFE, "name": "Bancroft Hardware", "review_info": reviews})
+    out = first_verdict(judge, "Write an overview of the business.", [doc], said)
+    assert out["fully_supported"] is False, out["explanation"]
+    reviews[1]["review_text"] = "I love the smell of sawdust and the old wood floors."
+    doc = json.dumps({**CAFE, "name": "Bancroft Hardware", "review_info": reviews})
+    out = first_verdict(judge, "Write an overview of the business.", [doc], said)
+    assert out["fully_supported"] is True, out["explanation"]

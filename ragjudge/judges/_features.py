@@ -2167,7 +2167,9 @@ def sentence_features(
                 or unlisted
                 or rebound
                 or superseded
-                or (overcounted is not None and _ALL_SAY.match(overcounted[0]))
+                # (of many, or of all: on the probe batches of records no faithful line
+                # was read as a claim of many that one review makes)
+                or overcounted is not None
                 or disputed
                 or reason_added
                 or clause_added
