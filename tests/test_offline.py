@@ -8436,3 +8436,27 @@ def test_a_claim_of_several_reviews_that_one_makes_fails_the_verdict(judge: Offl
     doc = json.dumps({**CAFE, "name": "Bancroft Hardware", "review_info": reviews})
     out = first_verdict(judge, "Write an overview of the business.", [doc], said)
     assert out["fully_supported"] is True, out["explanation"]
+
+
+def test_a_share_given_anothers_figure_beside_a_span_of_time_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """ "Reduce winter frequencies by up to 45 percent with four weeks' notice" where the
+    contract allows "up to 40 percent" (and 45 percent is another operator's cut): a span
+    of time after the share is no end of a range of it; 40 percent passes."""
+    doc = (
+        "Price said the contract allowed the operator to reduce winter frequencies by up to 40 "
+        "percent with four weeks' notice. Ainsley noted that a neighbouring operator cut its "
+        "winter services by 45 percent two years ago."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    out = verdict(
+        "The contract allows the operator to reduce winter frequencies by up to 45 percent "
+        "with four weeks' notice."
+    )
+    assert "'45 percent' where the documents say '40 percent'" in out["explanation"], out
+    out = verdict(
+        "The contract allows the operator to reduce winter frequencies by up to 40 percent "
+        "with four weeks' notice."
+    )
+    assert out["fully_supported"] is True, out["explanation"]

@@ -5300,8 +5300,17 @@ def _alone(seq: Sequence[str], at: int) -> bool:
             j += step
         units = set(seq[min(j, at) + 1 : max(j, at)])
         if 0 <= j < len(seq) and seq[j][0] == "#" and len(units) < 2:
+            if _units_differ(seq, at, j):
+                continue  # "by up to 45 percent with four weeks' notice"
             return False
     return True
+
+
+def _units_differ(seq: Sequence[str], a: int, b: int) -> bool:
+    """Whether the numbers at `a` and `b` of a token sequence each measure in a unit of their
+    own, of different kinds (a share and a span of time: "45 percent … four weeks")."""
+    units = [seq[k + 1] if k + 1 < len(seq) else "" for k in (a, b)]
+    return units[0] != units[1] and all(u in _AMOUNT_UNITS or u in _TIME_UNITS for u in units)
 
 
 def _year_written(text: str, value: str) -> bool:
