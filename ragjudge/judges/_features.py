@@ -2001,7 +2001,7 @@ def sentence_features(
             or _doer_swapped(text, cover, ev)
             or _known_name_swapped(text, token_set, ev)
             or _person_swapped(text, token_set, ev)
-            or _copied_name_swapped(text, token_set, ev)
+            or _copied_name_swapped(text, token_set, ev, cov_top1)
             or (_all_of_some(text, ev) if tokens.digits else None)
             or _all_for_most(text, token_set, ev)
             or (_all_for_count(text, cover, ev) if "ll " in text else None)
@@ -2414,7 +2414,9 @@ def _person_swapped(text: str, tokens: Set[str], ev: Evidence) -> tuple[str, str
     return None
 
 
-def _copied_name_swapped(text: str, tokens: Set[str], ev: Evidence) -> tuple[str, str, str] | None:
+def _copied_name_swapped(
+    text: str, tokens: Set[str], ev: Evidence, held: float
+) -> tuple[str, str, str] | None:
     """A word of a name the documents give elsewhere, in a near copy of a document sentence
     that gives another name's word in its place: "Shares in Brightway's parent company,
     Ridgefield Consumer Group, fell" where "… parent company, Harlan Consumer Group, fell"
@@ -2426,11 +2428,22 @@ def _copied_name_swapped(text: str, tokens: Set[str], ev: Evidence) -> tuple[str
     only when it owns or a capitalised word follows: not "Open the app"). Both words are
     proper (`_proper`), the sentence lacks the document's, and no document sentence holding
     those words gives the sentence's word at all. Returns the two and the key."""
+    if len(tokens) <= _COPIED_WORDS or held * len(tokens) < _COPIED_SHARE * (
+        len(tokens) - _NAME_WORDS
+    ):
+        return None  # no near copy of a document sentence (`held`: the share the closest
+        # holds), whichever word is the name
+    # (how many of the sentence's tokens each unit holds, read once, for the units that may
+    # hold enough: a word's own are taken off per word)
+    least = _COPIED_SHARE * (len(tokens) - _NAME_WORDS)
+    counts = {i: n for i, n in ev.holding(tokens).items() if n >= least}
     words = list(_NAME_WORD.finditer(text))
     lowered = text.lower()
     for k, w in enumerate(words):
+        if not w.group()[:1].isupper():
+            continue
         word = w.group().removesuffix("'s").removesuffix("’s")
-        if not word[:1].isupper() or (k and word.lower() not in ev.text):
+        if k and word.lower() not in ev.text:
             continue  # no capital, or a word the documents lack (`_names_swapped`'s; that
             # check reads no first word, capitalised by grammar)
         left = [x.group() for x in words[max(0, k - _SWAP_CONTEXT) : k]]
@@ -2439,12 +2452,17 @@ def _copied_name_swapped(text: str, tokens: Set[str], ev: Evidence) -> tuple[str
             continue
         if k == 0 and word == w.group() and not right[0][:1].isupper():
             continue  # a first word is a name's when it owns ("Voltway's") or a name goes on
-        rest = set(tokens) - set(tokenize(word, lang=ev.lang).seq)
-        if len(rest) < _COPIED_WORDS:
+        own = set(tokens) & set(tokenize(word, lang=ev.lang).seq)
+        rest = len(tokens) - len(own)
+        if rest < _COPIED_WORDS:
             continue
-        near = [i for i, n in ev.holding(rest).items() if n >= _COPIED_SHARE * len(rest)]
+        near = [i for i, n in counts.items() if n - len(own & ev.sets[i]) >= _COPIED_SHARE * rest]
         if not near or any(word.lower() in ev.raw_texts[i].lower() for i in near):
             continue  # (one with both names: a manual's "Create with Facebook, PayPal")
+        framing = [x.lower() for x in (*left, *right)]
+        near = [i for i in near if all(x in ev.raw_texts[i].lower() for x in framing)]
+        if not near:
+            continue  # (none frames a name with those words: spare the pattern)
         head = rf"(?i:\b{_WORD_GAP.join(map(re.escape, left))}\W+)" if left else "^"
         slot = (
             head
