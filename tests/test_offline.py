@@ -8291,6 +8291,14 @@ def test_a_clause_a_summary_appends_to_a_copied_sentence_is_caught(judge: Offlin
     assert out["fully_supported"] is True, out["explanation"]
     out = first_verdict(judge, "How much will water deliveries be cut?", [doc], added)
     assert "a clause the documents give nothing of" not in out["explanation"], out
+    # a clause of two words must lack both
+    doc = "The company said it had received 63 reports of buckles releasing unexpectedly."
+    added = (
+        "The company said it had received 63 reports of buckles releasing unexpectedly, most "
+        "of them during the winter months."
+    )
+    out = first_verdict(judge, "Summarize the following news article.", [doc], added)
+    assert "a clause the documents give nothing of" in out["explanation"], out["explanation"]
 
 
 def test_a_japanese_time_told_relative_to_now_given_otherwise_is_caught(

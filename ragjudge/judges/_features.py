@@ -3663,9 +3663,11 @@ def _clause_added(text: str, cover: Sequence[int], ev: Evidence) -> str | None:
     if _READER.search(part) or part.rstrip().endswith(":"):
         return None  # what the reader is to do, or the lead to a list, claims nothing
     words = [t for t in tokenize(part, lang=ev.lang).seq if t[0] != "#"]
-    if len(words) < _CLAUSE_WORDS:
+    if len(words) < _CLAUSE_WORDS - 1:
         return None
-    if sum(t not in ev.vocab for t in words) < _CLAUSE_ABSENT * len(words):
+    # (a clause of two words must lack both: "most of them during the winter months")
+    least = _CLAUSE_ABSENT if len(words) >= _CLAUSE_WORDS else 1.0
+    if sum(t not in ev.vocab for t in words) < least * len(words):
         return None
     rest = set(tokenize(" ".join(parts[:-1]), lang=ev.lang).seq)
     if len(rest) >= _PLAN_WORDS and len(rest & ev.sets[cover[0]]) >= 0.8 * len(rest):
