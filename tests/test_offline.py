@@ -8468,3 +8468,31 @@ def test_a_share_given_anothers_figure_beside_a_span_of_time_is_caught(
         "with four weeks' notice."
     )
     assert out["fully_supported"] is True, out["explanation"]
+
+
+def test_a_short_clause_a_japanese_summary_appends_to_a_copy_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """…据え置くが、3年後に見直す方針だ appends to a copy of the article's sentence a plan
+    it gives nothing of, and …販路開拓に加え、海外への輸出も視野に入れている a market; the
+    copies alone pass."""
+    doc = (
+        "運行本数は現在の1日14往復から22往復に増やす計画で、運賃は当面、鉄道と同じ水準に据え"
+        "置く方針だ。同社は来年春、マイワシを使ったオイル漬けの新商品を発売する予定で、首都圏"
+        "の百貨店や通信販売での販路開拓を進める方針だ。"
+    )
+    verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", [doc])
+    for said in (
+        "運行本数は1日14往復から22往復に増やし、運賃は当面、鉄道と同じ水準に据え置くが、3年後"
+        "に見直す方針だ。",
+        "同社は来年春に新商品を発売する予定で、首都圏での販路開拓に加え、海外への輸出も視野に"
+        "入れている。",
+    ):
+        out = verdict(said)
+        assert "a clause the documents give nothing of" in out["explanation"], (said, out)
+    for said in (
+        "運行本数は1日14往復から22往復に増やし、運賃は当面、鉄道と同じ水準に据え置く方針だ。",
+        "同社は来年春に新商品を発売する予定で、首都圏での販路開拓を進める方針だ。",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])

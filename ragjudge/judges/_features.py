@@ -3613,7 +3613,7 @@ def _reason_swapped(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str,
 
 #: where a Japanese sentence goes on to a clause of its own: after a verb's joining form
 #: (し、, り、, て、, で、), a contrast (が、), ほか、 or ため、
-_JA_CLAUSE_BREAK = re.compile(r"(?<=[しりてでがくいず])、|(?<=ほか)、|(?<=ため)、")
+_JA_CLAUSE_BREAK = re.compile(r"(?<=[しりてでがくいずえ])、|(?<=ほか)、|(?<=ため)、")
 #: how many content tokens a Japanese clause needs to be read alone, and the share of them
 #: the documents must lack for it to be one they give nothing of (on the probe sets, no
 #: faithful summary's clause lacked more than half of its tokens)
@@ -3641,6 +3641,19 @@ def _japanese_clause_added(normalised: str, ev: Evidence) -> str | None:
             continue
         if sum(t not in ev.vocab for t in tokens) >= _JA_CLAUSE_ABSENT * len(tokens):
             return clause.strip("、。 ")
+    if not cuts:
+        return None
+    # a short last clause appended to a copy of a document sentence, read by its words (as
+    # `_clause_added` reads an English one): …据え置くが、3年後に見直す方針だ
+    last = normalised[cuts[-1] :]
+    words = _kanji_tokens(last)
+    if len(words) < _CLAUSE_WORDS or sum(t not in ev.vocab for t in words) < (
+        _CLAUSE_ABSENT * len(words)
+    ):
+        return None
+    rest = _kanji_tokens(normalised[: cuts[-1]])
+    if len(rest) >= _PLAN_WORDS and max(ev.holding(rest).values(), default=0) >= 0.8 * len(rest):
+        return last.strip("、。 ")
     return None
 
 
