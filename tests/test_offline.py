@@ -8496,3 +8496,23 @@ def test_a_short_clause_a_japanese_summary_appends_to_a_copy_is_caught(
     ):
         out = verdict(said)
         assert out["fully_supported"] is True, (said, out["explanation"])
+
+
+def test_a_statement_given_to_another_speaker_before_a_clause_of_its_own_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """ "Dr. Helen Marsh said she understood the anger in Ashcombe, noting that she had been
+    born in its maternity ward" gives Okafor's statement to Marsh; the clause it goes on
+    with is no part of the statement the speakers are compared on. Okafor's passes."""
+    doc = (
+        '"A unit that cannot guarantee a specialist is not a safe unit," said Dr. Helen Marsh, '
+        "the chief medical officer. Okafor said he understood the anger in Ashcombe."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    out = verdict(
+        "Dr. Helen Marsh said she understood the anger in Ashcombe, noting that she had been "
+        "born in its maternity ward."
+    )
+    assert "the documents give this to 'Okafor'" in out["explanation"], out["explanation"]
+    out = verdict("Okafor said he understood the anger in Ashcombe.")
+    assert out["fully_supported"] is True, out["explanation"]

@@ -7222,6 +7222,13 @@ def _ja_speakers(text: str) -> tuple[tuple[str, frozenset[str]], ...]:
     return tuple(found)
 
 
+#: a clause a statement goes on with, of the speaker's own: ", noting that …", ", adding …"
+_GOING_ON = re.compile(
+    r",\s+(?:noting|adding|saying|citing|calling|warning|arguing|explaining|stressing|"
+    r"pointing out|describing)\b"
+)
+
+
 def _statement_sources(text: str, who: frozenset[str], ev: Evidence) -> list[int]:
     """The document sentences, in order, that hold most of the words of the sentence's
     statement (its words less those of who makes it), when it has enough to tell."""
@@ -7415,6 +7422,10 @@ def _misattributed(text: str, ev: Evidence) -> Misattribution | None:
     # followed by a clause of the answer's own)
     quoted = _JA_QUOTED.search(text) if ev.lang == "ja" else None
     sources = _statement_sources(quoted.group(1) if quoted else text, who, ev)
+    if not sources and (going_on := _GOING_ON.search(text)) and ev.lang != "ja":
+        # the statement before a clause the sentence goes on with: "Marsh said she understood
+        # the anger in Ashcombe, noting that she had been born in its maternity ward"
+        sources = _statement_sources(text[: going_on.start()], who, ev)
     if not sources and (lead := _subject_lead(text, ev.lang)):
         # the words that lead the speaker's name describe the speaker, not the statement:
         # "CDC epidemiologist Anil Mehta said …"
