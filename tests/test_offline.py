@@ -8516,3 +8516,33 @@ def test_a_statement_given_to_another_speaker_before_a_clause_of_its_own_is_caug
     assert "the documents give this to 'Okafor'" in out["explanation"], out["explanation"]
     out = verdict("Okafor said he understood the anger in Ashcombe.")
     assert out["fully_supported"] is True, out["explanation"]
+
+
+def test_an_order_word_turned_before_another_owner_of_the_same_thing_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """ "Whitney talked with them about modifications after their first class" where the review
+    says "talked with me for ten minutes before my first class about modifications": whose
+    class it is the summary tells its own way; "before their first class" passes."""
+    reviews = [
+        {
+            "review_stars": 5.0,
+            "review_text": (
+                "I came to the studio after a back injury, but Whitney talked with me for ten "
+                "minutes before my first class about modifications."
+            ),
+        },
+        {"review_stars": 3.0, "review_text": "The booking system needs work."},
+    ]
+    doc = json.dumps({**CAFE, "name": "Lotus Lane Yoga", "review_info": reviews})
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [doc])
+    out = verdict(
+        "A five-star reviewer said Whitney talked with them about modifications after their "
+        "first class."
+    )
+    assert "'after' where the documents say 'before'" in out["explanation"], out["explanation"]
+    out = verdict(
+        "A five-star reviewer said Whitney talked with them about modifications before their "
+        "first class."
+    )
+    assert out["fully_supported"] is True, out["explanation"]

@@ -4333,8 +4333,11 @@ _ORDER_WORDS = {
     "most": ("some", "half", "few", "several"),
 }
 _ORDER_WORD = re.compile(
-    r"\b(" + "|".join(_ORDER_WORDS) + r")\s+([a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)"
+    r"\b(" + "|".join(_ORDER_WORDS) + r")\s+([a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2})"
 )
+#: the words before a noun that tell whose it is or which, which a summary tells its own way
+#: ("after their first class" of "before my first class")
+_WHOSE = frozenset(("a", "an", "the", "my", "our", "their", "his", "her", "its", "your"))
 #: a word as `_ORDER_WORD` reads the words after one
 _LOWER_WORD = re.compile(r"[a-z0-9][\w'-]*")
 
@@ -4357,10 +4360,14 @@ def _order_word_swapped(
         return None
     said = set(_LOWER_WORD.findall(lowered))
     for m in _ORDER_WORD.finditer(lowered):
-        word, after = m.group(1), " ".join(m.group(2).split())
+        word = m.group(1)
+        after = " ".join([w for w in m.group(2).split() if w not in _WHOSE][:2])
+        if not after:
+            continue
         if ev.spaced_words is None:
             ev.spaced_words = [
-                f" {' '.join(_LOWER_WORD.findall(t.lower()))} " for t in ev.raw_texts
+                f" {' '.join(w for w in _LOWER_WORD.findall(t.lower()) if w not in _WHOSE)} "
+                for t in ev.raw_texts
             ]
         spaced = ev.spaced_words
         found = next(
