@@ -2444,8 +2444,8 @@ def _copied_name_swapped(
             continue
         word = w.group().removesuffix("'s").removesuffix("’s")
         if k and word.lower() not in ev.text:
-            continue  # no capital, or a word the documents lack (`_names_swapped`'s; that
-            # check reads no first word, capitalised by grammar)
+            continue  # a word the documents lack is `_names_swapped`'s (which reads no first
+            # word, capitalised by grammar)
         left = [x.group() for x in words[max(0, k - _SWAP_CONTEXT) : k]]
         right = [x.group() for x in words[k + 1 : k + 1 + (_SWAP_CONTEXT if k == 0 else 1)]]
         if len(right) < (_SWAP_CONTEXT if k == 0 else 1) or (k and len(left) < _SWAP_CONTEXT):
@@ -2586,8 +2586,7 @@ def _order_reversed(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str,
     as `Polarity` cuts them) must tell a deed as done (`_told_done`), not a rule ("a
     disclosure before the filing can negate it"), and share two content words at least with
     the other side of the document's; the sentence's sides must share fewer with the sides
-    they face.
-    Returns the sentence's ordering, the document's and its key."""
+    they face. Returns the sentence's ordering, the document's and its key."""
     pol = _POLARITY["en"]
     ours = _ordering(text, pol)
     if ours is None:
@@ -2986,6 +2985,7 @@ _PLANNED = re.compile(
 #: a condition still to be met, up to its clause's end: "once two officers complete their
 #: certification"
 _ONCE = re.compile(r"\bonce\s+([^,;.]+)")
+#: an auxiliary that tells a deed as done ("once crews had repaired it")
 _PAST_AUXILIARY = re.compile(r"\b(?:had|has|have|was|were|did)\b")
 #: "may" the verb, not the month ("on May 17", "in May", "May 2024")
 _MAY = (
@@ -3331,7 +3331,7 @@ def _done_told_as_planned(
     said Brightway would return to its original supplier" where he said it "had returned to
     its original supplier in December"; "the board is expected to declare a drought
     emergency" where it "declared a local drought emergency on June 24". The sentence's verb
-    of what is to come (`_PLANNED`, not a mere possibility: "will", "would", "is expected
+    of what is to come (`_TO_COME`, not a mere possibility: "will", "would", "is expected
     to", "plans to") must be one that a document sentence holding four fifths of its other
     words tells as done (`_told_done`), and no document sentence holding them may plan it
     too. Returns the document sentence and its key."""
@@ -3612,7 +3612,7 @@ def _reason_swapped(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str,
 
 
 #: where a Japanese sentence goes on to a clause of its own: after a verb's joining form
-#: (し、, り、, て、, で、), a contrast (が、), ほか、 or ため、
+#: (し、, り、, て、, で、, え、), a contrast (が、), ほか、 or ため、
 _JA_CLAUSE_BREAK = re.compile(r"(?<=[しりてでがくいずえ])、|(?<=ほか)、|(?<=ため)、")
 #: how many content tokens a Japanese clause needs to be read alone, and the share of them
 #: the documents must lack for it to be one they give nothing of (on the probe sets, no
@@ -3691,6 +3691,7 @@ def _clause_added(text: str, cover: Sequence[int], ev: Evidence) -> str | None:
 #: where an English sentence goes on to a clause of its own, and how many content words the
 #: clause needs and what share of them the documents must lack to be one they give nothing of
 _CLAUSE_CUT = re.compile(r"[,;]|\b(?:and|but|while|which|who)\b")
+#: a word that speaks to the reader
 _READER = re.compile(r"\b(?:you|your)\b", re.IGNORECASE)
 #: a question that asks the answer to restate the documents: to summarise them, or to write
 #: an overview of them
@@ -4044,6 +4045,7 @@ def _japanese_done_told_as_planned(normalised: str, ev: Evidence) -> tuple[str, 
     return found
 
 
+#: a hiragana character: a Japanese token with one is a particle's or an ending's
 _HIRAGANA = re.compile(r"[\u3041-\u309f]")
 
 
@@ -4053,6 +4055,7 @@ def _kanji_tokens(text: str) -> set[str]:
     return {t for t in tokenize(text, lang="ja").seq if t[0] != "#" and not _HIRAGANA.search(t)}
 
 
+#: a word of a plan, which makes a sentence told in the past report one (…考えを示した)
 _JA_PLAN_WORD = re.compile(r"計画|予定|方針|見通し|見込み|考え|意向|検討|目指")
 #: a decision told as made: …ことを決めた, …方針を決定した, …が決まった
 _JA_DECIDED = re.compile(
