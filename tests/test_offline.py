@@ -8546,3 +8546,28 @@ def test_an_order_word_turned_before_another_owner_of_the_same_thing_is_caught(
         "first class."
     )
     assert out["fully_supported"] is True, out["explanation"]
+
+
+def test_officials_for_one_of_them_and_a_question_asked_again_are_no_errors(
+    judge: OfflineJudge,
+) -> None:
+    """ "Officials said it was too early to say when residents could return" where the fire
+    chief said it names a body for one of its members; "declined to say whether … or whether
+    …" leaves open what the article leaves open. A named speaker put for another is still
+    caught."""
+    doc = (
+        "County officials said the fire had burned 12,000 acres. Fire Chief Ana Delgado said it "
+        "was too early to say when residents could return to their homes. Whitman declined to "
+        "say whether the hospital had received a ransom demand or whether it would pay one. "
+        "Okafor said he understood the anger of the families in Ashcombe."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    for said in (
+        "Officials said it was too early to say when residents could return to their homes.",
+        "Whitman declined to say whether the hospital had received a ransom demand or whether "
+        "it would pay one.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+    out = verdict("Delgado said she understood the anger of the families in Ashcombe.")
+    assert "the documents give this to 'Okafor'" in out["explanation"], out["explanation"]

@@ -6346,6 +6346,8 @@ def _open_told(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, str] 
     refuses = _REFUSES.search(lowered) is not None
     found = None
     for i, claim, kind, written in ev.open_claims:
+        if kind == "open" and "whether" in open_words:
+            continue  # the sentence asks it too ("declined to say whether … or whether …")
         if any(not re.search(rf"\b{re.escape(w)}\b", written) for w in open_words):
             continue
         if kind == "refused":
@@ -7141,6 +7143,10 @@ _LETTERS_ANY_CASE = re.compile(r"[A-Za-z]+")
 #: words that are no speaker's name, though capitalised at the start of a sentence
 _NO_SPEAKER = frozenset(
     [
+        # (a body of people that a summary names for one of them: "Officials said it was too
+        # early to say" where the fire chief said it)
+        *("officials", "authorities", "experts", "analysts", "researchers", "critics"),
+        *("residents", "organizers", "organisers", "witnesses", "investigators"),
         "the",
         "a",
         "an",
