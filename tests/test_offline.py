@@ -8571,3 +8571,40 @@ def test_officials_for_one_of_them_and_a_question_asked_again_are_no_errors(
         assert out["fully_supported"] is True, (said, out["explanation"])
     out = verdict("Delgado said she understood the anger of the families in Ashcombe.")
     assert "the documents give this to 'Okafor'" in out["explanation"], out["explanation"]
+
+
+def test_a_days_hours_and_a_visits_time_are_read_apart_from_the_weeks_count(
+    judge: OfflineJudge,
+) -> None:
+    """ "On Sunday it opens at 8 a.m." is no number put for the 5 of "open 5 days a week", and
+    a review's "out the door at 8am on a Saturday" tells of a visit, not of Saturday's hours
+    (7 to 3); "open until 8 p.m. on Saturdays" still gives Saturday another day's hours."""
+    hours = {d: "7:0-14:0" for d in ("Wednesday", "Thursday", "Friday")}
+    reviews = [
+        {
+            "review_stars": 5.0,
+            "review_text": (
+                "Get here early on a Saturday. I arrived at 8am and the line was already out "
+                "the door, but it moved fast and I waited maybe twenty minutes."
+            ),
+        },
+        {"review_stars": 4.0, "review_text": "The cardamom bun is the real star here."},
+    ]
+    doc = json.dumps(
+        {
+            **CAFE,
+            "name": "Crumb & Hearth Bakery",
+            "hours": {**hours, "Saturday": "7:0-15:0", "Sunday": "8:0-20:0"},
+            "review_info": reviews,
+        }
+    )
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [doc])
+    for said in (
+        "On Sunday it opens at 8 a.m. and closes at 8 p.m.",
+        "One reviewer waited about twenty minutes in a line that was out the door at 8am on a "
+        "Saturday.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+    out = verdict("The bakery is open until 8 p.m. on Saturdays.")
+    assert "the record says otherwise" in out["explanation"], out["explanation"]

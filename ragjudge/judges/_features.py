@@ -1002,6 +1002,8 @@ _CLOCK = re.compile(
 _CLOCK_WORDS = frozenset({"noon", "midnight"})
 #: "closed" as a day's state, not a time ("closes at 9 pm", "closed until noon")
 _CLOSED = re.compile(r"\bclosed\b(?! (?:at|from|by|until|till|between|for)\b)")
+#: a clause that tells opening hours: "open until 8 pm", "closes at 2", "from 11 am to 9 pm"
+_HOURS_TOLD = re.compile(r"\b(?:open\w*|clos\w*|hours|until|till)\b|\bfrom\b[^,;]*\bto\b")
 #: a clause that says a place opens, or gives the hours of a day ("Saturday morning hours",
 #: "weekend hours")
 _OPEN = re.compile(
@@ -5441,7 +5443,12 @@ def _number_replaced(
         return None
     words = {t for t in seq if t[0] != "#"}
     tokens = set(seq)
-    statements = [i for i, held in ev.holding(words).items() if held >= 0.6 * len(words)]
+    # (not the count of days a record's schedule sums up: "open 5 days a week" gives no
+    # number in place of the 8 of "opens at 8 a.m.")
+    weeks = set(ev.weeks)
+    statements = [
+        i for i, held in ev.holding(words).items() if held >= 0.6 * len(words) and i not in weeks
+    ]
     reach = _NUMBER_REACH.get(ev.lang, 3)
     # a number one of them gives may be the sentence's own, joining two of them, so it needs
     # two more words (as every Japanese one does: its statements are long and give many
@@ -8146,7 +8153,9 @@ def _days_said(claim: str, ev: Evidence) -> list[int]:
             wrong += schedule
         if not days and _EVERY_DAY.search(part):
             days = listed  # "from 11 am to 9 pm daily" gives the hours of every day
-        wrong += _hours_of_other_days(part, days, ev)
+        if _HOURS_TOLD.search(part):
+            # (not a time of a review's visit: "a line out the door at 8am on a Saturday")
+            wrong += _hours_of_other_days(part, days, ev)
     return list(dict.fromkeys(wrong))
 
 
