@@ -8608,3 +8608,32 @@ def test_a_days_hours_and_a_visits_time_are_read_apart_from_the_weeks_count(
         assert out["fully_supported"] is True, (said, out["explanation"])
     out = verdict("The bakery is open until 8 p.m. on Saturdays.")
     assert "the record says otherwise" in out["explanation"], out["explanation"]
+
+
+def test_a_customers_deed_worded_as_another_review_words_one_is_no_blend(
+    judge: OfflineJudge,
+) -> None:
+    """ "One reviewer buys the sourdough weekly and also recommends the seeded rye", of a review
+    that says "Their sourdough is my weekly loaf now … The seeded rye is also excellent",
+    words the deed with another review's "bought"; that joins nothing."""
+    reviews = [
+        {
+            "review_stars": 5.0,
+            "review_text": (
+                "I arrived at 8am and the line was out the door. I bought a country sourdough "
+                "loaf for $9 and an almond croissant."
+            ),
+        },
+        {
+            "review_stars": 4.0,
+            "review_text": (
+                "Their sourdough is my weekly loaf now: great crust, open crumb, and it keeps "
+                "for days. The seeded rye is also excellent."
+            ),
+        },
+        {"review_stars": 2.0, "review_text": "The cases were almost empty at lunchtime."},
+    ]
+    doc = json.dumps({**CAFE, "name": "Crumb & Hearth Bakery", "review_info": reviews})
+    said = "One reviewer buys the sourdough weekly and also recommends the seeded rye."
+    out = first_verdict(judge, "Write an overview of the business.", [doc], said)
+    assert out["fully_supported"] is True, out["explanation"]

@@ -7685,6 +7685,8 @@ _FRAMING = frozenset(
     for w in (
         *("love", "loved", "like", "liked", "enjoy", "enjoyed", "appreciate", "appreciated"),
         *("recommend", "recommended", "people", "now", "really", "also", "still", "just"),
+        # (a customer's deeds, which any review may word its own way: "buys the sourdough")
+        *("buy", "buys", "bought", "order", "orders", "ordered", "get", "gets", "got"),
     )
     if (t := content_token(w))
 )
