@@ -8637,3 +8637,30 @@ def test_a_customers_deed_worded_as_another_review_words_one_is_no_blend(
     said = "One reviewer buys the sourdough weekly and also recommends the seeded rye."
     out = first_verdict(judge, "Write an overview of the business.", [doc], said)
     assert out["fully_supported"] is True, out["explanation"]
+
+
+def test_a_reason_a_summary_attaches_to_a_statement_told_without_one_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """ "The district will not extend free lunch to all students for now because federal
+    reimbursement does not cover lunch" attaches to the article's statement a reason it does
+    not give there (reimbursement is told of elsewhere); a reason the next sentence gives
+    passes, and so does the statement alone."""
+    doc = (
+        "The district will not extend free lunch to all students for now. Board members said "
+        "they wanted to see the breakfast program's results first. Breakfast will be served in "
+        "classrooms. Ostrowski said most of the cost would be covered by federal reimbursement."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the following news article.", [doc])
+    out = verdict(
+        "The district will not extend free lunch to all students for now because federal "
+        "reimbursement does not cover lunch."
+    )
+    assert "a reason or a circumstance the documents do not give" in out["explanation"], out
+    for said in (
+        "The district will not extend free lunch to all students for now because board members "
+        "want to see the breakfast program's results first.",
+        "The district will not extend free lunch to all students for now.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])

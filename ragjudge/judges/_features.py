@@ -2054,6 +2054,8 @@ def sentence_features(
     if sibling is None and ev.lang == "en" and "unanim" in lowered:
         sibling = _unanimity_claimed(lowered, set(tokens.seq), ev)
     reason_added = _reason_added(text, cover, ev) if ev.lang == "en" and cover else None
+    if reason_added is None and ev.lang == "en" and ev.restating and _REASON_WORD.search(text):
+        reason_added = _reason_attached(text, ev)
     reason_swapped = (
         _reason_swapped(text, cover, ev)
         if ev.lang == "en" and reason_added is None
@@ -3504,6 +3506,33 @@ def _reason_added(text: str, cover: Sequence[int], ev: Evidence) -> str | None:
         rest = set(tokenize(text[: m.start()] + text[m.end() :], lang=ev.lang).seq)
         if len(rest) >= _PLAN_WORDS and len(rest & ev.sets[cover[0]]) >= 0.8 * len(rest):
             return m.group().strip()
+    return None
+
+
+def _reason_attached(text: str, ev: Evidence) -> str | None:
+    """A reason a summary gives for a statement it copies, where the document sentence that
+    gives the statement gives none and neither it nor the two after it tell of the reason:
+    "The district will not extend free lunch to all students for now because federal
+    reimbursement does not cover lunch" where the article says only "The district will not
+    extend free lunch to all students for now" (and tells of reimbursement elsewhere). The
+    statement (four content words at least) must be nine tenths held by that sentence, and
+    the reason (two words at least) less than half held by those three. Returns the reason
+    as written. (A reason the documents lack altogether is `_reason_added`'s; one they give
+    another for, `_reason_swapped`'s.)"""
+    ours = _reason_parts(text, ev.lang, last=True)
+    if ours is None:
+        return None
+    effect, cause, said = ours
+    if len(effect) < _PLAN_WORDS + 1 or len(cause) < 2:
+        return None
+    for i, held in sorted(ev.holding(effect).items()):
+        if held < _COPIED_SHARE * len(effect) or _REASON_WORD.search(ev.raw_texts[i]):
+            continue
+        near = [
+            k for k in (i, i + 1, i + 2) if k < len(ev.raw_texts) and ev.doc_of[k] == ev.doc_of[i]
+        ]
+        if all(len(cause & ev.sets[k]) < 0.5 * len(cause) for k in near):
+            return said
     return None
 
 
