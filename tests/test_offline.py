@@ -8664,3 +8664,23 @@ def test_a_reason_a_summary_attaches_to_a_statement_told_without_one_is_caught(
     ):
         out = verdict(said)
         assert out["fully_supported"] is True, (said, out["explanation"])
+
+
+def test_the_business_named_in_a_claim_of_several_reviews_ties_it_to_none(
+    judge: OfflineJudge,
+) -> None:
+    """ "Several reviewers describe the laundromat as clean" where three reviews call it clean
+    and one of them says "laundromat": the business's own name ties the claim to no one
+    review; a claim one review makes is still caught."""
+    reviews = [
+        {"review_stars": 4.0, "review_text": "Floors were clean and the tables were wiped down."},
+        {"review_stars": 2.0, "review_text": "The place itself was reasonably clean."},
+        {"review_stars": 3.0, "review_text": "This laundromat is clean but the TV is loud."},
+        {"review_stars": 5.0, "review_text": "Gloria helped me set up the app."},
+    ]
+    doc = json.dumps({**CAFE, "name": "Suds City Laundromat", "review_info": reviews})
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [doc])
+    out = verdict("Several reviewers describe the laundromat as clean.")
+    assert "where only one item of the record says it" not in out["explanation"], out
+    out = verdict("Several reviewers say the TV in the laundromat is too loud.")
+    assert "where only one item of the record says it" in out["explanation"], out

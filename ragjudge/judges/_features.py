@@ -4551,6 +4551,17 @@ _SAYING = _word_tokens(
 )
 
 
+def _named_business(ev: Evidence) -> frozenset[str]:
+    """The tokens of a record's name field: what the business is called ("Suds City
+    Laundromat"), without the field's own label."""
+    return frozenset(
+        t
+        for i, label in enumerate(ev.labels)
+        if label.split(":", 1)[0].strip() == "name"
+        for t in ev.sets[i]
+    ) - {"nam"}
+
+
 def _claim_of_many(lowered: str, tokens: set[str]) -> tuple[str, set[str]] | None:
     """A claim that many reviews say a thing (`_MANY_SAY`), as written, and the words of what
     they are said to say (beside those of saying and numbers)."""
@@ -4565,6 +4576,9 @@ def _overcounted(claim: str, said: set[str], ev: Evidence) -> tuple[str, str] | 
     only one of them says (`_claim_of_many`): "many reviewers praised the pho as the best in
     town" where one review does. What is said (two words or more) must be half held by one
     item and by no other. Returns the claim of many, as written, and that item's key."""
+    # (not the words of the business's name, "the laundromat", which any review may say or
+    # leave out)
+    said = said - _named_business(ev)
     if len(said) < 2:
         return None
     saying = [g for g, held in ev.items.items() if len(said & held) >= _ABSENT_SHARE * len(said)]
