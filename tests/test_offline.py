@@ -8684,3 +8684,28 @@ def test_the_business_named_in_a_claim_of_several_reviews_ties_it_to_none(
     assert "where only one item of the record says it" not in out["explanation"], out
     out = verdict("Several reviewers say the TV in the laundromat is too loud.")
     assert "where only one item of the record says it" in out["explanation"], out
+
+
+def test_what_a_deed_came_after_given_otherwise_is_caught(judge: OfflineJudge) -> None:
+    """ "Stopped walking across it last summer after a section of its railing came loose"
+    where he stopped "after noticing rust stains dripping onto the riverbank below" gives the
+    deed another occasion; the article's passes, and so does a summary's own wording of it."""
+    doc = (
+        "Marcus Bell, a retired machinist who lives a few blocks from the bridge, said he had "
+        "stopped walking across it last summer after noticing rust stains dripping onto the "
+        "riverbank below. A section of the railing on the old ramp came loose in 2019."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the following news article.", [doc])
+    out = verdict(
+        "Marcus Bell, a retired machinist who lives near the bridge, said he stopped walking "
+        "across it last summer after a section of its railing came loose."
+    )
+    assert "where the documents give 'noticing rust stains" in out["explanation"], out
+    for said in (
+        "Marcus Bell, a retired machinist who lives near the bridge, said he stopped walking "
+        "across it last summer after noticing rust stains dripping onto the riverbank below.",
+        "Marcus Bell said he stopped walking across the bridge last summer after he noticed rust "
+        "stains dripping onto the riverbank.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])

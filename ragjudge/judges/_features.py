@@ -3547,9 +3547,11 @@ _REASON_GIVEN = (
         r"\s+(?P<cause>.+)$",
         re.IGNORECASE | re.DOTALL,
     ),
-    # (what brought a thing about: "the breakthrough came after the district agreed to …")
+    # (what brought a thing about: "the breakthrough came after the district agreed to …",
+    # "closed the bridge at 9 p.m. Wednesday after an inspection found …")
     re.compile(
-        r"^(?P<effect>.+?)\s+came\s+(?:only\s+)?after\s+(?P<cause>.+)$",
+        r"^(?P<effect>.+?)\s+(?:came\s+(?:only\s+)?|(?:shortly|soon|hours|days|weeks|months)\s+)?"
+        r"after\s+(?P<cause>.+)$",
         re.IGNORECASE | re.DOTALL,
     ),
     re.compile(
@@ -3576,7 +3578,7 @@ _REASON_EFFECT_SHARE = 0.7
 #: a word of `_REASON_GIVEN`, to pass over sentences that give no reason at once
 _REASON_WORD = re.compile(
     r"\b(?:because|due|owing|result|citing|attribut\w*|reasons?|prompted|driven|caused|stemm\w+"
-    r"|came)\b",
+    r"|came|after)\b",
     re.I,
 )
 #: a reason that ends its sentence in one clause, of a few words
