@@ -2463,6 +2463,8 @@ def _copied_name_swapped(
         near = [i for i, n in counts.items() if n - len(own & ev.sets[i]) >= _COPIED_SHARE * rest]
         if not near or any(word.lower() in ev.raw_texts[i].lower() for i in near):
             continue  # (one with both names: a manual's "Create with Facebook, PayPal")
+        if not _proper(word, ev):
+            continue
         framing = [x.lower() for x in (*left, *right)]
         near = [i for i in near if all(x in ev.raw_texts[i].lower() for x in framing)]
         if not near:
@@ -2478,7 +2480,7 @@ def _copied_name_swapped(
             if m is None:
                 continue
             other = m.group(1)
-            if other.lower() in lowered or not _proper(other, ev) or not _proper(word, ev):
+            if other.lower() in lowered or not _proper(other, ev):
                 continue
             return word, other, ev.keys[i]
     return None
@@ -3509,6 +3511,13 @@ def _reason_added(text: str, cover: Sequence[int], ev: Evidence) -> str | None:
     return None
 
 
+def _with_next(i: int, ev: Evidence, count: int = 2) -> list[int]:
+    """Unit `i` and the `count` units after it in its document: a statement and the
+    sentences that may go on with it (its reason, its speaker)."""
+    end = min(i + count + 1, len(ev.raw_texts))
+    return [k for k in range(i, end) if ev.doc_of[k] == ev.doc_of[i]]
+
+
 def _reason_attached(text: str, ev: Evidence) -> str | None:
     """A reason a summary gives for a statement it copies, where the document sentence that
     gives the statement gives none and neither it nor the two after it tell of the reason:
@@ -3528,10 +3537,7 @@ def _reason_attached(text: str, ev: Evidence) -> str | None:
     for i, held in sorted(ev.holding(effect).items()):
         if held < _COPIED_SHARE * len(effect) or _REASON_WORD.search(ev.raw_texts[i]):
             continue
-        near = [
-            k for k in (i, i + 1, i + 2) if k < len(ev.raw_texts) and ev.doc_of[k] == ev.doc_of[i]
-        ]
-        if all(len(cause & ev.sets[k]) < 0.5 * len(cause) for k in near):
+        if all(len(cause & ev.sets[k]) < 0.5 * len(cause) for k in _with_next(i, ev)):
             return said
     return None
 
@@ -3767,10 +3773,7 @@ def _japanese_reason_swapped(normalised: str, ev: Evidence) -> tuple[str, str, s
             continue
         # (the reason may follow in a sentence of its own, or two: …と発表した。…ためだ。,
         # …1割に満たない。前年度と比べても6%減った。…が主な要因だ。)
-        after = [
-            k for k in (i + 1, i + 2) if k < len(ev.raw_texts) and ev.doc_of[k] == ev.doc_of[i]
-        ]
-        for k in (i, *after):
+        for k in _with_next(i, ev):
             for given in _JA_REASON_GIVEN.finditer(ev.normalised(k)):
                 theirs = given.group("cause") or given.group("behind")
                 their_cause = _kanji_tokens(theirs)
@@ -3877,8 +3880,10 @@ _JA_JOINED_DEED = re.compile(_JA_DEED + r"(?:を|も)?(?:し|され)、")
 _JA_TO_COME = re.compile(_JA_DEED + r"(?:を|も)?(?:する|される|させる)[。．]?\s*$")
 #: a document sentence that as a whole tells a plan, an expectation or a thing weighed, at
 #: its end: …を経て、正式に統合する計画だ。, …並ぶ見通しだ。, …することを検討している。
+#: the nouns of a Japanese plan or expectation (…する方針だ, …の見通しだ)
+_JA_PLAN_NOUNS = "計画|予定|方針|見通し|見込み|考え|意向"
 _JA_PLAN_AT_END = re.compile(
-    r"(?:計画|予定|方針|見通し|見込み|考え|意向|検討して(?:いる|います))(?:だ|です|である)?[。．]?\s*$"
+    rf"(?:{_JA_PLAN_NOUNS}|検討して(?:いる|います))(?:だ|です|である)?[。．]?\s*$"
 )
 #: an amount given as a change, and its direction: 31.5%減, 2割増, 3.2%上昇, 12億円の増益,
 #: 3割ほど減った (an amount given roughly)
@@ -4089,7 +4094,7 @@ def _kanji_tokens(text: str) -> set[str]:
 
 
 #: a word of a plan, which makes a sentence told in the past report one (…考えを示した)
-_JA_PLAN_WORD = re.compile(r"計画|予定|方針|見通し|見込み|考え|意向|検討|目指")
+_JA_PLAN_WORD = re.compile(rf"{_JA_PLAN_NOUNS}|検討|目指")
 #: a decision told as made: …ことを決めた, …方針を決定した, …が決まった
 _JA_DECIDED = re.compile(
     r"(?:ことを|方針を|方向を|ように)?(?:決めた|決めました|決定した|決定しました|決まった|決まりました|"
@@ -4373,7 +4378,7 @@ _ORDER_WORD = re.compile(
 )
 #: the words before a noun that tell whose it is or which, which a summary tells its own way
 #: ("after their first class" of "before my first class")
-_WHOSE = frozenset(("a", "an", "the", "my", "our", "their", "his", "her", "its", "your"))
+_WHOSE = _DETERMINERS | {"my", "her", "your"}
 #: a word as `_ORDER_WORD` reads the words after one
 _LOWER_WORD = re.compile(r"[a-z0-9][\w'-]*")
 
