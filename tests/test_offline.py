@@ -8301,6 +8301,37 @@ def test_a_clause_a_summary_appends_to_a_copied_sentence_is_caught(judge: Offlin
     assert "a clause the documents give nothing of" in out["explanation"], out["explanation"]
 
 
+def test_a_clause_a_summary_sets_inside_a_copied_sentence_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """A clause set between commas inside a copy of the article's sentence ("…, who warned
+    that menu prices would rise, …") is a claim the article gives nothing of, as an
+    appended one is; the copy alone passes, and so does a clause that only sets the copy's
+    deed in time in other words ("due to finish by December")."""
+    doc = (
+        "Restaurant owners had lobbied against the tipped-wage provision that the Senate "
+        "added late in the process. The provost's office has said the review of 14 programs "
+        "will be completed by December."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the following news article.", [doc])
+    added = (
+        "Restaurant owners, who warned that menu prices would rise, had lobbied against the "
+        "tipped-wage provision that the Senate added late in the process."
+    )
+    out = verdict(added)
+    assert (
+        "a clause the documents give nothing of: 'warned that menu prices would rise'"
+        in out["explanation"]
+    ), out["explanation"]
+    out = verdict(added.replace(", who warned that menu prices would rise,", ""))
+    assert out["fully_supported"] is True, out["explanation"]
+    out = verdict(
+        "The provost's office said the review of 14 programs, due to finish by December, "
+        "will be completed."
+    )
+    assert "a clause the documents give nothing of" not in out["explanation"], out
+
+
 def test_a_japanese_time_told_relative_to_now_given_otherwise_is_caught(
     judge: OfflineJudge,
 ) -> None:

@@ -3697,33 +3697,48 @@ def _japanese_clause_added(normalised: str, ev: Evidence) -> str | None:
 
 
 def _clause_added(text: str, cover: Sequence[int], ev: Evidence) -> str | None:
-    """A clause an English sentence appends to a copy of a document sentence, whose content
-    words the documents mostly lack: "Keldmoor will cut its winter timetable by roughly a
-    third from Nov. 3, the first reduction of its kind in the company's history". The rest
-    of the sentence (three content words at least) must be held, four fifths of it, by the
-    document sentence it is matched with; the last clause must have three content words,
-    and the documents must lack `_CLAUSE_ABSENT` of them. A clause that speaks to the
-    reader or leads a list claims nothing. Returns the clause as written.
+    """A clause an English sentence adds to a copy of a document sentence, whose content
+    words the documents mostly lack: appended ("Keldmoor will cut its winter timetable by
+    roughly a third from Nov. 3, the first reduction of its kind in the company's history")
+    or set inside it ("Restaurant owners, who warned that menu prices would rise, had
+    lobbied against the tipped-wage provision"). The rest of the sentence (three content
+    words at least) must be held, four fifths of it, by the document sentence it is matched
+    with; the clause must have three content words, and the documents must lack
+    `_CLAUSE_ABSENT` of them (a clause inside the sentence, all of them or any the matched
+    sentence holds). The subject the sentence opens with is no clause it adds, and
+    a clause that speaks to the reader or leads a list claims nothing. Returns the clause
+    as written.
 
     The caller reads only answers that restate the documents (`Evidence.restating`): on
-    RAGBench's questions, 29 of the 31 answer sentences this flagged were labelled
-    supported (a manual's answer explains: "which can make the image appear darker")."""
+    RAGBench's questions, 29 of the 31 answer sentences the appended clause's check flagged
+    were labelled supported (a manual's answer explains: "which can make the image appear
+    darker")."""
     parts = _CLAUSE_CUT.split(text.strip())
     if len(parts) < 2:
         return None
-    part = parts[-1]
-    if _READER.search(part) or part.rstrip().endswith(":"):
-        return None  # what the reader is to do, or the lead to a list, claims nothing
-    words = [t for t in tokenize(part, lang=ev.lang).seq if t[0] != "#"]
-    if len(words) < _CLAUSE_WORDS - 1:
-        return None
-    # (a clause of two words must lack both: "most of them during the winter months")
-    least = _CLAUSE_ABSENT if len(words) >= _CLAUSE_WORDS else 1.0
-    if sum(t not in ev.vocab for t in words) < least * len(words):
-        return None
-    rest = set(tokenize(" ".join(parts[:-1]), lang=ev.lang).seq)
-    if len(rest) >= _PLAN_WORDS and len(rest & ev.sets[cover[0]]) >= 0.8 * len(rest):
-        return part.strip(" ,;.")
+    # the last clause first, then those inside the sentence
+    for k in (len(parts) - 1, *range(1, len(parts) - 1)):
+        part: str = parts[k]
+        if _READER.search(part) or part.rstrip().endswith(":"):
+            continue  # what the reader is to do, or the lead to a list, claims nothing
+        words = [
+            t for t in tokenize(part, lang=ev.lang).seq if t[0] != "#" and t not in _CLAUSE_FRAME
+        ]
+        if len(words) < _CLAUSE_WORDS - 1:
+            continue
+        # (a clause of two words must lack both: "most of them during the winter months")
+        least = _CLAUSE_ABSENT if len(words) >= _CLAUSE_WORDS else 1.0
+        lacked = sum(t not in ev.vocab for t in words)
+        if lacked < least * len(words):
+            continue
+        # (a clause inside the sentence that shares a word with the matched sentence, of
+        # words the documents do not all lack, may say a part of it again in other words:
+        # "…, double its original offer, …" for "…, double what the company first proposed")
+        if k < len(parts) - 1 and lacked < len(words) and ev.sets[cover[0]].intersection(words):
+            continue
+        rest = set(tokenize(" ".join(parts[:k] + parts[k + 1 :]), lang=ev.lang).seq)
+        if len(rest) >= _PLAN_WORDS and len(rest & ev.sets[cover[0]]) >= 0.8 * len(rest):
+            return part.strip(" ,;.")
     return None
 
 
@@ -3739,6 +3754,11 @@ _RESTATING = re.compile(
 )
 _CLAUSE_WORDS = 3
 _CLAUSE_ABSENT = 0.6
+#: words that set a deed in time and tell no fact of their own ("due to finish by December"
+#: for "will be completed by December")
+_CLAUSE_FRAME = frozenset(
+    t for w in ("due", "expected", "scheduled", "slated", "planned") for t in tokenize(w).seq
+)
 
 
 #: a Japanese sentence that claims a reason: 休止するのは、…赤字に陥ったためだ。
