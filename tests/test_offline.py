@@ -4120,6 +4120,46 @@ def test_walk_ins_welcome_goes_against_by_appointment_only(judge: OfflineJudge) 
     assert "the record says otherwise" not in out["explanation"], out["explanation"]
 
 
+def test_a_guests_own_appointment_says_nothing_of_by_appointment_only(
+    judge: OfflineJudge,
+) -> None:
+    """A reviewer's own appointment ("a 3:15 appointment", "a 6 p.m. acrylics appointment")
+    neither affirms `ByAppointmentOnly: False` nor, in a negated clause, denies
+    `ByAppointmentOnly: True`; "by appointment only" still goes against the first."""
+
+    def record(only: bool, review: str) -> str:
+        return "Structured data: " + repr(
+            {
+                "name": "Lotus Nail Studio",
+                "categories": "Beauty & Spas, Nail Salons",
+                "attributes": {"ByAppointmentOnly": only, "BusinessAcceptsCreditCards": True},
+                "review_info": [{"review_stars": 2.0, "review_text": review}],
+            }
+        )
+
+    question = "Write an overview of the business."
+    late = "I had a 3:15 appointment and we weren't called back until almost 4:30."
+    out = first_verdict(
+        judge,
+        question,
+        [record(True, late)],
+        "A two-star reviewer with a 3:15 appointment was not called back until almost 4:30.",
+    )
+    assert "the record says otherwise" not in out["explanation"], out["explanation"]
+    seated = "My appointment for acrylics was at 6 p.m. and I wasn't seated until 6:40."
+    out = first_verdict(
+        judge,
+        question,
+        [record(False, seated)],
+        "A two-star reviewer was seated 40 minutes late for a 6 p.m. acrylics appointment.",
+    )
+    assert "the record says otherwise" not in out["explanation"], out["explanation"]
+    out = first_verdict(
+        judge, question, [record(False, seated)], "The studio works by appointment only."
+    )
+    assert "ByAppointmentOnly: false" in out["explanation"], out["explanation"]
+
+
 def test_japanese_places_joined_and_a_comment_withheld_are_the_articles_own(
     judge: OfflineJudge,
 ) -> None:

@@ -8085,6 +8085,9 @@ def _contradictions(claim: str, cover: Sequence[int], ev: Evidence) -> list[int]
     An affirmed field is denied by a clause of the finer cut that is negated and names it;
     the list's later items are not taken as denied, which errs towards no contradiction."""
     found: list[int] = []
+    # (a guest's own appointment tells nothing of whether the place needs one: "was seated
+    # 40 minutes late for a 6 p.m. acrylics appointment")
+    claim = _ONES_APPOINTMENT.sub(" ", claim)
     if ev.denied:
         for part in _CONTRAST.split(claim):
             seq, negated = _clause(part, ev.lang)
@@ -8140,6 +8143,14 @@ def _walk_ins_welcome(claim: str, ev: Evidence) -> bool:
 _APPOINTMENT_ONLY = re.compile(
     r"\bby\s+appointment\s+only\b|\bonly\s+by\s+appointment\b"
     r"|\bappointments?\s+(?:are\s+|is\s+)?(?:required|necessary|essential)\b",
+    re.IGNORECASE,
+)
+#: one guest's appointment: "my appointment", "a 3:15 appointment", "had an appointment for
+#: a full set", "a 6 p.m. acrylics appointment"
+_ONES_APPOINTMENT = re.compile(
+    r"\b(?:(?:my|his|her|their|our)\s+|(?:had|has|have|booked|made|scheduled|missed|got)\s+"
+    r"(?:a|an|my|the)\s+|\d[\d:.]*\s*(?:a\.?m\.?|p\.?m\.?)?\s+)(?:[\w'’-]+\s+){0,2}?"
+    r"appointments?\b",
     re.IGNORECASE,
 )
 #: a clause that says a place takes walk-ins: "walk-ins are welcome", "accepts walk-ins"
