@@ -2029,7 +2029,7 @@ def test_a_japanese_period_put_for_another_is_caught(judge: OfflineJudge) -> Non
         assert f"'{ours}' where the documents say '{theirs}' (0" in out["explanation"]
     for said in docs[0].split("。")[:2]:
         out = verdict(said + "。")
-        assert "where the documents say" not in out["explanation"], (said, out["explanation"])
+        assert "stands where the documents have" not in out["explanation"], (said, out)
 
 
 @pytest.mark.parametrize(
@@ -4050,7 +4050,7 @@ def test_all_where_the_documents_give_most_or_a_share_is_caught(judge: OfflineJu
         "Fibers were found in every one of the bottled water samples.",
     ):
         out = verdict(said)
-        assert "where the documents say" not in out["explanation"], (said, out["explanation"])
+        assert "stands where the documents have" not in out["explanation"], (said, out)
 
 
 def test_a_person_of_one_review_given_what_another_review_alone_tells_is_caught(
@@ -5959,7 +5959,7 @@ def test_a_number_moved_within_the_statement_that_gives_it_is_caught(
         "Health Commission of China.",
     ):
         out = verdict(said)
-        assert "where the documents say" not in out["explanation"], (said, out["explanation"])
+        assert "stands where the documents have" not in out["explanation"], (said, out)
 
 
 def test_a_japanese_quotation_or_post_given_to_another_person_is_caught(
@@ -6476,7 +6476,7 @@ def test_a_day_given_otherwise_in_a_copied_statement_is_caught(judge: OfflineJud
         "Emmy Noether was born in Erlangen on 23 March 1882 and died on April 14, 1935.",
     ):
         out = verdict(said)
-        assert "where the documents say" not in out["explanation"], (said, out["explanation"])
+        assert "stands where the documents have" not in out["explanation"], (said, out)
     asked = first_verdict(
         judge,
         "What happened at the Kettle Ridge plant on July 27?",
@@ -6544,7 +6544,7 @@ def test_all_of_a_whole_the_article_gives_a_part_of_is_caught(judge: OfflineJudg
         "All 12 crew members were rescued.",
     ):
         out = verdict(said)
-        assert "where the documents say" not in out["explanation"], (said, out["explanation"])
+        assert "stands where the documents have" not in out["explanation"], (said, out)
 
 
 def test_a_japanese_statement_is_found_with_more_posts_fields_and_verbs(
@@ -7704,6 +7704,35 @@ def test_a_japanese_name_the_article_gives_elsewhere_put_in_anothers_place_is_ca
     assert out["fully_supported"] is True, out["explanation"]
 
 
+def test_a_japanese_term_in_brackets_the_article_lacks_in_anothers_place_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """酒造好適米「山田錦」 where the article says 酒造好適米「五百万石」, and 産科医院「みさか
+    レディースクリニック」 for 「さくらレディースクリニック」, put a term the article never gives
+    in the place of its own; the article's own terms, and a shortened one, pass."""
+    doc = (
+        "原料となる酒米は、地元の農家12戸と契約して栽培している酒造好適米「五百万石」を使う。"
+        "市内では、民間の産科医院「さくらレディースクリニック」が、2022年3月に分娩の取り扱いを"
+        "やめている。町長は「休止であって廃止ではない。再開を目指したい」と述べた。"
+    )
+    verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", [doc])
+    out = verdict("原料には、地元の農家と契約して栽培している酒造好適米「山田錦」が使われている。")
+    assert "'山田錦' stands where the documents have '五百万石'" in out["explanation"], out[
+        "explanation"
+    ]
+    out = verdict(
+        "市内の民間産科医院「みさかレディースクリニック」は、2022年3月に分娩をやめている。"
+    )
+    assert "where the documents have 'さくらレディースクリニック'" in out["explanation"], out
+    for said in (
+        "原料には、地元の農家と契約して栽培している酒造好適米「五百万石」が使われている。",
+        "市内の民間産科医院「さくらレディースクリニック」は、2022年3月に分娩をやめている。",
+        "町長は「再開を目指したい」と述べた。",
+    ):
+        out = verdict(said)
+        assert "stands where the documents have" not in out["explanation"], (said, out)
+
+
 def test_two_names_each_put_in_the_others_place_are_caught(judge: OfflineJudge) -> None:
     """ "Passed the state House in March but has not been taken up by the Senate" where the
     article says "passed the state Senate in March but has not been taken up by the House"
@@ -8236,7 +8265,7 @@ def test_a_known_name_put_in_anothers_place_in_a_near_copy_is_caught(
         "Open the SmartThings app on your mobile device.",
     ):
         out = verdict(said)
-        assert "where the documents say" not in out["explanation"], (said, out["explanation"])
+        assert "stands where the documents have" not in out["explanation"], (said, out)
 
 
 def test_a_likelihood_a_consideration_or_a_thing_not_ruled_out_told_as_certain_is_caught(

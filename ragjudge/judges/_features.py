@@ -226,6 +226,8 @@ _CJK_NAME = re.compile(
     r"|[「『](?P<quoted>[^「」『』。！？\n]{1,20})[」』]"
     r"|[\u30a1-\u30fa\u30fc]+(?:[・･][\u30a1-\u30fa\u30fc]+)+"
 )
+#: the slot of a term in corner brackets (`_japanese_swaps`)
+_QUOTED_SLOT = r"([^「」『』。]{1,20})"
 #: what a name in corner brackets is compared without: the brackets and spaces around it
 #: (「詳細設定」タブ, 「詳細設定タブ」)
 _BRACKETS = re.compile(r"[「」『』\s]")
@@ -2736,6 +2738,14 @@ def _japanese_swaps(normalised: str, ev: Evidence) -> list[tuple[str, str, str]]
                     lambda a, b: a not in b and b not in a,
                 )
             )
+        quoted = m.group("quoted")
+        if quoted and m.group() not in ev.text and not _shortened(quoted, ev.text):
+            # a term in corner brackets the documents lack, where theirs gives another after
+            # the same characters: 産科医院「みさかレディースクリニック」 for 「さくら…」,
+            # 酒造好適米「山田錦」 for 「五百万石」
+            spans.append(
+                (m.start("quoted"), m.end("quoted"), _QUOTED_SLOT, lambda a, b: a not in b)
+            )
     named = {(start, end) for start, end, *_ in spans}
     for m in _KANJI_RUN.finditer(normalised):
         word = m.group()
@@ -2760,6 +2770,9 @@ def _japanese_swaps(normalised: str, ev: Evidence) -> list[tuple[str, str, str]]
         if around is None:
             continue
         before, after = around
+        # (a term ends at its closing bracket, whatever follows: 「山田錦」が, 「五百万石」を)
+        if name_slot is _QUOTED_SLOT:
+            after = after[:1]
         slot = re.escape(before) + name_slot + re.escape(after)
         if other := _other_in_slot(slot, normalised[start:end], ev, differs):
             found.append((normalised[start:end], *other))
