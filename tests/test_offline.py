@@ -7733,6 +7733,31 @@ def test_a_japanese_term_in_brackets_the_article_lacks_in_anothers_place_is_caug
         assert "stands where the documents have" not in out["explanation"], (said, out)
 
 
+def test_a_japanese_person_given_another_name_of_their_surname_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """加藤実町議 where the article writes 加藤誠町議 gives the member another given name,
+    and 中川由美 for 中村由美 another surname (the names share their first and last
+    characters, and no other); the article's names, and its surname alone, pass."""
+    doc = (
+        "反対討論に立った加藤誠町議は「物価高で旅行の費用を切り詰める人が多い中、家族連れや"
+        "団体客の足が遠のきかねない」と主張した。市都市整備部の中村由美・住宅政策課長は"
+        "「補助制度の周知が課題になる」と話した。"
+    )
+    verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", [doc])
+    said = "反対討論に立った{}町議は、物価高の中で家族連れや団体客の足が遠のきかねないと訴えた。"
+    out = verdict(said.format("加藤実"))
+    assert "'加藤実町議' where the documents say '加藤誠町議'" in out["explanation"], out
+    for name in ("加藤誠", "加藤"):
+        out = verdict(said.format(name))
+        assert out["fully_supported"] is True, (name, out["explanation"])
+    said = "市都市整備部の{}・住宅政策課長は、補助制度の周知が課題になると話した。"
+    out = verdict(said.format("中川由美"))
+    assert "'中川由美' stands where the documents have '中村由美'" in out["explanation"], out
+    out = verdict(said.format("中村由美"))
+    assert out["fully_supported"] is True, out["explanation"]
+
+
 def test_two_names_each_put_in_the_others_place_are_caught(judge: OfflineJudge) -> None:
     """ "Passed the state House in March but has not been taken up by the Senate" where the
     article says "passed the state Senate in March but has not been taken up by the House"

@@ -2024,6 +2024,7 @@ def sentence_features(
             or _japanese_day_swapped(lowered, ev)
             or _japanese_when_changed(lowered, ev)
             or _japanese_post_swapped(lowered, ev)
+            or _japanese_given_name_swapped(lowered, ev)
             or _japanese_change_turned(lowered, ev)
             or _japanese_direction_turned(lowered, ev)
             or _japanese_pole_turned(lowered, ev)
@@ -2828,7 +2829,13 @@ def _japanese_known_name_swapped(normalised: str, ev: Evidence) -> tuple[str, st
 
 def _unalike(ours: str, theirs: str) -> bool:
     """Whether two words in kanji share no character but those of an ending they both have
-    (寺 of 東大寺 and 法隆寺, 部長 of 看護部長 and 薬剤部長)."""
+    (寺 of 東大寺 and 法隆寺, 部長 of 看護部長 and 薬剤部長), or differ, of three characters
+    or more, in one character only, not the last (中川由美 and 中村由美: a name; 高齢者 and
+    高齢化 may be one statement's two words)."""
+    if len(ours) == len(theirs) >= 3 and ours[-1] == theirs[-1]:
+        differ = [(a, b) for a, b in zip(ours, theirs, strict=True) if a != b]
+        if len(differ) == 1:
+            return not _REFERS.intersection(differ[0])
     while len(ours) > 1 and len(theirs) > 1 and ours[-1] == theirs[-1]:
         ours, theirs = ours[:-1], theirs[:-1]
     if ours in _REFERS or theirs in _REFERS:
@@ -6090,6 +6097,32 @@ def _japanese_post_swapped(normalised: str, ev: Evidence) -> tuple[str, str, str
         if theirs and not any(_same_post(their_title, title) for their_title, _ in theirs):
             their_title, i = theirs[0]
             return m.group(), m.group("stem") + their_title, ev.keys[i]
+    return None
+
+
+def _japanese_given_name_swapped(normalised: str, ev: Evidence) -> tuple[str, str, str] | None:
+    """A person named with a post or an honorific, whose full name the documents never give,
+    where they give one of that surname and post another given name: 加藤実町議 where they
+    write 加藤誠町議. (A surname alone, 加藤町議, names no other.) Returns the sentence's
+    name, theirs, and their key."""
+    for m in _JA_NAMED.finditer(normalised):
+        ours, title = m.group("stem"), m.group("title")
+        if len(ours) < 3 or ours in ev.text:
+            continue
+        for i in ev.holding(tokenize(ours[:2], lang="ja").seq):
+            for theirs in _JA_NAMED.finditer(ev.normalised(i)):
+                stem = theirs.group("stem")
+                common = next(
+                    (k for k, (a, b) in enumerate(zip(ours, stem, strict=False)) if a != b),
+                    min(len(ours), len(stem)),
+                )
+                if (
+                    common >= 2
+                    and len(ours) > common
+                    and len(stem) > common
+                    and _same_post(title, theirs.group("title"))
+                ):
+                    return ours + title, theirs.group(), ev.keys[i]
     return None
 
 
