@@ -8506,6 +8506,42 @@ def test_a_japanese_decision_put_off_where_it_was_made_is_caught(judge: OfflineJ
     assert out["fully_supported"] is True, out["explanation"]
 
 
+def test_a_japanese_reason_given_by_wo_riyuu_ni_or_against_wo_uke_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """…は、経営難を理由に…分娩をやめた where the article gives 医師の高齢化を理由に, and
+    …落ち込んだのは、輸出向けの生産を優先したためだ where it says 市場の縮小を受け、…落ち込んで
+    いる, give reasons the article does not; the article's reasons pass, and so does one it
+    gives as a reason in another sentence (流通の停滞を理由とした放出)."""
+    doc = (
+        "市内では、民間の産科医院「さくらレディースクリニック」が、院長を務める医師の高齢化を"
+        "理由に、2022年3月に分娩の取り扱いをやめている。一方、国内の日本酒市場の縮小を受け、"
+        "国内向けの出荷量は10年前の約7割に落ち込んでいる。政府は備蓄米を放出すると決めた。"
+        "これまで大規模な災害時に限られてきた。流通の停滞を理由とした放出は今回が初めてと"
+        "なる。"
+    )
+    verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", [doc])
+    out = verdict(
+        "市内の産科医院「さくらレディースクリニック」は、経営難を理由に2022年3月に分娩をやめた。"
+    )
+    assert (
+        "the reason '経営難' where the documents give '院長を務める医師の高齢化'"
+        in (out["explanation"])
+    ), out["explanation"]
+    out = verdict(
+        "国内向けの出荷量が10年前の約7割に落ち込んだのは、輸出向けの生産を優先したためだ。"
+    )
+    assert "where the documents give '国内の日本酒市場の縮小'" in out["explanation"], out
+    for said in (
+        "市内の産科医院「さくらレディースクリニック」は、医師の高齢化を理由に2022年3月に分娩を"
+        "やめた。",
+        "国内向けの出荷量が10年前の約7割に落ち込んだのは、国内の日本酒市場が縮小したためだ。",
+        "これまで大規模な災害時に限られてきた備蓄米の放出が、流通の停滞を理由に行われるのは初めてだ。",
+    ):
+        out = verdict(said)
+        assert "the reason" not in out["explanation"], (said, out["explanation"])
+
+
 def test_a_japanese_reason_where_the_article_gives_another_two_sentences_on_is_caught(
     judge: OfflineJudge,
 ) -> None:

@@ -2063,7 +2063,7 @@ def sentence_features(
         _reason_swapped(text, cover, ev)
         if ev.lang == "en" and reason_added is None
         else _japanese_reason_swapped(lowered, ev)
-        if ev.lang == "ja" and "のは" in lowered
+        if ev.lang == "ja" and ("のは" in lowered or "を理由に" in lowered)
         else None
     )
     superlative_added = _superlative_added(text, cover, ev) if cover else None
@@ -3786,10 +3786,20 @@ _JA_REASON_CLAIMED = re.compile(
     r"^(?P<effect>.+?)のは、?(?P<cause>[^。]+?)(?:ため|から|せい|が(?:主な|最大の)?(?:要因|原因))"
     r"(?:だ|です|である)?[。．]?\s*$"
 )
+#: a Japanese sentence that gives a reason before what it is the reason for: …は、経営難を
+#: 理由に2022年3月に分娩をやめた
+_JA_REASON_BY = re.compile(
+    r"^(?P<before>[^。]*?)(?P<cause>[^、。]+?)を理由に、?(?P<after>[^。]+)[。．]?\s*$"
+)
+#: words that join a Japanese sentence to the one before it
+_JA_JOINING = frozenset({"一方", "また", "さらに", "しかし", "ただ", "なお", "このため"})
+#: a word that tells of a reason in Japanese
+_JA_REASON_MARK = re.compile(r"理由|ため|要因|原因|影響|を受け")
 #: a reason a Japanese document sentence gives: …費用を補うため、…; …維持できなくなったためだ;
 #: …の影響で; 背景には…がある
 _JA_REASON_GIVEN = re.compile(
-    r"(?P<cause>[^。、]+(?:、[^。、]+)?)(?:ため|ので|ことから|が(?:主な|最大の)?(?:要因|原因)|の影響で)"
+    r"(?P<cause>[^。、]+(?:、[^。、]+)?)(?:ため|ので|ことから|が(?:主な|最大の)?(?:要因|原因)|の影響で"
+    r"|を受けて?、|を理由に)"
     r"|背景には、?(?P<behind>[^。]+?)が(?:ある|あった)"
 )
 
@@ -3799,14 +3809,21 @@ def _japanese_reason_swapped(normalised: str, ev: Evidence) -> tuple[str, str, s
     のは、…赤字に陥ったためだ where the article, in the sentence that tells of the closing
     or the one after it, gives another reason (…当直体制を維持できなくなったためだ), and tells
     the sentence's reason (the deficit) elsewhere."""
-    m = _JA_REASON_CLAIMED.match(normalised)
+    m = _JA_REASON_CLAIMED.match(normalised) or _JA_REASON_BY.match(normalised)
     if m is None:
         return None
-    effect, cause = _kanji_tokens(m.group("effect")), _kanji_tokens(m.group("cause"))
-    if len(effect) < _PLAN_WORDS or len(cause) < _REASON_WORDS:
+    told = m.group("effect") if m.re is _JA_REASON_CLAIMED else m.group("before", "after")
+    effect = _kanji_tokens("、".join(told) if isinstance(told, tuple) else told)
+    cause = _kanji_tokens(m.group("cause"))
+    # (the statement is one a document sentence gives, four fifths of it or more, below: so,
+    # as in English, a reason of two words counts, and one the documents never tell, 経営難)
+    if len(effect) < _PLAN_WORDS or len(cause) < _REASON_WORDS - 1:
         return None
-    if sum(t in ev.vocab for t in cause) < _REASON_HELD * len(cause):
-        return None
+    if any(
+        n == len(cause) and _JA_REASON_MARK.search(ev.normalised(j))
+        for j, n in ev.holding(cause).items()
+    ):
+        return None  # a sentence of the documents gives it as a reason: 流通の停滞を理由とした放出
     found: tuple[str, str, str] | None = None
     for i, held in sorted(ev.holding(effect).items()):
         if held < _REASON_EFFECT_SHARE * len(effect):
@@ -3816,6 +3833,17 @@ def _japanese_reason_swapped(normalised: str, ev: Evidence) -> tuple[str, str, s
         for k in _with_next(i, ev):
             for given in _JA_REASON_GIVEN.finditer(ev.normalised(k)):
                 theirs = given.group("cause") or given.group("behind")
+                # (not the subject a comma ends before it, nor a word that joins it to the
+                # sentence before: 産科医院「さくら…」が、院長を務める医師の高齢化を理由に, 一方、
+                # 国内の日本酒市場の縮小を受け; but a clause of the reason is its own: 医師が
+                # 退職し、…)
+                first, comma, last = theirs.rpartition("、")
+                if (
+                    comma
+                    and (first[-1:] in ("が", "は", "も") or first in _JA_JOINING)
+                    and len(_kanji_tokens(last)) > 1
+                ):
+                    theirs = last
                 their_cause = _kanji_tokens(theirs)
                 shared = len(cause & their_cause)
                 if shared > _REASON_SHARED * len(cause):
