@@ -6486,6 +6486,46 @@ def test_a_day_given_otherwise_in_a_copied_statement_is_caught(judge: OfflineJud
     assert "where the documents say" not in asked["explanation"], asked["explanation"]
 
 
+def test_a_day_given_otherwise_in_a_sentence_that_joins_statements_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """A changed day in a sentence that goes on to another statement ("expired on July 30,
+    and 22 negotiating sessions failed …") is read by its clause, and one in a sentence that
+    joins a dated statement to an undated one ("scheduled to vote Feb. 15 on the
+    reserve-fund transfer to cover any shortfall") by the dated one; the right days pass,
+    and so does a day another sentence gives for the statement ("released on December 16,
+    2006 in Japan", where the sentence before names the first film)."""
+    doc = (
+        "The union's previous contract expired on June 30. Negotiators met 22 times over four "
+        "months but failed to agree on wages. Jennings said the city would cover any shortfall "
+        "in the library's budget this year from a reserve fund. The city council must still "
+        "approve that transfer, which is scheduled for a vote on Feb. 12. The campaign starts "
+        "Feb. 15. All four feature films were directed by Noriyuki Abe. The first film was "
+        "released in Japan on December 16, 2006. The second film was released to Japanese "
+        "theaters on December 22, 2007."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    out = verdict(
+        "The union's previous contract expired on July 30, and 22 negotiating sessions failed "
+        "to produce a new one."
+    )
+    assert "'July 30' where the documents say 'June 30'" in out["explanation"], out
+    out = verdict(
+        "The city council is scheduled to vote Feb. 15 on the reserve-fund transfer to cover "
+        "any shortfall."
+    )
+    assert "'Feb. 15' where the documents say 'Feb. 12'" in out["explanation"], out
+    for said in (
+        "The union's previous contract expired on June 30, and 22 negotiating sessions failed "
+        "to produce a new one.",
+        "The city council is scheduled to vote Feb. 12 on the reserve-fund transfer to cover "
+        "any shortfall.",
+        "The first film by Noriyuki Abe was released on December 16, 2006 in Japan.",
+    ):
+        out = verdict(said)
+        assert "where the documents say" not in out["explanation"], (said, out["explanation"])
+
+
 def test_daily_qualifying_a_thing_is_no_opening_day_and_a_moderate_price_is_a_level(
     judge: OfflineJudge,
 ) -> None:

@@ -4998,7 +4998,9 @@ def _date_changed(text: str, tokens: Set[str], ev: Evidence) -> tuple[str, str, 
     """A day given otherwise in a copied statement: "FDA investigators began their
     inspection of the plant on July 27" where the article's sentence that holds seven tenths
     of its other words says July 24 (and July 27 is when production stopped). No document
-    sentence that holds half of those words may give the sentence's day. Returns the day as
+    sentence that holds half of those words may give the sentence's day. A sentence that
+    joins statements is read by the clause that gives the day too ("The union's previous
+    contract expired on July 30, and 22 negotiating sessions failed …"). Returns the day as
     the sentence writes it, the one the document does, and its key."""
     said = _days_of_months(text)
     if not said:
@@ -5006,26 +5008,61 @@ def _date_changed(text: str, tokens: Set[str], ev: Evidence) -> tuple[str, str, 
     words = {t for t in tokens if t[0] != "#" and t not in _CALENDAR}
     if len(words) < _PLAN_WORDS:
         return None
+    asked = _days_of_months(ev.question_text, lowered=True)
+    for day, written in said.items():
+        if day in asked:
+            continue
+        clause = next((c for c in _CLAUSE_CUT.split(text) if written in c), text)
+        within = {
+            t for t in tokenize(clause, lang=ev.lang).seq if t[0] != "#" and t not in _CALENDAR
+        }
+        scopes = (words, within) if len(within) >= _PLAN_WORDS and within < words else (words,)
+        for scope in scopes:
+            found = _day_given_otherwise(day, said, scope, ev)
+            if found is not None:
+                return written, *found
+    return None
+
+
+def _day_given_otherwise(
+    day: tuple[int, int], said: dict[tuple[int, int], str], words: Set[str], ev: Evidence
+) -> tuple[str, str] | None:
+    """The day (as written) and the key of a document sentence that holds `_DATE_SHARE` of
+    `words` and gives another day than `day`, where none that holds half of them gives it
+    (`_date_changed`)."""
     held = ev.holding(words)
     near = [i for i, n in held.items() if n >= 0.5 * len(words)]
     days_of = ev.per_unit(_unit_days_of_months)
-    theirs = {i: days_of[i] for i in near}
-    asked = _days_of_months(ev.question_text, lowered=True)
-    for day, written in said.items():
-        if day in asked or any(day in days for days in theirs.values()):
+    if any(day in days_of[i] for i in near):
+        return None
+    # (a sentence that gives the day and two of the words may be the statement the day is
+    # of: "released on December 16, 2006 in Japan", of "the first film" the sentence before
+    # names)
+    dated = any(n >= 2 and day in days_of[i] for i, n in held.items())
+    for i in sorted(near, key=lambda i: -held[i]):
+        if not days_of[i] or set(days_of[i]) <= said.keys():
+            continue  # (every day it gives, the sentence gives too: it joins statements)
+        rest = words - ev.sets[i]
+        # (it holds `_DATE_SHARE` of the words; or half and three, where one that gives no
+        # day holds the rest, and none that gives the sentence's day holds two of them:
+        # the sentence joins a statement of that one to the dated one, "…scheduled to vote
+        # Feb. 15 on the reserve-fund transfer to cover any shortfall")
+        if held[i] < _DATE_SHARE * len(words) and (
+            dated
+            or held[i] < _PLAN_WORDS
+            or not any(
+                not days_of[j] and n >= _DATE_SHARE * len(rest)
+                for j, n in ev.holding(rest).items()
+                if j != i
+            )
+        ):
             continue
-        for i in sorted(near, key=lambda i: -held[i]):
-            if held[i] < _DATE_SHARE * len(words) or not theirs[i]:
-                continue
-            if set(theirs[i]) <= said.keys():
-                continue  # every day it gives, the sentence gives too: it joins statements
-            rest = words - ev.sets[i]
-            if any(
-                rest & ev.sets[j] and day in days_of[j]
-                for j in {j for t in rest for j in ev.index.get(t, ())}
-            ):
-                continue  # the rest of the sentence is the statement that gives the day
-            return written, next(iter(theirs[i].values())), ev.keys[i]
+        if any(
+            rest & ev.sets[j] and day in days_of[j]
+            for j in {j for t in rest for j in ev.index.get(t, ())}
+        ):
+            continue  # the rest of the sentence is the statement that gives the day
+        return next(iter(days_of[i].values())), ev.keys[i]
     return None
 
 
