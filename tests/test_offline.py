@@ -8337,18 +8337,23 @@ def test_a_likelihood_a_consideration_or_a_thing_not_ruled_out_told_as_certain_i
     judge: OfflineJudge,
 ) -> None:
     """ "Were certain to lose hours" where workers "were likely to lose hours", "will mount a
-    legal challenge" where the council "was considering a legal challenge", and "would
-    examine" what officials "had not ruled out examining" tell a possibility as certain;
-    the possibilities as the article gives them pass."""
+    legal challenge" where the council "was considering a legal challenge", "will appeal"
+    where an alliance "would consider appealing", and "would examine" what officials "had
+    not ruled out examining" tell a possibility as certain; the possibilities as the
+    article gives them pass."""
     doc = (
         "Nina Hallberg said some farm workers were likely to lose hours or jobs, but added that "
         "it was too early to say how many. Duncan said the council was considering a legal "
         "challenge against the cuts. An agency spokeswoman said officials had not ruled out "
-        "examining whether the same supplier provided parts to other manufacturers."
+        "examining whether the same supplier provided parts to other manufacturers. The "
+        "Maine Lobstermen's Alliance said it would consider appealing to the state's Supreme "
+        "Judicial Court."
     )
     verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
     for said in (
         "Hallberg said farm workers were certain to lose hours or jobs.",
+        "The Maine Lobstermen's Alliance said it will appeal the decision to the state's "
+        "Supreme Judicial Court.",
         "Duncan said the council will mount a legal challenge against the cuts.",
         "Officials said they would examine parts from the same supplier to other manufacturers.",
     ):
@@ -8357,6 +8362,7 @@ def test_a_likelihood_a_consideration_or_a_thing_not_ruled_out_told_as_certain_i
     for said in (
         "Hallberg said some farm workers were likely to lose hours or jobs.",
         "Duncan said the council was considering a legal challenge against the cuts.",
+        "The alliance said it would consider appealing to the Supreme Judicial Court.",
     ):
         out = verdict(said)
         assert out["fully_supported"] is True, (said, out["explanation"])

@@ -3453,6 +3453,10 @@ _WILL = re.compile(
 _MAYBE = re.compile(
     rf"\b(?:could|{_MAY}|might|hope[sd]?\s+to|hoping\s+to|aim(?:s|ed)?\s+to|seeks?\s+to"
     r"|sought\s+to|(?:is|are|was|were)\s+considering|likely\s+to"
+    # (what would be considered, and what is likely: "said it would consider appealing",
+    # "more cases were likely in the coming weeks")
+    r"|(?:would|will|to|may|might|could)\s+consider"
+    r"|(?:is|are|was|were)\s+(?:very\s+)?likely(?!\s+to\b)"
     # (what is not ruled out is possible: "had not ruled out examining whether …")
     r"|(?:not|n't)\s+(?:ruled?|ruling)\s+out)"
     r"\s+(?:also\s+|still\s+)?(?:have\s+to\s+)?(?:be\s+)?(?P<verb>[a-z]+)"
