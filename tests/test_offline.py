@@ -2560,6 +2560,37 @@ def test_a_menu_path_of_a_manual_names_no_one(judge: OfflineJudge) -> None:
     assert "where the documents call" not in out["explanation"], out["explanation"]
 
 
+def test_a_plan_told_as_done_in_a_joined_sentence_or_by_a_dated_passive_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """ "Northwind has begun onshore construction, including work on …" where it "would
+    begin onshore construction this fall" is read by its first clause, and "the cranes were
+    installed earlier this year" where the company "plans to install" them by a passive
+    told with a time gone by; the plans as told pass."""
+    doc = (
+        "Lindqvist said the company was grateful for a fair process and would begin onshore "
+        "construction this fall. The company plans an upgraded port terminal in Searsport for "
+        "turbine assembly. The company plans to install 12 remote-controlled cranes by 2027 as "
+        "part of a $450 million modernization project."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    for said in (
+        "The company has begun onshore construction, including work on upgrading the port "
+        "terminal in Searsport for turbine assembly.",
+        "The 12 remote-controlled cranes were installed earlier this year as part of the $450 "
+        "million modernization.",
+    ):
+        out = verdict(said)
+        assert "told as done where the documents give a plan" in out["explanation"], (said, out)
+    for said in (
+        "The company will begin onshore construction this fall, Lindqvist said.",
+        "The company plans to install 12 remote-controlled cranes by 2027 as part of a $450 "
+        "million modernization.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+
+
 def test_a_japanese_plan_told_as_done_is_caught(judge: OfflineJudge) -> None:
     """2台を追加した where the hospital plans it (追加する方針だ, if the budget passes): caught
     as in English; the plan as a plan, and a deed the documents tell as done, are not."""

@@ -3262,7 +3262,12 @@ def _told_done(lowered: str) -> dict[str, set[str]]:
             continue  # a wish or a need is no deed: "he wanted longer-term data"
         if m.group("past"):
             at = len(lowered[: m.start()].split())
-            if _BE.intersection(words[max(0, at - 2) : at]):
+            # (a passive past told with a time gone by is a deed: "the cranes were installed
+            # earlier this year")
+            before = words[max(0, at - 2) : at]
+            if _BE.intersection(before) and not (
+                {"was", "were"}.intersection(before) and _TIME_GONE.match(lowered, m.end())
+            ):
                 continue
             if at and words[at - 1] in _BEFORE_ADJECTIVE:
                 continue  # an adjective: "a randomised trial", "the proposed plan"
@@ -3283,6 +3288,13 @@ def _told_done(lowered: str) -> dict[str, set[str]]:
     return done
 
 
+#: a time gone by, told within a few words after a verb: "earlier this year", "last fall",
+#: "two weeks ago", "yesterday"
+_TIME_GONE = re.compile(
+    r"(?:\s+[a-z$\d,.'’-]+){0,4}?\s+(?:earlier\s+this\s+(?:year|month|week|spring|summer|fall)"
+    r"|last\s+(?:week|month|year|spring|summer|fall|autumn|winter)|(?:\w+\s+){1,2}ago\b"
+    r"|yesterday)\b"
+)
 #: a state said to have come about: "became available", "has become law"
 _BECAME = re.compile(
     r"\b(?:became|(?:has|have|had)\s+become)\s+(?:(?:now|widely|fully|generally|officially)\s+)?"
@@ -3307,16 +3319,37 @@ def _plan_told_as_done(
     done = {t for plain in told_done.values() for t in plain if t in ev.vocab}
     if not done:
         return None
-    # what is done, and to what: its other words and numbers ("two more robots")
-    words = tokens - done - told_done.keys()
-    if len(words) < _PLAN_WORDS:
-        return None
+    # what is done, and to what: its other words and numbers ("two more robots"); in the
+    # sentence, and in the clause that tells a deed where the sentence joins statements
+    # ("Northwind has begun onshore construction, including work on …")
+    scopes = [(tokens, done)]
+    for clause in _CLAUSE_CUT.split(lowered):
+        within = set(tokenize(clause).seq)
+        verbs = {t for w in within & told_done.keys() for t in told_done[w] if t in ev.vocab}
+        if verbs and len(within) < len(tokens):
+            scopes.append((within, verbs))
     # (a name that opens the sentence is its subject, which a document sentence may call
     # "the company")
     subject = _CAPITAL_RUN.match(text)
     named = set(tokenize(subject.group()).seq) if subject else set()
-    least = _PLAN_TOLD_SHARE * len(words - named)
-    near = [i for i in ev.holding(words) if len((words - named) & ev.sets[i]) >= least]
+    for scope, verbs in scopes:
+        words = scope - done - told_done.keys()
+        if len(words) < _PLAN_WORDS:
+            continue
+        found = _planned_there(words - named, words, verbs, ev)
+        if found is not None:
+            return found
+    return None
+
+
+def _planned_there(
+    held: Set[str], words: Set[str], done: Set[str], ev: Evidence
+) -> tuple[str, str] | None:
+    """The document sentence (and its key) that plans a verb of `done`, among those that
+    hold `_PLAN_TOLD_SHARE` of `held` (the words of what is done), where none of them tells
+    that verb as done (`_plan_told_as_done`)."""
+    least = _PLAN_TOLD_SHARE * len(held)
+    near = [i for i in ev.holding(words) if len(held & ev.sets[i]) >= least]
     # per verb told as done: where a document sentence plans it, and whether one tells it
     # as done ("has already tested bottled water and found higher concentrations" where the
     # team "hopes to test bottled water, which earlier studies have found contains …": the
