@@ -2566,10 +2566,12 @@ def test_a_plan_told_as_done_in_a_joined_sentence_or_by_a_dated_passive_is_caugh
     """ "Northwind has begun onshore construction, including work on …" where it "would
     begin onshore construction this fall" is read by its first clause, and "the cranes were
     installed earlier this year" where the company "plans to install" them by a passive
-    told with a time gone by; the plans as told pass."""
+    told with a time gone by, and "has already begun paying" what a fund "will pay" by the
+    verb after "begun"; the plans as told pass."""
     doc = (
         "Lindqvist said the company was grateful for a fair process and would begin onshore "
-        "construction this fall. The company plans an upgraded port terminal in Searsport for "
+        "construction this fall. The union's strike fund will pay members $500 a week starting "
+        "in the strike's second week. The company plans an upgraded port terminal in Searsport for "
         "turbine assembly. The company plans to install 12 remote-controlled cranes by 2027 as "
         "part of a $450 million modernization project."
     )
@@ -2579,11 +2581,13 @@ def test_a_plan_told_as_done_in_a_joined_sentence_or_by_a_dated_passive_is_caugh
         "terminal in Searsport for turbine assembly.",
         "The 12 remote-controlled cranes were installed earlier this year as part of the $450 "
         "million modernization.",
+        "The union has already begun paying striking members $500 a week from its strike fund.",
     ):
         out = verdict(said)
         assert "told as done where the documents give a plan" in out["explanation"], (said, out)
     for said in (
         "The company will begin onshore construction this fall, Lindqvist said.",
+        "The union's strike fund will pay striking members $500 a week from the second week.",
         "The company plans to install 12 remote-controlled cranes by 2027 as part of a $450 "
         "million modernization.",
     ):

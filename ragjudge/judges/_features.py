@@ -3281,6 +3281,10 @@ def _told_done(lowered: str) -> dict[str, set[str]]:
             if word.endswith("ied"):
                 plain.add(word[:-3] + "y")
         done[content_token(word) or word] = {t for w in plain if (t := content_token(w))}
+        # (what was begun is done too: "has already begun paying striking members")
+        after = _ING_AFTER.match(lowered, m.end()) if plain & _BEGUN else None
+        if after and (token := content_token(after.group(1))):
+            done[token] = {token}
     for m in _BECAME.finditer(lowered):
         # "became available" tells as done what "will be available" plans
         if state := content_token(m.group("state")):
@@ -3288,6 +3292,9 @@ def _told_done(lowered: str) -> dict[str, set[str]]:
     return done
 
 
+#: the verbs of a beginning, and the verb in -ing after one ("begun paying")
+_BEGUN = frozenset({"begin", "start"})
+_ING_AFTER = re.compile(r"\s+([a-z]+ing)\b")
 #: a time gone by, told within a few words after a verb: "earlier this year", "last fall",
 #: "two weeks ago", "yesterday"
 _TIME_GONE = re.compile(
