@@ -8294,6 +8294,32 @@ def test_a_negation_dropped_from_the_first_of_two_deeds_of_one_subject_is_caught
     assert out["fully_supported"] is True, out["explanation"]
 
 
+def test_a_negation_dropped_before_a_while_that_sets_another_statement_beside_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """ "It plans to bring in replacement workers while its managers keep equipment running"
+    drops the negation of "had no plans to bring in replacement workers": "while" after a
+    statement sets another beside it and puts neither under a condition. A manual's "while"
+    that opens the sentence, or before a doing, still does ("while charging, do not …")."""
+    doc = (
+        "Meridian said it had no plans to bring in replacement workers and would keep its 200 "
+        "managers on site to maintain equipment. Do not use the charger while bathing."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    out = verdict(
+        "Meridian said it plans to bring in replacement workers while its 200 managers keep "
+        "equipment running."
+    )
+    assert "the documents say the opposite" in out["explanation"], out["explanation"]
+    out = verdict(
+        "Meridian said it had no plans to bring in replacement workers while its 200 managers "
+        "keep equipment running."
+    )
+    assert "the documents say the opposite" not in out["explanation"], out["explanation"]
+    out = verdict("Use the charger while bathing.")
+    assert "the documents say the opposite" not in out["explanation"], out["explanation"]
+
+
 def test_two_deeds_ordered_the_other_way_round_are_caught(judge: OfflineJudge) -> None:
     """ "NHTSA had completed its review before Brightway agreed to a voluntary recall" where
     Brightway "had agreed to a voluntary recall before the agency completed its review"

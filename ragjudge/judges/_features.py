@@ -443,7 +443,11 @@ _POLARITY = {
             re.IGNORECASE,
         ),
         re.compile(
-            r"\b(?:if|when|whenever|unless|whether|while|determine|check|ensure|make sure|"
+            # ("while" as a condition where it opens the sentence or a doing follows it,
+            # "while charging"; after a statement it sets another beside it: "it plans to
+            # bring in workers while its managers keep equipment running")
+            r"^\s*while\b|\bwhile(?=\s+[a-z]+ing\b)"
+            r"|\b(?:if|when|whenever|unless|whether|determine|check|ensure|make sure|"
             r"verify|confirm|try|in case|otherwise)\b",
             re.IGNORECASE,
         ),
