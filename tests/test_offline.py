@@ -4155,6 +4155,53 @@ def test_walk_ins_welcome_goes_against_by_appointment_only(judge: OfflineJudge) 
     assert "the record says otherwise" not in out["explanation"], out["explanation"]
 
 
+def test_hours_of_several_day_groups_in_one_sentence_are_each_checked(
+    judge: OfflineJudge,
+) -> None:
+    """A sentence that gives two groups of days their hours ("until 7 p.m. on Tuesdays and
+    closes at 6 p.m. on the other weekdays", "from 11 a.m. to 7 p.m. on Sundays, and on
+    Saturdays from 9 a.m. to 7 p.m.") is checked group by group, and "opens at 8 a.m. on
+    Sundays" against Sunday's own opening time; the record's hours, told the same ways,
+    pass."""
+    record = "Structured data: " + repr(
+        {
+            "name": "Cedar Hollow Animal Hospital",
+            "hours": {
+                "Monday": "7:30-18:0",
+                "Tuesday": "7:30-18:0",
+                "Wednesday": "7:30-18:0",
+                "Thursday": "7:30-19:0",
+                "Friday": "7:30-18:0",
+                "Saturday": "9:0-19:0",
+                "Sunday": "11:0-17:0",
+            },
+            "review_info": [
+                {"review_text": "We came in at 8 on a Sunday for the clinic's walk-in."}
+            ],
+        }
+    )
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [record])
+    for said in (
+        "The clinic stays open until 7 p.m. on Tuesdays and closes at 6 p.m. on the other "
+        "weekdays.",
+        "On Sundays it is open from 11 a.m. to 7 p.m., and on Saturdays from 9 a.m. to 7 p.m.",
+        "On Sundays the clinic opens at 8 a.m. and closes at 5 p.m.",
+    ):
+        out = verdict(said)
+        assert "the record says otherwise" in out["explanation"], (said, out["explanation"])
+    for said in (
+        "The clinic stays open until 7 p.m. on Thursdays and closes at 6 p.m. on the other "
+        "weekdays.",
+        "On Sundays it is open from 11 a.m. to 5 p.m., and on Saturdays from 9 a.m. to 7 p.m.",
+        "On Saturday it opens at 9 a.m. and closes at 7 p.m., and on Sunday it runs from 11 "
+        "a.m. to 5 p.m.",
+        "It is open from 7:30 a.m. to 6 p.m. Monday through Wednesday and on Friday, and until "
+        "7 p.m. on Thursday.",
+    ):
+        out = verdict(said)
+        assert "the record says otherwise" not in out["explanation"], (said, out["explanation"])
+
+
 def test_a_guests_own_appointment_says_nothing_of_by_appointment_only(
     judge: OfflineJudge,
 ) -> None:

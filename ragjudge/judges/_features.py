@@ -8368,7 +8368,11 @@ def _days_said(claim: str, ev: Evidence) -> list[int]:
         return []  # a day or two named as fields is no weekly schedule
     schedule = [*ev.weeks, *ev.opening_days]
     wrong: list[int] = []
-    for part in (p for whole in _CONTRAST.split(claim) for p in _THEN_OPEN.split(whole)):
+    told: set[str] = set()  # the days named so far
+    parts = (
+        q for whole in _CONTRAST.split(claim) for p in _THEN_OPEN.split(whole) for q in _by_days(p)
+    )
+    for part in parts:
         if _WISHING.search(part):
             continue  # a wish tells of days it is closed ("wished the shop opened on Mondays")
         if _EVERY_DAY.search(part) and len(listed) < 7:
@@ -8395,10 +8399,39 @@ def _days_said(claim: str, ev: Evidence) -> list[int]:
             wrong += schedule
         if not days and _EVERY_DAY.search(part):
             days = listed  # "from 11 am to 9 pm daily" gives the hours of every day
+        if _OTHER_DAYS.search(part):
+            days = days - told  # "the other weekdays": those the sentence has not named
+        told |= days
         if _HOURS_TOLD.search(part):
             # (not a time of a review's visit: "a line out the door at 8am on a Saturday")
             wrong += _hours_of_other_days(part, days, ev)
     return list(dict.fromkeys(wrong))
+
+
+def _by_days(part: str) -> list[str]:
+    """A clause of opening hours cut where it goes on to other days with hours of their own
+    ("open until 7 p.m. on Tuesdays and closes at 6 p.m. on the other weekdays", "from 11
+    a.m. to 7 p.m. on Sundays, and on Saturdays from 9 a.m. to 7 p.m."), into pieces that
+    each name a day and a time; "closes at 7 p.m. on Monday and Tuesday" stays whole."""
+    pieces: list[str] = []
+    for piece in _DAYS_JOIN.split(part):
+        # (a piece without days or a time of its own is one with the piece before it: "on
+        # Saturday it opens at 9 a.m. and closes at 7 p.m.", "Monday through Wednesday and
+        # on Friday")
+        if pieces and not all(_days_named(p) and _CLOCK.search(p) for p in (pieces[-1], piece)):
+            pieces[-1] += " and " + piece
+        else:
+            pieces.append(piece)
+    return pieces
+
+
+#: where a clause of opening hours goes on to other days: "…, and on Saturdays from 9 a.m.",
+#: "… and closes at 6 p.m. on the other weekdays" (not "Thursday and Friday")
+_DAYS_JOIN = re.compile(
+    r",?\s+and\s+(?=(?:it\s+)?(?:closes|closing|opens|opening|stays|is|runs|on|until|till|from)\b)"
+)
+#: days named as the rest of the week: "the other weekdays", "the other days"
+_OTHER_DAYS = re.compile(r"\b(?:the\s+)?other\s+(?:week)?days\b")
 
 
 def _days_named(text: str) -> set[str]:
@@ -8437,6 +8470,24 @@ def _hours_of_other_days(part: str, days: set[str], ev: Evidence) -> list[int]:
     others = {t for i, d in ev.opening_days.items() if i not in named for t in ev.seqs[i]}
     if any(t not in held and t in others for t in times):
         return named
+    # "opens at 8 a.m. on Sundays" where Sunday opens at 9, "closes at 7 p.m." where the
+    # day closes at 5: the day's own end of its hours, whatever other days have
+    ends = [
+        (0 if m.group("opens") else 1, (_hour_of_day(c), int(c.group("minute") or 0)))
+        for m in _OPENS_OR_CLOSES_AT.finditer(part)
+        if (c := _CLOCK.match(part, m.end())) and c.group("hour")
+    ]
+    if len(ends) != len(_CLOCK.findall(part)):
+        ends = []  # (other times too: "closing at 6 PM on most of those days and at 7 PM …")
+    moved = [
+        i
+        for i in named
+        for end, time in ends
+        if len(spans := _DAY_TIME.findall(ev.raw_texts[i])) == 2
+        and (int(spans[end][0]), int(spans[end][1])) != time
+    ]
+    if moved:
+        return list(dict.fromkeys(moved))
     if times & held:
         lacking = [i for i in named if times.isdisjoint(ev.seqs[i])]
         # to the minute: "from 9:30 am to 7 pm, Monday through Friday" where Friday closes
@@ -8469,6 +8520,11 @@ def _hours_of_other_days(part: str, days: set[str], ev: Evidence) -> list[int]:
     return []
 
 
+#: a time a place opens or closes at: "opens at 8 a.m.", "closes at 6 p.m.", "until 7 p.m."
+#: (`_CLOCK` follows)
+_OPENS_OR_CLOSES_AT = re.compile(
+    r"\b(?:(?P<opens>opens?|opening)|closes?|closing|until|till)\s+(?:at\s+)?(?=\d)"
+)
 #: what joins the two times of a span of hours ("8 am to 3 pm", "7 am until 5 pm", "9 am-5 pm")
 _SPAN_JOIN = re.compile(r"\.?\s*(?:to|until|till|through|[-–])\s*")
 #: a time of a record's opening hours ("9:30", "19:0")
