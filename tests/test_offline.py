@@ -8580,6 +8580,37 @@ def test_a_clause_a_summary_sets_inside_a_copied_sentence_is_caught(
     assert "a clause the documents give nothing of" not in out["explanation"], out
 
 
+def test_a_clause_of_the_documents_words_put_to_a_claim_they_do_not_make_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """ ", which it says matches recent settlements at other West Coast ports" after a copy of
+    the article's sentence uses words the article has, but none of the copied sentence's
+    and never half of them in one sentence: a claim it does not make. A clause that says
+    what the next sentences go on to say (", a delay staff blamed on an emergency surgery")
+    passes."""
+    doc = (
+        "Meridian has offered raises of 14% over four years. The union wants 22%. Recent talks "
+        "stalled. Settlements were reached in Canada. Ports are busy. Rain hit the West Coast. "
+        "I had "
+        "a 3:15 appointment and was not called back until almost 4:30. They were running "
+        "behind because an emergency surgery had come in. The bill came to $212. Staff are kind."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the following news article.", [doc])
+    out = verdict(
+        "Meridian has offered raises of 14% over four years, which it says matches recent "
+        "settlements at other West Coast ports."
+    )
+    assert (
+        "a clause the documents give nothing of: 'it says matches recent settlements"
+        in (out["explanation"])
+    ), out["explanation"]
+    out = verdict(
+        "The reviewer had a 3:15 appointment and was not called back until almost 4:30, a "
+        "delay staff blamed on an emergency surgery."
+    )
+    assert "a clause the documents give nothing of" not in out["explanation"], out
+
+
 def test_a_japanese_time_told_relative_to_now_given_otherwise_is_caught(
     judge: OfflineJudge,
 ) -> None:

@@ -3797,12 +3797,24 @@ def _clause_added(text: str, cover: Sequence[int], ev: Evidence) -> str | None:
         # (a clause of two words must lack both: "most of them during the winter months")
         least = _CLAUSE_ABSENT if len(words) >= _CLAUSE_WORDS else 1.0
         lacked = sum(t not in ev.vocab for t in words)
-        if lacked < least * len(words):
+        apart = not ev.sets[cover[0]].intersection(words)
+        # or, of three words or more, none is the matched sentence's and no sentence of the
+        # documents holds half of them: words the documents use, put to a claim they do not
+        # make (", the first work stoppage at a West Coast terminal this year")
+        scattered = (
+            apart
+            and len(words) >= _CLAUSE_WORDS
+            and 2 * max(ev.holding(words).values(), default=0) < len(words)
+            # (nor do the two sentences after the matched one hold two: the clause may say
+            # what they go on to say, "…, a delay staff blamed on an emergency surgery")
+            and sum(any(t in ev.sets[i] for i in _with_next(cover[0], ev)[1:]) for t in words) < 2
+        )
+        if lacked < least * len(words) and not scattered:
             continue
         # (a clause inside the sentence that shares a word with the matched sentence, of
         # words the documents do not all lack, may say a part of it again in other words:
         # "…, double its original offer, …" for "…, double what the company first proposed")
-        if k < len(parts) - 1 and lacked < len(words) and ev.sets[cover[0]].intersection(words):
+        if k < len(parts) - 1 and lacked < len(words) and not apart:
             continue
         rest = set(tokenize(" ".join(parts[:k] + parts[k + 1 :]), lang=ev.lang).seq)
         if len(rest) >= _PLAN_WORDS and len(rest & ev.sets[cover[0]]) >= 0.8 * len(rest):
