@@ -8844,6 +8844,34 @@ def test_a_short_clause_a_japanese_summary_appends_to_a_copy_is_caught(
         assert out["fully_supported"] is True, (said, out["explanation"])
 
 
+def test_a_figure_or_a_quotation_given_to_another_speaker_is_caught(judge: OfflineJudge) -> None:
+    """ "Whitfield estimated the strike could cost the area $95 million a day" where the
+    Chamber of Commerce estimated it, and "Tan said measles is one of the most contagious
+    diseases" where the quotation is followed by "said county health officer Dr. Miriam
+    Castellano" (the role's words in lower case before the name), give a statement to
+    another of the article's speakers; the article's own speakers pass, and "said that the
+    Senate …" names no speaker."""
+    doc = (
+        "The Long Harbor Chamber of Commerce estimated the strike could cost the area about "
+        "$95 million a day. The port's other terminals operated normally, said executive "
+        'director Sandra Whitfield. "Measles is one of the most contagious diseases we know '
+        'of," said county health officer Dr. Miriam Castellano. Superintendent Gregory Tan '
+        "said 340 students were ordered to stay home. Tan said that the State Board would meet."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the following news article.", [doc])
+    out = verdict("Sandra Whitfield estimated the strike could cost the area $95 million a day.")
+    assert "not to 'Sandra Whitfield'" in out["explanation"], out["explanation"]
+    out = verdict("Tan said measles is one of the most contagious diseases known.")
+    assert "the documents give this to 'Miriam Castellano'" in out["explanation"], out
+    for said in (
+        "The Chamber of Commerce estimated the strike could cost the area $95 million a day.",
+        "Castellano said measles is one of the most contagious diseases known.",
+        "Tan said that the State Board would meet.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+
+
 def test_a_statement_given_to_another_speaker_before_a_clause_of_its_own_is_caught(
     judge: OfflineJudge,
 ) -> None:

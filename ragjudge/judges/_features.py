@@ -264,7 +264,16 @@ _SPEECH = (
     r"(?:said|says|told|tells|argued|argues|added|adds|noted|notes|warned|warns|stated|"
     r"states|explained|explains|claimed|claims|wrote|writes|insisted|insists|admitted|"
     r"admits|announced|announces|testified|acknowledged|recalled|recalls|urged|urges|"
-    r"stressed|stresses|emphasi[sz]ed|emphasi[sz]es|cautioned|cautions|conceded|concedes)"
+    r"stressed|stresses|emphasi[sz]ed|emphasi[sz]es|cautioned|cautions|conceded|concedes|"
+    # (a figure is a statement of whoever gives it: "the Chamber of Commerce estimated …")
+    r"estimated|estimates|predicted|predicts|projected)"
+)
+#: words that start a clause or a place rather than a role ("said that the Senate …", "said
+#: on Tuesday …")
+_NOT_ROLE = (
+    r"(?:that|the|a|an|it|he|she|they|we|i|you|there|this|these|those|its|their|his|her|our|"
+    r"on|in|at|of|to|for|by|from|with|when|if|after|before|during|last|next|earlier|later|"
+    r"and|but|or|so|then|also|only|just|not|no)"
 )
 #: a speaker and the statement they make: "Becker said …", "Maria Gonzalez, who owns a
 #: bakery, said …", "…, said Maria Gonzalez", "according to Tom Becker, …" (or to "union
@@ -272,6 +281,10 @@ _SPEECH = (
 _SPEAKER = re.compile(
     rf"(?P<before>{_SPEAKER_NAME})(?:,[^,]{{1,80}},)?\s+{_SPEECH}\b"
     rf"|\b{_SPEECH}\s+(?P<after>{_SPEAKER_NAME})"
+    # (or after the words of a role in lower case: "…," said county health officer Dr.
+    # Miriam Castellano; not "said that the Senate …")
+    rf"|\b{_SPEECH}\s+(?:(?!{_NOT_ROLE}\b)[a-z]+\s+){{1,3}}"
+    r"(?P<titled>(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'’\-]+\s+[A-Z][\w'’\-]+)"
     rf"|\b[Aa]ccording to (?:the\s+)?(?:(?!(?:from|by|of|in|at|on|for)\b)[a-z]+\s+){{0,2}}"
     rf"(?P<source>{_SPEAKER_NAME})"
 )
@@ -7467,7 +7480,7 @@ def _speakers(text: str, lang: str) -> tuple[tuple[str, frozenset[str]], ...]:
         return _ja_speakers(text)
     found: list[tuple[str, frozenset[str]]] = []
     for m in _SPEAKER.finditer(text):
-        written = m.group("before") or m.group("after") or m.group("source")
+        written = m.group("before") or m.group("after") or m.group("source") or m.group("titled")
         words = [w for w in written.split() if w.lower().strip(".") not in _NO_SPEAKER]
         tokens = {t for w in words if w[:1].isupper() and (t := content_token(w, lang))}
         if tokens:
