@@ -4202,6 +4202,54 @@ def test_hours_of_several_day_groups_in_one_sentence_are_each_checked(
         assert "the record says otherwise" not in out["explanation"], (said, out["explanation"])
 
 
+def test_what_reviews_say_against_a_field_and_a_review_named_by_its_stars_pass(
+    judge: OfflineJudge,
+) -> None:
+    """ "A five-star regular paid Marcus $45" names a review by its stars (as "a five-star
+    reviewer" does), not the place's rating; "a day when it was cash only" and "the 6 a.m.
+    sessions are quiet" are what reviews say, whatever the fields say of cards and noise;
+    "African American hair" is the record's `africanamerican`. The fields still count
+    against a claim of the place's own ("a 5-star rating", "the shop is a quiet spot")."""
+    record = "Structured data: " + repr(
+        {
+            "name": "Sharp & Steady Barber Co.",
+            "business_stars": 4.0,
+            "attributes": {
+                "BusinessAcceptsCreditCards": True,
+                "NoiseLevel": "u'loud'",
+                "HairSpecializesIn": "{'africanamerican': True, 'curly': True, 'asian': False}",
+            },
+            "review_info": [
+                {
+                    "review_stars": 5.0,
+                    "review_text": "Marcus gave me a skin fade with a beard trim for $45. The "
+                    "6 a.m. sessions are quiet, and the music is not blasting yet.",
+                },
+                {
+                    "review_stars": 2.0,
+                    "review_text": "The card machine was down that day so it was cash only.",
+                },
+            ],
+        }
+    )
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [record])
+    for said in (
+        "A five-star regular paid Marcus $45 for a skin fade with a beard trim.",
+        "A two-star reviewer said it was cash only on a day the card machine was down.",
+        "A five-star regular finds the 6 a.m. sessions quiet.",
+        "Its barbers specialize in curly hair and African American hair.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+    for said, wrong in (
+        ("The shop has a 5-star rating.", "belongs to another row"),
+        ("The shop is a quiet spot.", "NoiseLevel: loud"),
+        ("Its barbers specialize in Asian hair.", "asian: false"),
+    ):
+        out = verdict(said)
+        assert wrong in out["explanation"], (said, out["explanation"])
+
+
 def test_a_guests_own_appointment_says_nothing_of_by_appointment_only(
     judge: OfflineJudge,
 ) -> None:

@@ -1634,6 +1634,8 @@ _ADDRESS_WORDS: dict[str, tuple[str, ...]] = {
 }  # fmt: skip
 #: the points of the compass, which an address writes by their first letter
 _COMPASS = frozenset({"north", "south", "east", "west"})
+#: the word before a position (`_LAST_WORD.search(text, 0, at)`)
+_LAST_WORD = re.compile(r"([A-Za-z]+)\s+$")
 _NEXT_WORD = re.compile(r"\s+([\w'’\-]+)")
 #: capitalised words that name units, not things of the world
 _UNIT_NAMES = frozenset({"fahrenheit", "celsius", "kelvin"})
@@ -1858,6 +1860,14 @@ def sentence_features(
             continue
         if any(_word_in(short, ev.text) for short in _ADDRESS_WORDS.get(word, ())):
             continue  # "Suite 104" where the address has "Ste 104"
+        # a name of two words a record runs together: "African American" of its
+        # `africanamerican` key
+        before = _LAST_WORD.search(text, 0, m.start())
+        after = _NEXT_WORD.match(text, m.end())
+        if (after and _word_in(word + after.group(1).lower(), ev.text)) or (
+            before and _word_in(before.group(1).lower() + word, ev.text)
+        ):
+            continue
         # "East Colfax Ave" where the address has "E Colfax Ave"
         if (
             word in _COMPASS
@@ -7275,13 +7285,23 @@ def _values_of_other_items(
         naming = tokens - {tok} - alike
         if several and any(_item_words(g, naming, ev) for g in holding):
             continue
-        if _record_field_like(fields, parents, tokens, ev) or all(
-            _names_only_others(parent, holding, naming, ev) for parent in parents
-        ):
+        # ("a five-star regular", "a 4-star parent": a review named by its stars, as "a
+        # five-star reviewer" is; not "a 5-star rating" of the place)
+        field_like = not _STARRED_WHO.search(text) and _record_field_like(
+            fields, parents, tokens, ev
+        )
+        if field_like or all(_names_only_others(parent, holding, naming, ev) for parent in parents):
             found.append(value)
     return sorted(found)
 
 
+#: a review's writer named by its stars, whatever the word for them
+_STARRED_WHO = re.compile(
+    r"\b(?:one|two|three|four|five|[1-5])[- ]stars?\s+(?!(?:rating|ratings|average|overall|"
+    r"score|spot|place|business|shop|restaurant|hotel|establishment|service|experience)\b)"
+    r"[a-z]{3,}",
+    re.IGNORECASE,
+)
 #: a span of two numbers: "from 1 to 5", "between 2 and 5", "2-5"
 _SPAN = re.compile(r"(?<![\d.,])(\d+(?:\.\d+)?)\s*(?:-|–|to|and)\s*(\d+(?:\.\d+)?)(?![\d.,]?\d)")
 
@@ -8286,8 +8306,9 @@ def _contradictions(claim: str, cover: Sequence[int], ev: Evidence) -> list[int]
                 found += _named_facts(seq, cover, ev, ev.affirmed, ev.affirmed_names)
     if ev.offerings:
         found += _offerings_said(claim, ev)
-    if ev.affirmed and _CASH_ONLY.search(claim):
-        # "cash only" denies that cards are taken
+    if ev.affirmed and _CASH_ONLY.search(claim) and not _CASH_ONLY.search(ev.text):
+        # "cash only" denies that cards are taken (where no review says it was: "the card
+        # machine was down that day so it was cash only")
         found += _facts_named(ev, ev.affirmed, "creditcard")
     if ev.denied and _APPOINTMENT_ONLY.search(claim):
         # "by appointment only" affirms `ByAppointmentOnly`, whose words reviews share
@@ -8569,8 +8590,34 @@ def _levels_said(claim: str, ev: Evidence) -> list[int]:
         single = not _CLAUSE_BREAK.search(part)
         for i, (others, name) in ev.scaled.items():
             if others & joined and (name is None or _said_near(name, others, seq, joined, single)):
-                found.append(i)
+                # (not where a review says it, unnegated, of the thing the clause says it
+                # of, a word beside it: "the 6 a.m. sessions are quiet", of a gym whose
+                # NoiseLevel is loud; but "listed as a quiet gym", and "no cocktails")
+                beside = {
+                    t
+                    for k, w in enumerate(seq)
+                    if w in others
+                    for t in seq[max(0, k - _VALUE_REACH + 1) : k + _VALUE_REACH]
+                } - others
+                if not ev.groups or not any(
+                    ev.groups[j] and _review_says(ev.raw_texts[j], t, beside, ev.lang)
+                    for t in others & joined
+                    for j in ev.index.get(t, ())
+                ):
+                    found.append(i)
     return list(dict.fromkeys(found))
+
+
+def _review_says(text: str, token: str, beside: Set[str], lang: str) -> bool:
+    """Whether a clause of `text` (a review's sentence) says `token` unnegated, with a word
+    of `beside`: "the 6 a.m. sessions are quiet, and the music isn't blasting yet" says
+    quiet of the sessions; "they only serve beer and sake, no cocktails" says no
+    cocktails."""
+    for part in _CLAUSE_BREAK.split(text):
+        seq, negated = _clause(part, lang)
+        if token in seq and not negated and any(t in beside for t in seq):
+            return True
+    return False
 
 
 #: how many content words apart a value's word and its field's name may be for the one to
