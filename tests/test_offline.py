@@ -6496,10 +6496,11 @@ def test_a_japanese_two_digit_year_after_a_full_year_is_in_its_century(
 ) -> None:
     """After a full year, Japanese news writes a second one with its last two digits
     (2024年は…19年の約2.4倍): a summary that writes 19年 so restates the article's 2019年, and
-    one that gives 18年 there is caught. A span (19年ぶり) is no year."""
+    one that gives 18年 there is caught. A span (19年ぶり, 過去10年で) is no year."""
     doc = (
         "2024年に町を訪れた外国人観光客は約86万人で、新型コロナウイルス禍前の2019年の約2.4倍"
-        "に増えた。町内の旅館が19年ぶりに新築された。"
+        "に増えた。町内の旅館が19年ぶりに新築された。駅東地区では1990年代後半から造成が進み、"
+        "過去10年で人口が約1.6倍に増えた。"
     )
     verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", [doc])
     out = verdict("外国人観光客は2024年に約86万人と、コロナ禍前の19年の約2.4倍に増えた。")
@@ -6507,6 +6508,8 @@ def test_a_japanese_two_digit_year_after_a_full_year_is_in_its_century(
     out = verdict("外国人観光客は2024年に約86万人と、コロナ禍前の18年の約2.4倍に増えた。")
     assert out["fully_supported"] is False, out["explanation"]
     out = verdict("2024年には町内の旅館が19年ぶりに新築された。")
+    assert out["fully_supported"] is True, out["explanation"]
+    out = verdict("駅東地区では造成が進み、人口は過去10年で約1.6倍に増えた。")
     assert out["fully_supported"] is True, out["explanation"]
 
 

@@ -429,10 +429,11 @@ def _short_year(m: re.Match[str]) -> str:
 
 #: a full year, and after it a year written with its last two digits, as news writes the
 #: second of two years: "2024年は約86万人と、19年の約2.4倍" (not a span: "10年間", "19年ぶり",
-#: "5年前", "10年の間", "3年かけて")
+#: "5年前", "10年の間", "3年かけて", "過去10年で", "この10年")
 _FULL_YEAR = re.compile(r"(?<![\d.,])(?:19|20)\d\d年")
 _LATER_SHORT_YEAR = re.compile(
-    r"(?<![\d.,])(\d\d)年(?![間ぶ前後目以余近超来分半度]|の(?:間|歳月|月日)|かけ|がかり|にわた)"
+    r"(?<![\d.,])(?<!過去)(?<!ここ)(?<!この)(?<!約)(?<!最近)(?<!直近)(?<!今後)(?<!向こう)"
+    r"(\d\d)年(?![間ぶ前後目以余近超来分半度]|の(?:間|歳月|月日)|かけ|がかり|にわた)"
 )
 
 
