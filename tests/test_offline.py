@@ -2326,6 +2326,25 @@ def test_a_date_written_as_records_write_it_reads_as_the_date_in_words(
     assert tokenize("between 1990-95,000 people").numbers == {"1990", "95000"}
 
 
+def test_a_count_of_a_part_of_a_whole_is_not_the_wholes_count(judge: OfflineJudge) -> None:
+    """ "Forty-one of the stores … are in North Carolina" counts a part of the 62 stores
+    the article says will close: the count in words is not read as "41 stores" against
+    "62 stores"; a count of the whole in words that the article gives otherwise is."""
+    doc = (
+        "Bellwood Pharmacy said Wednesday it will close 62 stores by the end of September. "
+        "Of the closing stores, 41 are in North Carolina, 15 in South Carolina and six in "
+        "Virginia."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the following news article.", [doc])
+    out = verdict(
+        "Forty-one of the stores slated to close are in North Carolina, 15 are in South "
+        "Carolina and six are in Virginia."
+    )
+    assert "not found in the documents" not in out["explanation"], out["explanation"]
+    out = verdict("Bellwood Pharmacy said it will close forty-one stores by the end of September.")
+    assert "number '41' not found" in out["explanation"], out["explanation"]
+
+
 def test_a_count_in_words_joined_to_its_unit_is_exact(judge: OfflineJudge) -> None:
     """ "A four-star review" gives a rating, as "a 4-star review" does: against a review of 5
     stars it is a changed number, not a loose count; "two-way" is an idiom, not a count."""
