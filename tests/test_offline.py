@@ -2326,6 +2326,33 @@ def test_a_date_written_as_records_write_it_reads_as_the_date_in_words(
     assert tokenize("between 1990-95,000 people").numbers == {"1990", "95000"}
 
 
+def test_a_town_with_its_state_is_no_speaker_and_a_permission_is_what_may_gives(
+    judge: OfflineJudge,
+) -> None:
+    """ "Marisa Toller, a technician at the closing store in Ashby, S.C., said …" gives the
+    statement to no speaker called Ashby; "anglers will be allowed one cod" says what
+    "anglers may keep one cod" permits, no possibility told as certain. A statement given
+    to another named speaker, and a possibility told as sure, are still caught."""
+    doc = (
+        "Marisa Toller, a pharmacy technician at the Bellwood store in Ashby, S.C., which is "
+        'closing, said she learned the news in a staff meeting. "A lot of our customers are '
+        "elderly and don't drive far,\" Toller said. Anglers on party and charter boats may keep "
+        "one cod per person per day, down from two. Landings could fall by half, said Ron Ames."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the following news article.", [doc])
+    for said in (
+        "Marisa Toller, a technician at the closing store in Ashby, S.C., said many of its "
+        "elderly customers do not drive far.",
+        "Party and charter boat anglers will be allowed one cod per person per day, down from two.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+    out = verdict("Ron Ames said many of the elderly customers do not drive far.")
+    assert "not to 'Ron Ames'" in out["explanation"], out["explanation"]
+    out = verdict("Ron Ames said landings will fall by half.")
+    assert "told as certain where the documents give a possibility" in out["explanation"], out
+
+
 def test_a_count_of_a_part_of_a_whole_is_not_the_wholes_count(judge: OfflineJudge) -> None:
     """ "Forty-one of the stores … are in North Carolina" counts a part of the 62 stores
     the article says will close: the count in words is not read as "41 stores" against

@@ -3515,6 +3515,10 @@ _WILL = re.compile(
     r"\s+(?:also\s+|still\s+|now\s+)?(?:be\s+)?(?P<verb>[a-z]+)"
     r"(?P<object>(?:\s+[a-z'’-]+){0,3})"
 )
+#: verbs of a permission, as tokens
+_PERMITTING = frozenset(
+    t for w in ("allowed", "permitted", "entitled", "able", "eligible") for t in tokenize(w).seq
+)
 #: what a document gives as possible or hoped for: "could cost", "hoped to reopen", "may
 #: run", "is considering closing"
 _MAYBE = re.compile(
@@ -3546,7 +3550,9 @@ def _hedge_dropped(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, s
     sentence must hold most of its other words, and none that does may say it will be."""
     if _MAYBE.search(lowered) or _SELF_HEDGED.search(lowered):
         return None
-    will = _verbs(_WILL, lowered)
+    # (a permission is what "may" gives: "anglers will be allowed one cod" where they "may
+    # keep one cod")
+    will = _verbs(_WILL, lowered) - _PERMITTING
     words = tokens - will
     if not will or len(words) < _PLAN_WORDS:
         return None
@@ -7512,6 +7518,8 @@ def _speakers(text: str, lang: str) -> tuple[tuple[str, frozenset[str]], ...]:
         return _ja_speakers(text)
     found: list[tuple[str, frozenset[str]]] = []
     for m in _SPEAKER.finditer(text):
+        if m.group("before") and _STATE_AFTER.match(text, m.end("before")):
+            continue  # a place: "the closing store in Ashby, S.C., said …"
         written = m.group("before") or m.group("after") or m.group("source") or m.group("titled")
         words = [w for w in written.split() if w.lower().strip(".") not in _NO_SPEAKER]
         tokens = {t for w in words if w[:1].isupper() and (t := content_token(w, lang))}
@@ -7531,6 +7539,11 @@ def _ja_speakers(text: str) -> tuple[tuple[str, frozenset[str]], ...]:
     return tuple(found)
 
 
+#: a state after a town, as news writes it: "Ashby, S.C.,", "Tulsa, Okla.,"
+_STATE_AFTER = re.compile(
+    r",\s*(?:(?:[A-Z]\.){2}|Ala|Ariz|Ark|Calif|Colo|Conn|Del|Fla|Ga|Ill|Ind|Kan|Ky|La|Md|Mass|"
+    r"Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Ore|Pa|Tenn|Tex|Va|Vt|Wash|Wis|Wyo)\.?,"
+)
 #: a clause a statement goes on with, of the speaker's own: ", noting that …", ", adding …"
 _GOING_ON = re.compile(
     r",\s+(?:noting|adding|saying|citing|calling|warning|arguing|explaining|stressing|"
