@@ -2356,7 +2356,8 @@ def test_a_town_with_its_state_is_no_speaker_and_a_permission_is_what_may_gives(
 def test_a_count_of_a_part_of_a_whole_is_not_the_wholes_count(judge: OfflineJudge) -> None:
     """ "Forty-one of the stores … are in North Carolina" counts a part of the 62 stores
     the article says will close: the count in words is not read as "41 stores" against
-    "62 stores"; a count of the whole in words that the article gives otherwise is."""
+    "62 stores"; a count of the whole in words that the article gives otherwise is, and so
+    is a part the article counts otherwise ("three of the large dryers" for "two of …")."""
     doc = (
         "Bellwood Pharmacy said Wednesday it will close 62 stores by the end of September. "
         "Of the closing stores, 41 are in North Carolina, 15 in South Carolina and six in "
@@ -2370,6 +2371,15 @@ def test_a_count_of_a_part_of_a_whole_is_not_the_wholes_count(judge: OfflineJudg
     assert "not found in the documents" not in out["explanation"], out["explanation"]
     out = verdict("Bellwood Pharmacy said it will close forty-one stores by the end of September.")
     assert "number '41' not found" in out["explanation"], out["explanation"]
+    # a part the documents count too, otherwise, is a changed count
+    doc = "Two of the large dryers had out-of-order signs, so I waited 40 minutes."
+    out = first_verdict(
+        judge,
+        "Summarize the following news article.",
+        [doc],
+        "The reviewer waited 40 minutes because three of the large dryers were out of order.",
+    )
+    assert "number 'three' not found" in out["explanation"], out["explanation"]
 
 
 def test_a_count_in_words_joined_to_its_unit_is_exact(judge: OfflineJudge) -> None:

@@ -1773,7 +1773,7 @@ def sentence_features(
     # about something else
     spans = tokens.digits - _hours_between(tokens.digits, lowered) if "hour" in lowered else set()
     missing_values -= spans
-    missing_values |= _changed_counts(tokens.seq, tokens.digits, ev) - _partitive(lowered)
+    missing_values |= _changed_counts(tokens.seq, tokens.digits, ev) - _partitive(lowered, ev)
     dates = _dates_missing(lowered, ev) if ev.lang in ("ja", "zh") else {}
     missing_values |= dates.keys()
     # a number the documents give in another unit ("60 minutes" for "60 seconds")
@@ -6948,16 +6948,27 @@ def _other_units(text: str, digits: set[str], ev: Evidence) -> list[tuple[Measur
     return found
 
 
-def _partitive(lowered: str) -> set[str]:
+def _partitive(lowered: str, ev: Evidence) -> set[str]:
     """The values of the counts the sentence gives of a part of a whole: "forty-one of the
-    stores", "two of its plants", which count no more than the part (`_changed_counts`)."""
+    stores", "two of its plants", which count no more than the part (`_changed_counts`);
+    not where the documents count a part of the same whole ("three of the large dryers"
+    where they say "two of the large dryers")."""
     return {
-        t[1:] for m in _PART_OF.finditer(lowered) for t in tokenize(m.group(1)).seq if t[:1] == "#"
+        t[1:]
+        for m in _PART_OF.finditer(lowered)
+        if not re.search(
+            rf"\bof\s+(?:the|its|their|these|those)\s+{re.escape(m.group(2))}", ev.text
+        )
+        for t in tokenize(m.group(1)).seq
+        if t[:1] == "#"
     }
 
 
-#: a count of a part of a whole: "forty-one of the stores", "3 of its 12 branches"
-_PART_OF = re.compile(r"\b([\w-]+)\s+of\s+(?:the|its|their|these|those|our|his|her)\b")
+#: a count of a part of a whole: "forty-one of the stores", "3 of its 12 branches", and
+#: the words after it
+_PART_OF = re.compile(
+    r"\b([\w-]+)\s+of\s+(?:the|its|their|these|those|our|his|her)\s+((?:[\w-]+\s+)?[\w-]+)"
+)
 
 
 def _changed_counts(seq: Sequence[str], digits: set[str], ev: Evidence) -> set[str]:
