@@ -4842,9 +4842,9 @@ def test_an_ordinal_in_digits_is_the_documents_ordinal_word(judge: OfflineJudge)
 
 def test_a_quantity_restated_in_other_units_is_the_documents(judge: OfflineJudge) -> None:
     """A quantity the documents give in one unit may be restated in another of the same
-    measure ("60 minutes" for "1 hour", "14 days" for "2 weeks", 約60分 for 約1時間); a
-    different quantity is still caught, and so is another number in the same unit, however
-    close."""
+    measure ("60 minutes" for "1 hour", "14 days" for "2 weeks", "two weeks" for "14
+    days", 約60分 for 約1時間); a different quantity is still caught, and so is another
+    number in the same unit, however close."""
     docs = [
         "The procedure takes about 1 hour. The cable is 2 meters long. "
         "Results arrive within 2 weeks. The warranty lasts 18 years."
@@ -4858,6 +4858,14 @@ def test_a_quantity_restated_in_other_units_is_the_documents(judge: OfflineJudge
         out = verdict(said)
         assert out["fully_supported"] is True, (said, out["explanation"])
         assert "not found" not in out["explanation"], out["explanation"]
+    # a count in words, in the answer or the documents: "two weeks" for "14 days"
+    out = first_verdict(
+        judge,
+        "When?",
+        ["Customers will be notified at least 14 days ahead."],
+        "Customers will be notified at least two weeks ahead.",
+    )
+    assert "not found" not in out["explanation"], out["explanation"]
     for said, number in (
         ("The procedure takes about 90 minutes.", "'90'"),
         ("Results arrive within 3 weeks.", "'3'"),

@@ -219,6 +219,13 @@ _MEASURE = re.compile(
     r"(?P<ja>秒|分(?!の)|時間|日間|週間|[かヶカヵケ]月|年間))",
     re.IGNORECASE,
 )
+#: a quantity whose count is a word: "two weeks", "three-hour"
+_WORDED_MEASURE = re.compile(
+    r"\b(?P<w>one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+    r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|"
+    rf"thirty|forty|fifty|sixty)[\s-](?P<u>{_WORD_UNIT})(?![A-Za-z0-9_])",
+    re.IGNORECASE,
+)
 #: Japanese units of time, as the size table names them
 _JA_UNITS = {
     "秒": "sec", "分": "min", "時間": "hour", "日間": "day", "週間": "week", "年間": "year",
@@ -254,6 +261,14 @@ def measures(text: str) -> list[Measure]:
         digits = tokenize(m.group("a")).digits
         if size is not None and digits:
             found.extend(Measure(size[0], value * size[1], size[1], d, m.group()) for d in digits)
+    # (a count in words: "two weeks" for "14 days")
+    for m in _WORDED_MEASURE.finditer(text):
+        size = _size(_kind(m.group("u")))
+        counted = [t[1:] for t in tokenize(m.group("w")).seq if t[:1] == "#"]
+        if size is not None and len(counted) == 1:
+            found.append(
+                Measure(size[0], float(counted[0]) * size[1], size[1], counted[0], m.group())
+            )
     return found
 
 
