@@ -2651,6 +2651,21 @@ def test_a_plan_told_as_done_in_a_joined_sentence_or_by_a_dated_passive_is_caugh
         assert out["fully_supported"] is True, (said, out["explanation"])
 
 
+def test_a_japanese_view_told_in_the_present_is_no_deed_to_come(judge: OfflineJudge) -> None:
+    """…のではないかと懸念する, as news tells a view in the present, is no deed still to come:
+    a summary's 懸念している tells the same view, not a plan told as done. A plan's own verb
+    in the present (…を追加する。) still is one."""
+    doc = (
+        "中野昭会長は「家族連れが良い場所から締め出されるのではないか」と懸念する。"
+        "病院は来年度、手術支援ロボットを2台追加する。"
+    )
+    verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", [doc])
+    out = verdict("中野昭会長は、家族連れが良い場所から締め出されるのではないかと懸念している。")
+    assert out["fully_supported"] is True, out["explanation"]
+    out = verdict("病院は手術支援ロボットを2台追加した。")
+    assert "told as done where the documents give a plan" in out["explanation"], out
+
+
 def test_a_japanese_plan_told_as_done_is_caught(judge: OfflineJudge) -> None:
     """2台を追加した where the hospital plans it (追加する方針だ, if the budget passes): caught
     as in English; the plan as a plan, and a deed the documents tell as done, are not."""

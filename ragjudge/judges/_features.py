@@ -4034,7 +4034,12 @@ _JA_PAST_END = re.compile(r"(?:た|ました)[。．]?\s*$")
 _JA_JOINED_DEED = re.compile(_JA_DEED + r"(?:を|も)?(?:し|され)、")
 #: a deed a news sentence tells as to come, in the plain present at its end: 佐伯知事は5日、
 #: 被災園地を視察する。
-_JA_TO_COME = re.compile(_JA_DEED + r"(?:を|も)?(?:する|される|させる)[。．]?\s*$")
+_JA_TO_COME = re.compile(
+    # (not a view told in the present, as news tells one: …ではないかと懸念する)
+    r"(?!(?:懸念|危惧|心配|期待|歓迎|反発|評価|批判|指摘|強調|分析|主張|説明)する)"
+    + _JA_DEED
+    + r"(?:を|も)?(?:する|される|させる)[。．]?\s*$"
+)
 #: a document sentence that as a whole tells a plan, an expectation or a thing weighed, at
 #: its end: …を経て、正式に統合する計画だ。, …並ぶ見通しだ。, …することを検討している。
 #: the nouns of a Japanese plan or expectation (…する方針だ, …の見通しだ)
