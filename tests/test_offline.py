@@ -8431,12 +8431,15 @@ def test_a_deed_done_told_as_still_to_come_is_caught(judge: OfflineJudge) -> Non
         "Kessler said Brightway had returned to its original supplier for the buckle part in "
         "December. The county board of supervisors declared a local drought emergency on June "
         "24, a step that allows farmers to apply for low-interest state loans. If you want this "
-        "function disabled, use the Select button to turn it off."
+        "function disabled, use the Select button to turn it off. Court Administrator Janet Hsu "
+        "said the courts have added two senior judges for criminal cases."
     )
     verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
     for said in (
         "Kessler said Brightway would return to its original supplier for the buckle part.",
         "The county board of supervisors is expected to declare a local drought emergency.",
+        # (the word of the plan is no word of what is planned)
+        "Hsu said the courts plan to add two senior judges to handle criminal cases.",
     ):
         out = verdict(said)
         assert "told as still to come where the documents tell it as done" in out["explanation"]
@@ -8576,16 +8579,16 @@ def test_a_likelihood_a_consideration_or_a_thing_not_ruled_out_told_as_certain_i
 ) -> None:
     """ "Were certain to lose hours" where workers "were likely to lose hours", "will mount a
     legal challenge" where the council "was considering a legal challenge", "will appeal"
-    where an alliance "would consider appealing", and "would examine" what officials "had
-    not ruled out examining" tell a possibility as certain; the possibilities as the
-    article gives them pass."""
+    where an alliance "would consider appealing", "will open" what "would likely open", and
+    "would examine" what officials "had not ruled out examining" tell a possibility as
+    certain; the possibilities as the article gives them pass."""
     doc = (
         "Nina Hallberg said some farm workers were likely to lose hours or jobs, but added that "
         "it was too early to say how many. Duncan said the council was considering a legal "
         "challenge against the cuts. An agency spokeswoman said officials had not ruled out "
         "examining whether the same supplier provided parts to other manufacturers. The "
         "Maine Lobstermen's Alliance said it would consider appealing to the state's Supreme "
-        "Judicial Court."
+        "Judicial Court. Officials have said the new jail would likely open in 2028."
     )
     verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
     for said in (
@@ -8594,6 +8597,7 @@ def test_a_likelihood_a_consideration_or_a_thing_not_ruled_out_told_as_certain_i
         "Supreme Judicial Court.",
         "Duncan said the council will mount a legal challenge against the cuts.",
         "Officials said they would examine parts from the same supplier to other manufacturers.",
+        "Officials have said the new jail will open in 2028.",
     ):
         out = verdict(said)
         assert "told as certain where the documents give a possibility" in out["explanation"]
@@ -8601,6 +8605,7 @@ def test_a_likelihood_a_consideration_or_a_thing_not_ruled_out_told_as_certain_i
         "Hallberg said some farm workers were likely to lose hours or jobs.",
         "Duncan said the council was considering a legal challenge against the cuts.",
         "The alliance said it would consider appealing to the Supreme Judicial Court.",
+        "Officials have said the new jail would likely open in 2028.",
     ):
         out = verdict(said)
         assert out["fully_supported"] is True, (said, out["explanation"])

@@ -3433,7 +3433,8 @@ def _done_told_as_planned(
         return None
     subject = _CAPITAL_RUN.match(text)
     named = set(tokenize(subject.group()).seq) if subject else set()
-    words = tokens - coming - named
+    # (not the words that tell it is to come: "the courts plan to add two senior judges")
+    words = tokens - coming - named - _COMING_WORDS
     if len(words) < _PLAN_WORDS:
         return None
     found: tuple[str, str] | None = None
@@ -3449,6 +3450,12 @@ def _done_told_as_planned(
     return found
 
 
+#: the words that tell a deed is to come, as tokens
+_COMING_WORDS = frozenset(
+    t
+    for w in ("plan", "plans", "planned", "planning", "expected", "scheduled", "intends", "due")
+    for t in tokenize(w).seq
+)
 #: a deed told as sure to come, not as possible or wished for: "will return", "is
 #: expected to declare", "plans to open" (not "may return", "wants to disable")
 _TO_COME = re.compile(
@@ -3524,6 +3531,8 @@ _PERMITTING = frozenset(
 _MAYBE = re.compile(
     rf"\b(?:could|{_MAY}|might|hope[sd]?\s+to|hoping\s+to|aim(?:s|ed)?\s+to|seeks?\s+to"
     r"|sought\s+to|(?:is|are|was|were)\s+considering|likely\s+to"
+    # (what would likely be: "the new jail would likely open in 2028")
+    r"|(?:would|will)\s+(?:most\s+)?(?:likely|probably)"
     # (what would be considered, and what is likely: "said it would consider appealing",
     # "more cases were likely in the coming weeks")
     r"|(?:would|will|to|may|might|could)\s+consider"
