@@ -8010,6 +8010,43 @@ def test_a_japanese_person_given_another_name_of_their_surname_is_caught(
     assert out["fully_supported"] is True, out["explanation"]
 
 
+def test_a_japanese_name_that_keeps_the_articles_beginning_or_a_place_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """旧市民体育館 where the article says 旧市民会館 (the two share 旧市民 and 館, and nothing
+    else), 瀬名中央駅 for 瀬名川駅, and 港町車庫 for 川端車庫 (港町 being a place the article
+    names, 車庫 no place) put another name in the article's; its own names pass, and so does
+    a place within a place it names (福岡県朝倉市 of 福岡県 and 同県朝倉市)."""
+    doc = (
+        "新庁舎は、現庁舎の北側にある旧市民会館の跡地に建てる。帰りの時間帯には最寄りの瀬名川駅"
+        "周辺で大きな混雑が起きている。路線は港町方面へ延びる。既存の川端車庫だけでは車両を"
+        "収容しきれない。福岡県では大雨となった。同県朝倉市では男性が亡くなった。"
+    )
+    verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", [doc])
+    for said, ours, theirs in (
+        (
+            "新庁舎は現庁舎の北側にある旧市民体育館の跡地に建てられる。",
+            "旧市民体育館",
+            "旧市民会館",
+        ),
+        (
+            "帰りの時間帯には最寄りの瀬名中央駅周辺で大きな混雑が起きている。",
+            "瀬名中央駅周辺",
+            "瀬名川駅周辺",
+        ),
+        ("既存の港町車庫だけでは車両を収容しきれない。", "港町車庫", "川端車庫"),
+    ):
+        out = verdict(said)
+        assert f"'{ours}' stands where the documents have '{theirs}'" in out["explanation"], out
+    for said in (
+        "新庁舎は現庁舎の北側にある旧市民会館の跡地に建てられる。",
+        "既存の川端車庫だけでは車両を収容しきれない。",
+        "福岡県朝倉市では男性が亡くなった。",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+
+
 def test_two_names_each_put_in_the_others_place_are_caught(judge: OfflineJudge) -> None:
     """ "Passed the state House in March but has not been taken up by the Senate" where the
     article says "passed the state Senate in March but has not been taken up by the House"

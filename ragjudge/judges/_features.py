@@ -2690,12 +2690,23 @@ def _places_joined(word: str, text: str) -> bool:
         and ch in _PLACE_SUFFIXES
         and word[: k + 1] in text
         and (
-            (len(word) - k > 2 and word[k + 1 :] in text)
+            # (a place in a place: not a thing of a place, 港町車庫 where they name 港町 and
+            # 川端車庫)
+            (
+                len(word) - k > 2
+                and word[k + 1 :] in text
+                and (word[-1] in _PLACE_SUFFIXES or _named_as_place(word[k + 1 :], text))
+            )
             # 岐阜県立高校: a school the prefecture runs, where they name 岐阜県 and a 県立 one
             or (word[k + 1 : k + 2] == "立" and word[k : k + 2] in text)
         )
         for k, ch in enumerate(word[:-1])
     )
+
+
+def _named_as_place(word: str, text: str) -> bool:
+    """Whether `text` gives `word` with a place's suffix after it (朝倉 of 朝倉市)."""
+    return re.search(re.escape(word) + f"[{''.join(sorted(_PLACE_SUFFIXES))}]", text) is not None
 
 
 def _retitled(word: str, text: str) -> bool:
@@ -2856,15 +2867,25 @@ def _japanese_known_name_swapped(normalised: str, ev: Evidence) -> tuple[str, st
 
 def _unalike(ours: str, theirs: str) -> bool:
     """Whether two words in kanji share no character but those of an ending they both have
-    (寺 of 東大寺 and 法隆寺, 部長 of 看護部長 and 薬剤部長), or differ, of three characters
-    or more, in one character only, not the last (中川由美 and 中村由美: a name; 高齢者 and
-    高齢化 may be one statement's two words)."""
+    (寺 of 東大寺 and 法隆寺, 部長 of 看護部長 and 薬剤部長) and, of four characters or more,
+    a beginning of two or more (旧市民 of 旧市民体育館 and 旧市民会館, 瀬名 of 瀬名中央駅 and
+    瀬名川駅); or differ, of three characters or more, in one character only, not the last
+    (中川由美 and 中村由美: a name; 高齢者 and 高齢化 may be one statement's two words)."""
     if len(ours) == len(theirs) >= 3 and ours[-1] == theirs[-1]:
         differ = [(a, b) for a, b in zip(ours, theirs, strict=True) if a != b]
         if len(differ) == 1:
             return not _REFERS.intersection(differ[0])
+    long = min(len(ours), len(theirs)) >= 4
     while len(ours) > 1 and len(theirs) > 1 and ours[-1] == theirs[-1]:
         ours, theirs = ours[:-1], theirs[:-1]
+    # (and, of words of four characters or more, a beginning of two or more they share: 体育
+    # and 会 of 旧市民体育館 and 旧市民会館; not one, which a paraphrase keeps: 試行 for 試験運用)
+    common = next(
+        (k for k, (a, b) in enumerate(zip(ours, theirs, strict=False)) if a != b),
+        min(len(ours), len(theirs)),
+    )
+    if long and common >= 2 and len(ours) > common and len(theirs) > common:
+        ours, theirs = ours[common:], theirs[common:]
     if ours in _REFERS or theirs in _REFERS:
         return False  # 同病院, 当社: the one already named
     return not set(ours) & set(theirs)
