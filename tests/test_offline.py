@@ -4260,6 +4260,21 @@ def test_hours_of_several_day_groups_in_one_sentence_are_each_checked(
     ):
         out = verdict(said)
         assert "the record says otherwise" in out["explanation"], (said, out["explanation"])
+    # days closed after a day's hours: the hours are read too
+    shop = "Structured data: " + repr(
+        {
+            "name": "Sharp & Steady Barber Co.",
+            "hours": {d: "9:0-19:0" for d in ("Tuesday", "Wednesday", "Thursday", "Friday")}
+            | {"Saturday": "8:0-16:0"},
+        }
+    )
+    out = first_verdict(
+        judge,
+        "Write an overview of the business.",
+        [shop],
+        "Saturday hours are 9 a.m. to 4 p.m., and the shop is closed on Sundays and Mondays.",
+    )
+    assert "hours.Saturday: 8:0-16:0" in out["explanation"], out["explanation"]
     for said in (
         "The clinic stays open until 7 p.m. on Thursdays and closes at 6 p.m. on the other "
         "weekdays.",
@@ -4268,6 +4283,8 @@ def test_hours_of_several_day_groups_in_one_sentence_are_each_checked(
         "a.m. to 5 p.m.",
         "It is open from 7:30 a.m. to 6 p.m. Monday through Wednesday and on Friday, and until "
         "7 p.m. on Thursday.",
+        "On Saturdays it is open from 9 a.m. to 7 p.m., on Sundays from 11 a.m. to 5 p.m., and "
+        "it opens at 7:30 a.m. on weekdays.",
     ):
         out = verdict(said)
         assert "the record says otherwise" not in out["explanation"], (said, out["explanation"])

@@ -8528,14 +8528,16 @@ def _days_said(claim: str, ev: Evidence) -> list[int]:
 def _by_days(part: str) -> list[str]:
     """A clause of opening hours cut where it goes on to other days with hours of their own
     ("open until 7 p.m. on Tuesdays and closes at 6 p.m. on the other weekdays", "from 11
-    a.m. to 7 p.m. on Sundays, and on Saturdays from 9 a.m. to 7 p.m."), into pieces that
-    each name a day and a time; "closes at 7 p.m. on Monday and Tuesday" stays whole."""
+    a.m. to 7 p.m. on Sundays, and on Saturdays from 9 a.m. to 7 p.m.", "Saturday hours
+    are 9 a.m. to 4 p.m., and the shop is closed on Sundays"), into pieces that each name
+    a day and a time or days closed; "closes at 7 p.m. on Monday and Tuesday" stays
+    whole."""
     pieces: list[str] = []
     for piece in _DAYS_JOIN.split(part):
         # (a piece without days or a time of its own is one with the piece before it: "on
         # Saturday it opens at 9 a.m. and closes at 7 p.m.", "Monday through Wednesday and
         # on Friday")
-        if pieces and not all(_days_named(p) and _CLOCK.search(p) for p in (pieces[-1], piece)):
+        if pieces and not all(_days_named(p) and _TIMED.search(p) for p in (pieces[-1], piece)):
             pieces[-1] += " and " + piece
         else:
             pieces.append(piece)
@@ -8545,8 +8547,13 @@ def _by_days(part: str) -> list[str]:
 #: where a clause of opening hours goes on to other days: "…, and on Saturdays from 9 a.m.",
 #: "… and closes at 6 p.m. on the other weekdays" (not "Thursday and Friday")
 _DAYS_JOIN = re.compile(
-    r",?\s+and\s+(?=(?:it\s+)?(?:closes|closing|opens|opening|stays|is|runs|on|until|till|from)\b)"
+    r",?\s+and\s+(?=(?:it\s+|the\s+[a-z]+\s+)?"
+    r"(?:closes|closing|opens|opening|stays|is|runs|on|until|till|from)\b)"
+    # (or a comma before the next day's hours: "from noon to 10 pm, on sundays from noon")
+    rf"|,\s+(?=on\s+{_WEEKDAY}s?\b)"
 )
+#: what makes a piece of opening hours one of its own: a time, or days closed
+_TIMED = re.compile(rf"{_CLOCK.pattern}|{_CLOSED.pattern}")
 #: days named as the rest of the week: "the other weekdays", "the other days"
 _OTHER_DAYS = re.compile(r"\b(?:the\s+)?other\s+(?:week)?days\b")
 
