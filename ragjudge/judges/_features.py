@@ -2880,15 +2880,19 @@ def _unalike(ours: str, theirs: str) -> bool:
         ours, theirs = ours[:-1], theirs[:-1]
     # (and, of words of four characters or more, a beginning of two or more they share: 体育
     # and 会 of 旧市民体育館 and 旧市民会館; not one, which a paraphrase keeps: 試行 for 試験運用)
-    common = next(
-        (k for k, (a, b) in enumerate(zip(ours, theirs, strict=False)) if a != b),
-        min(len(ours), len(theirs)),
-    )
+    common = _shared_start(ours, theirs)
     if long and common >= 2 and len(ours) > common and len(theirs) > common:
         ours, theirs = ours[common:], theirs[common:]
     if ours in _REFERS or theirs in _REFERS:
         return False  # 同病院, 当社: the one already named
     return not set(ours) & set(theirs)
+
+
+def _shared_start(a: str, b: str) -> int:
+    """How many characters two words share from their start (加藤実 and 加藤誠: 2)."""
+    return next(
+        (k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))
+    )
 
 
 #: a kanji that makes a word refer to one already named (同病院 "the hospital", 当社, 本機)
@@ -3832,9 +3836,10 @@ def _clause_added(text: str, cover: Sequence[int], ev: Evidence) -> str | None:
     words at least) must be held, four fifths of it, by the document sentence it is matched
     with; the clause must have three content words, and the documents must lack
     `_CLAUSE_ABSENT` of them (a clause inside the sentence, all of them or any the matched
-    sentence holds). The subject the sentence opens with is no clause it adds, and
-    a clause that speaks to the reader or leads a list claims nothing. Returns the clause
-    as written.
+    sentence holds), or hold them only scattered: none in the matched sentence, fewer than
+    half in any one sentence, fewer than two in the two after the matched one. The subject
+    the sentence opens with is no clause it adds, and a clause that speaks to the reader or
+    leads a list claims nothing. Returns the clause as written.
 
     The caller reads only answers that restate the documents (`Evidence.restating`): on
     RAGBench's questions, 29 of the 31 answer sentences the appended clause's check flagged
@@ -3859,7 +3864,7 @@ def _clause_added(text: str, cover: Sequence[int], ev: Evidence) -> str | None:
         apart = not ev.sets[cover[0]].intersection(words)
         # or, of three words or more, none is the matched sentence's and no sentence of the
         # documents holds half of them: words the documents use, put to a claim they do not
-        # make (", the first work stoppage at a West Coast terminal this year")
+        # make (", which it says matches recent settlements at other West Coast ports")
         scattered = (
             apart
             and len(words) >= _CLAUSE_WORDS
@@ -6301,10 +6306,7 @@ def _japanese_given_name_swapped(normalised: str, ev: Evidence) -> tuple[str, st
         for i in ev.holding(tokenize(ours[:2], lang="ja").seq):
             for theirs in _JA_NAMED.finditer(ev.normalised(i)):
                 stem = theirs.group("stem")
-                common = next(
-                    (k for k, (a, b) in enumerate(zip(ours, stem, strict=False)) if a != b),
-                    min(len(ours), len(stem)),
-                )
+                common = _shared_start(ours, stem)
                 if (
                     common >= 2
                     and len(ours) > common
