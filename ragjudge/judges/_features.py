@@ -1773,7 +1773,8 @@ def sentence_features(
     # about something else
     spans = tokens.digits - _hours_between(tokens.digits, lowered) if "hour" in lowered else set()
     missing_values -= spans
-    missing_values |= _changed_counts(tokens.seq, tokens.digits, ev) - _partitive(lowered, ev)
+    if changed := _changed_counts(tokens.seq, tokens.digits, ev):
+        missing_values |= changed - _partitive(lowered, ev)
     dates = _dates_missing(lowered, ev) if ev.lang in ("ja", "zh") else {}
     missing_values |= dates.keys()
     # a number the documents give in another unit ("60 minutes" for "60 seconds")
@@ -3848,6 +3849,8 @@ def _clause_added(text: str, cover: Sequence[int], ev: Evidence) -> str | None:
     parts = _CLAUSE_CUT.split(text.strip())
     if len(parts) < 2:
         return None
+    # (the two sentences after the matched one, which a clause may go on to restate)
+    after = _with_next(cover[0], ev)[1:]
     # the last clause first, then those inside the sentence
     for k in (len(parts) - 1, *range(1, len(parts) - 1)):
         part: str = parts[k]
@@ -3865,15 +3868,14 @@ def _clause_added(text: str, cover: Sequence[int], ev: Evidence) -> str | None:
         # or, of three words or more, none is the matched sentence's and no sentence of the
         # documents holds half of them: words the documents use, put to a claim they do not
         # make (", which it says matches recent settlements at other West Coast ports")
-        scattered = (
+        if lacked < least * len(words) and not (
             apart
             and len(words) >= _CLAUSE_WORDS
             and 2 * max(ev.holding(words).values(), default=0) < len(words)
             # (nor do the two sentences after the matched one hold two: the clause may say
             # what they go on to say, "…, a delay staff blamed on an emergency surgery")
-            and sum(any(t in ev.sets[i] for i in _with_next(cover[0], ev)[1:]) for t in words) < 2
-        )
-        if lacked < least * len(words) and not scattered:
+            and sum(any(t in ev.sets[i] for i in after) for t in words) < 2
+        ):
             continue
         # (a clause inside the sentence that shares a word with the matched sentence, of
         # words the documents do not all lack, may say a part of it again in other words:
@@ -7332,6 +7334,9 @@ def _values_of_other_items(
     ranging from 2 to 5 stars", `_field_spans`) are no one item's."""
     found: list[str] = []
     spanned = _field_spans(text, tokens, ev)
+    # ("a five-star regular", "a 4-star parent": a review named by its stars, as "a five-star
+    # reviewer" is; not "a 5-star rating" of the place)
+    starred = _STARRED_WHO.search(text) is not None
     for value in digits:
         tok = f"#{value}"
         # a count of days the record's schedule sums up ("open 5 days a week") is no field's
@@ -7351,11 +7356,7 @@ def _values_of_other_items(
         naming = tokens - {tok} - alike
         if several and any(_item_words(g, naming, ev) for g in holding):
             continue
-        # ("a five-star regular", "a 4-star parent": a review named by its stars, as "a
-        # five-star reviewer" is; not "a 5-star rating" of the place)
-        field_like = not _STARRED_WHO.search(text) and _record_field_like(
-            fields, parents, tokens, ev
-        )
+        field_like = not starred and _record_field_like(fields, parents, tokens, ev)
         if field_like or all(_names_only_others(parent, holding, naming, ev) for parent in parents):
             found.append(value)
     return sorted(found)
