@@ -9272,3 +9272,36 @@ def test_what_a_deed_came_after_given_otherwise_is_caught(judge: OfflineJudge) -
     ):
         out = verdict(said)
         assert out["fully_supported"] is True, (said, out["explanation"])
+
+
+def test_days_closed_before_hours_served_and_longer_hours_of_one_day_are_read_apart(
+    judge: OfflineJudge,
+) -> None:
+    """ "Closed on Mondays and serves from 11 a.m. to 9:30 p.m. Tuesday through Thursday"
+    closes Monday alone, and "…, staying open until 10:30 p.m. on Fridays" gives Friday's
+    hours alone; both pass against the record that gives them, and the wrong day or hour
+    in either is still found."""
+    record = "Structured data: " + repr(
+        {
+            "name": "Baan Krua Thai Kitchen",
+            "hours": {d: "11:0-21:30" for d in ("Tuesday", "Wednesday", "Thursday")}
+            | {"Friday": "11:0-22:30", "Saturday": "12:0-22:30", "Sunday": "12:0-21:0"},
+        }
+    )
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [record])
+    for said in (
+        "The restaurant is closed on Mondays and serves from 11 a.m. to 9:30 p.m. Tuesday "
+        "through Thursday.",
+        "It opens at 11 a.m. and closes at 9:30 p.m. Tuesday through Thursday, staying open "
+        "until 10:30 p.m. on Fridays.",
+    ):
+        out = verdict(said)
+        assert "the record says otherwise" not in out["explanation"], (said, out["explanation"])
+    for said in (
+        "The restaurant is closed on Mondays and serves from 11 a.m. to 9:30 p.m. Tuesday "
+        "through Friday.",
+        "It opens at 11 a.m. and closes at 9:30 p.m. Tuesday through Thursday, staying open "
+        "until 10:30 p.m. on Sundays.",
+    ):
+        out = verdict(said)
+        assert "the record says otherwise" in out["explanation"], (said, out["explanation"])

@@ -8551,7 +8551,9 @@ def _by_days(part: str) -> list[str]:
 #: "… and closes at 6 p.m. on the other weekdays" (not "Thursday and Friday")
 _DAYS_JOIN = re.compile(
     r",?\s+and\s+(?=(?:it\s+|the\s+[a-z]+\s+)?"
-    r"(?:closes|closing|opens|opening|stays|is|runs|on|until|till|from)\b)"
+    r"(?:closes|closing|opens|opening|stays|is|runs|serves|on|until|till|from)\b)"
+    # (or a comma before longer hours: "…, staying open until 5 p.m. on Fridays")
+    r"|,\s+(?=staying\b)"
     # (or a comma before the next day's hours: "from noon to 10 pm, on sundays from noon")
     rf"|,\s+(?=on\s+{_WEEKDAY}s?\b)"
 )
