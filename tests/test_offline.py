@@ -9305,3 +9305,48 @@ def test_days_closed_before_hours_served_and_longer_hours_of_one_day_are_read_ap
     ):
         out = verdict(said)
         assert "the record says otherwise" in out["explanation"], (said, out["explanation"])
+
+
+def test_a_reviews_day_told_in_another_of_its_sentences_and_another_reviewer_pass(
+    judge: OfflineJudge,
+) -> None:
+    """A review that says "I get up early on Saturdays now" and then tells of "this
+    morning" tells of a Saturday morning, though the sentence with the line out the door
+    names no day (the review's date names a month); a day that only another review names,
+    in words of its own, is still another statement's. "Another five-star reviewer" names a review by its order: the
+    word "another" in a third review is no word of that one."""
+    reviews = [
+        {
+            "review_stars": 5.0,
+            "review_date": "2021-03-13 09:42:11",
+            "review_text": "This bakery is the reason I get up early on Saturdays now. Got here "
+            "around 8:15 this morning and the line was already out the door, but it moved "
+            "fast. The cardamom morning bun ($4.25) is ridiculous. The owner remembered our "
+            "order from last week.",
+        },
+        {
+            "review_stars": 5.0,
+            "review_text": "Colette's restorative class is the highlight of my week. All the "
+            "props are provided, and if you forget your mat you can rent one for $3.",
+        },
+        {
+            "review_stars": 2.0,
+            "review_text": "I sent a doctor's note to freeze my membership and was billed for "
+            "another month anyway. Just know they close at 1 on Sundays.",
+        },
+    ]
+    record = json.dumps({**CAFE, "review_info": reviews}, indent=2)
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [record])
+    for said in (
+        "A five-star reviewer who came on a Saturday morning found a line out the door that "
+        "moved quickly and raved about the $4.25 cardamom morning bun.",
+        "Another five-star reviewer called Colette's restorative class the highlight of their "
+        "week, noting that props are provided and mats can be rented for $3.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+    out = verdict(
+        "A five-star reviewer who came on a Sunday morning found a line out the door that "
+        "moved quickly and raved about the $4.25 cardamom morning bun."
+    )
+    assert "the documents give 'Sunday' only in" in out["explanation"], out["explanation"]

@@ -7315,6 +7315,8 @@ def _values_of_other_statements(
     told = top.union(*(ev.sets[i] for i, g in enumerate(ev.groups) if g == item)) if item else top
     if said and any(t in _CALENDAR and t not in said for t in told):
         for tok in sorted(said):
+            if item and any(ev.groups[i] == item for i in ev.index.get(tok, ())):
+                continue  # the review names the day in another of its sentences
             if key := elsewhere(tok, words - said):
                 found.append((_CALENDAR[tok], key))
     return list(dict.fromkeys(found))
@@ -7432,7 +7434,10 @@ _ONE_ITEM = re.compile(
 #: words that tell which item a clause speaks of ("a third reviewer")
 _ITEM_ORDINALS = frozenset(
     content_token(w) or w
-    for w in ("first", "second", "third", "fourth", "fifth", "sixth", "last", "latest", "final")
+    for w in (
+        *("first", "second", "third", "fourth", "fifth", "sixth", "last", "latest", "final"),
+        *("another", "other"),
+    )
 )
 #: words that make a clause speak of several items ("both", "several", "all", "more than one")
 _SEVERAL = re.compile(
