@@ -9350,3 +9350,38 @@ def test_a_reviews_day_told_in_another_of_its_sentences_and_another_reviewer_pas
         "moved quickly and raved about the $4.25 cardamom morning bun."
     )
     assert "the documents give 'Sunday' only in" in out["explanation"], out["explanation"]
+
+
+def test_a_word_said_twice_and_a_scale_told_both_ways_are_no_flips(
+    judge: OfflineJudge,
+) -> None:
+    """ "Those who paid … will be paid" says "paid" twice, which negates nothing twice over:
+    it passes where the article says they "will receive payments"; a negation added to it
+    is still caught. "Will keep flying twice a day, although … that will drop to one a
+    day on weekends" tells both ends of a scale, as the article's "will continue, but it
+    would cut them" does; and the part of that sentence before its "but" tells the flights
+    go on, so "will keep flying twice a day" alone passes too. "Will raise" for its cut
+    is still caught."""
+    doc = (
+        "Members who paid by credit card and whose records can be matched will receive "
+        "payments automatically, the lawyer said. Twice-daily flights to the hub at Carlton "
+        "International will continue, but SkyLark said it would cut them to one round trip a "
+        "day on weekends starting May 1."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the following news article.", [doc])
+    for said in (
+        "Members who paid by credit card and whose records can be matched will be paid "
+        "automatically.",
+        "SkyLark will keep flying twice a day to its Carlton International hub, although from "
+        "May 1 that will drop to one round trip a day on weekends.",
+        "SkyLark will keep flying twice a day to its Carlton International hub.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+    out = verdict(
+        "Members who paid by credit card and whose records can be matched will not be paid "
+        "automatically."
+    )
+    assert "the documents say the opposite" in out["explanation"], out["explanation"]
+    out = verdict("SkyLark will raise its service to one round trip a day on weekends.")
+    assert "'raise' where the documents say 'cut'" in out["explanation"], out["explanation"]

@@ -426,7 +426,8 @@ class Polarity:
         negated = self.negation.search(clause) is not None and not (
             self.only is not None and self.only.search(clause)
         )
-        return negated != (len(self.opposite_words(clause)) % 2 == 1)
+        # (a word said twice says it once: "those who paid … will be paid")
+        return negated != (len(set(self.opposite_words(clause))) % 2 == 1)
 
     def opposite_words(self, clause: str) -> list[str]:
         """The words of the clause that say the opposite of another."""
@@ -4451,8 +4452,14 @@ _RIVALS = {
 _SAYING_ALSO = {
     t: frozenset(filter(None, (content_token(w) for w in also)))
     for end, also in (
-        (("raised", "hiked", "increased"), ("rose", "risen", "rise", "grew", "grown", "climbed")),
-        (("cut", "lowered", "reduced"), ("fell", "fallen", "dropped", "declined")),
+        (
+            ("raised", "hiked", "increased"),
+            ("rose", "risen", "rise", "rises", "grew", "grown", "grow", "climbed", "climb"),
+        ),
+        (
+            ("cut", "lowered", "reduced"),
+            ("fell", "fallen", "fall", "dropped", "drop", "drops", "declined", "decline"),
+        ),
         (("held", "kept", "maintained", "unchanged"), ("freeze", "froze", "frozen", "steady")),
         (("killed",), ("died", "dead", "death", "deaths")),
         (("injured", "wounded"), ("hurt",)),
@@ -4512,6 +4519,10 @@ def _sibling_swapped(
             continue
         if len((kind & tokens) - counted) > 1:
             continue  # the sentence names two of the kind ("daily or weekly")
+        if word in _RIVALS and any(
+            _SAYING_ALSO.get(r, frozenset()) & tokens for r in _RIVALS[word]
+        ):
+            continue  # or another end in other words ("will keep … though it will drop to …")
         rest = {t for t in tokens if t[:1] != "#"} - kind
         if len(rest) < _SIBLING_WORDS:
             continue
@@ -4539,6 +4550,18 @@ def _sibling_swapped(
                 break  # another document sentence says it with the word
         else:
             i = holding[0]
+            # (a part of it across a turn of contrast that holds more of the words of the
+            # sentence's clause without theirs says the sentence's in other words: "flights
+            # … will continue, but it would cut them to one a day on weekends")
+            if _CONTRAST.search(ev.raw_texts[i]):
+                near = next(
+                    (c for p in _CLAUSE_CUT.split(text) if word in (c := _stems(p, ev.lang))),
+                    rest,
+                )
+                parts = [_stems(p, ev.lang) for p in _CONTRAST.split(ev.raw_texts[i])]
+                without = max((len(near & p) for p in parts if not kind & p), default=0)
+                if without > max((len(near & p) for p in parts if kind & p), default=0):
+                    continue
             theirs = (kind & ev.sets[i]) - tokens  # not the sentence's own "hours"
             if word in _RIVALS and theirs:
                 theirs = frozenset((min(theirs),))
