@@ -9313,8 +9313,8 @@ def test_a_reviews_day_told_in_another_of_its_sentences_and_another_reviewer_pas
     """A review that says "I get up early on Saturdays now" and then tells of "this
     morning" tells of a Saturday morning, though the sentence with the line out the door
     names no day (the review's date names a month); a day that only another review names,
-    in words of its own, is still another statement's. "Another five-star reviewer" names a review by its order: the
-    word "another" in a third review is no word of that one."""
+    in words of its own, is still another statement's. "Another five-star reviewer" names
+    a review by its order: the word "another" in a third review is no word of that one."""
     reviews = [
         {
             "review_stars": 5.0,
@@ -9385,3 +9385,31 @@ def test_a_word_said_twice_and_a_scale_told_both_ways_are_no_flips(
     assert "the documents say the opposite" in out["explanation"], out["explanation"]
     out = verdict("SkyLark will raise its service to one round trip a day on weekends.")
     assert "'raise' where the documents say 'cut'" in out["explanation"], out["explanation"]
+
+
+def test_a_japanese_total_and_a_span_from_a_deed_the_article_tells_pass(
+    judge: OfflineJudge,
+) -> None:
+    """小中学校計34校 gives the total the article gives (小学校23校と中学校11校の計34校),
+    not 34 in place of 23; 2016年度の開設以来 counts from an opening the article tells
+    (2016年度にバンクを開設し) and ranks nothing. 就任以来, of a term the article never
+    mentions, is still a claim it gives nothing like."""
+    doc = (
+        "汐見市の川端直樹市長は20日の記者会見で、市立の小学校23校と中学校11校の計34校で、"
+        "2026年4月から給食費を全額無償化すると発表した。市は2016年度に空き家バンクを開設し、"
+        "これまでに延べ218件が登録され、131件が成約した。川端市長は公共交通の見直しについて、"
+        "高齢者の通院に配慮したいと述べた。"
+    )
+    verdict = partial(first_verdict, judge, "以下のニュース記事を要約してください。", [doc])
+    for said in (
+        "汐見市は2026年4月から、市立の小中学校計34校で給食費を全額無償にすると発表した。",
+        "2016年度の開設以来、空き家バンクには延べ218件が登録され、131件が成約した。",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+    out = verdict(
+        "川端市長は、就任以来掲げてきた公共交通の見直しについて、高齢者の通院に配慮したいと述べた。"
+    )
+    assert (
+        "a record or a superlative the documents give nothing like: '以来'" in (out["explanation"])
+    ), out["explanation"]

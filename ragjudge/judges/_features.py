@@ -4002,6 +4002,10 @@ _SUPERLATIVE = {
 }
 
 
+#: the word of a Japanese deed just before what follows it (開設 of 開設以来)
+_JA_DEED_BEFORE = re.compile(r"[\u4e00-\u9fff\u30a1-\u30fa\u30fc]{2,}$")
+
+
 def _superlative_added(text: str, cover: Sequence[int], ev: Evidence) -> str | None:
     """A record or a superlative the sentence gives (`_SUPERLATIVE`) where the documents
     lack one of its ranking words (in Japanese, the whole of it) and no document sentence it
@@ -4015,6 +4019,10 @@ def _superlative_added(text: str, cover: Sequence[int], ev: Evidence) -> str | N
         said = m.group()
         if ev.lang == "ja":
             absent = said.rstrip("の") not in ev.text
+            # (a span from a deed the documents tell ranks nothing: 2016年度の開設以来 where
+            # they say 2016年度にバンクを開設し; 就任以来 of a term they never mention is theirs)
+            if said == "以来" and (deed := _JA_DEED_BEFORE.search(text, 0, m.start())):
+                absent = absent and deed.group() not in ev.text
         else:
             # the words that rank: the superlative and what it ranks against, or the record;
             # the documents must give them together ("its largest one-day fall since March"
@@ -5748,6 +5756,9 @@ def _number_replaced(
         and _alone(seq, k)
         and (written := _written_number(text, t[1:], ev.lang))
     ]
+    if ev.lang == "ja":
+        # (a total given as the documents give it: 小中学校計34校 of 小学校23校と中学校11校の計34校)
+        said = [(k, t, w) for k, t, w in said if not (f"計{w}" in text and f"計{w}" in ev.text)]
     if not said:
         return None
     words = {t for t in seq if t[0] != "#"}
