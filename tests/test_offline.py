@@ -9413,3 +9413,41 @@ def test_a_japanese_total_and_a_span_from_a_deed_the_article_tells_pass(
     assert (
         "a record or a superlative the documents give nothing like: '以来'" in (out["explanation"])
     ), out["explanation"]
+
+
+def test_a_relative_clause_or_a_purpose_a_summary_appends_after_its_last_comma_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """Where no clause the usual cut finds is added, the last one is read again after a
+    finer cut (at "that", "with", "including", "after", "following"): "…, ending a
+    14-month dispute that had also delayed the opening of the hospital's new cardiac wing"
+    adds the delay, and "… twice a month to meet with hospital clients" adds the purpose.
+    The copies without them pass."""
+    doc = (
+        "Nurses at Ridgeline Regional Medical Center voted on Thursday to ratify a three-year "
+        "contract, ending a 14-month dispute over staffing. Amy Tolliver, a sales manager at "
+        "a medical-device maker, said she flies to Harborview about twice a month for work."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the following news article.", [doc])
+    for copied, added in (
+        (
+            "Nurses at Ridgeline Regional Medical Center voted Thursday to ratify a three-year "
+            "contract, ending a 14-month dispute.",
+            "Nurses at Ridgeline Regional Medical Center voted Thursday to ratify a three-year "
+            "contract, ending a 14-month dispute that had also delayed the opening of the "
+            "hospital's new cardiac wing.",
+        ),
+        (
+            "Amy Tolliver, a sales manager at a medical-device maker, said she flies to "
+            "Harborview about twice a month.",
+            "Amy Tolliver, a sales manager at a medical-device maker, said she flies to "
+            "Harborview about twice a month to meet with hospital clients.",
+        ),
+    ):
+        out = verdict(copied)
+        assert out["fully_supported"] is True, (copied, out["explanation"])
+        out = verdict(added)
+        assert "a clause the documents give nothing of" in out["explanation"], (
+            added,
+            out["explanation"],
+        )

@@ -3847,13 +3847,22 @@ def _clause_added(text: str, cover: Sequence[int], ev: Evidence) -> str | None:
     RAGBench's questions, 29 of the 31 answer sentences the appended clause's check flagged
     were labelled supported (a manual's answer explains: "which can make the image appear
     darker")."""
-    parts = _CLAUSE_CUT.split(text.strip())
-    if len(parts) < 2:
-        return None
     # (the two sentences after the matched one, which a clause may go on to restate)
     after = _with_next(cover[0], ev)[1:]
+    # cut where clauses begin, and where none is added so, more finely: the last clause
+    if (added := _clause_added_of(_CLAUSE_CUT.split(text.strip()), cover, after, ev)) is None:
+        added = _clause_added_of(_CLAUSE_CUT_FINE.split(text.strip()), cover, after, ev, True)
+    return added
+
+
+def _clause_added_of(
+    parts: list[str], cover: Sequence[int], after: Sequence[int], ev: Evidence, last: bool = False
+) -> str | None:
+    """`_clause_added` of a sentence cut into `parts` (of its `last` part alone)."""
+    if len(parts) < 2:
+        return None
     # the last clause first, then those inside the sentence
-    for k in (len(parts) - 1, *range(1, len(parts) - 1)):
+    for k in (len(parts) - 1, *(() if last else range(1, len(parts) - 1))):
         part: str = parts[k]
         if _READER.search(part) or part.rstrip().endswith(":"):
             continue  # what the reader is to do, or the lead to a list, claims nothing
@@ -3892,6 +3901,9 @@ def _clause_added(text: str, cover: Sequence[int], ev: Evidence) -> str | None:
 #: where an English sentence goes on to a clause of its own, and how many content words the
 #: clause needs and what share of them the documents must lack to be one they give nothing of
 _CLAUSE_CUT = re.compile(r"[,;]|\b(?:and|but|while|which|who)\b")
+#: where it goes on, more finely: to a relative clause, an example or a circumstance ("…
+#: a dispute that had also delayed …", "…, including during summer school sessions")
+_CLAUSE_CUT_FINE = re.compile(rf"{_CLAUSE_CUT.pattern}|\b(?:that|including|with|after|following)\b")
 #: a word that speaks to the reader
 _READER = re.compile(r"\b(?:you|your)\b", re.IGNORECASE)
 #: a question that asks the answer to restate the documents: to summarise them, or to write
