@@ -9451,3 +9451,40 @@ def test_a_relative_clause_or_a_purpose_a_summary_appends_after_its_last_comma_i
             added,
             out["explanation"],
         )
+
+
+def test_a_name_a_summary_gives_that_the_article_lacks_fails_the_sentence(
+    judge: OfflineJudge,
+) -> None:
+    """In a summary or an overview, a name the documents lack (a town, a brand, a month)
+    is a claim they do not make, however much of the rest is copied; the copies without
+    them pass."""
+    doc = (
+        "The Westbrook City Council voted 5-2 on Tuesday to ban gas-powered leaf blowers "
+        "starting in 2027. Council member Priya Nandakumar, who sponsored the measure, called "
+        "two-stroke blower engines absurdly dirty. Landscaping companies said the ban would "
+        "raise their costs. The city will offer rebates of up to $200 for electric equipment. "
+        "The council will review the rules in 2028. Fines start at $100 for a first offense."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the following news article.", [doc])
+    for copied, named in (
+        (
+            "Landscaping companies said the ban would raise their costs.",
+            "Landscaping companies in Fairview said the ban would raise their costs.",
+        ),
+        (
+            "The city will offer rebates of up to $200 for electric equipment.",
+            "The city will offer rebates of up to $200 for electric equipment from Stihl.",
+        ),
+        (
+            "The Westbrook City Council voted 5-2 on Tuesday to ban gas-powered leaf blowers "
+            "starting in 2027.",
+            "The Westbrook City Council voted 5-2 on Tuesday to ban gas-powered leaf blowers "
+            "starting in January 2027.",
+        ),
+    ):
+        out = verdict(copied)
+        assert out["fully_supported"] is True, (copied, out["explanation"])
+        out = verdict(named)
+        assert out["fully_supported"] is False, (named, out["explanation"])
+        assert "not found in the documents" in out["explanation"], out["explanation"]

@@ -2210,6 +2210,13 @@ def sentence_features(
                 or reason_added
                 or clause_added
                 or superlative_added
+                # (a name an English summary or overview gives that its documents lack: on
+                # the probe batches no faithful line gave one)
+                or (
+                    ev.restating
+                    and ev.lang == "en"
+                    and any(n.lower() not in _SOURCE_NAMES for n in missing_names)
+                )
             )
         ),
         float(conflict is not None),
@@ -3898,6 +3905,9 @@ def _clause_added_of(
     return None
 
 
+#: the site a business's record comes from, which its overview may name ("rated 4 stars on
+#: Yelp") though the record does not
+_SOURCE_NAMES = frozenset({"yelp"})
 #: where an English sentence goes on to a clause of its own, and how many content words the
 #: clause needs and what share of them the documents must lack to be one they give nothing of
 _CLAUSE_CUT = re.compile(r"[,;]|\b(?:and|but|while|which|who)\b")
