@@ -9488,3 +9488,50 @@ def test_a_name_a_summary_gives_that_the_article_lacks_fails_the_sentence(
         out = verdict(named)
         assert out["fully_supported"] is False, (named, out["explanation"])
         assert "not found in the documents" in out["explanation"], out["explanation"]
+
+
+def test_a_japanese_statement_given_to_another_speaker_of_the_article_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """A Japanese statement told after a topic that describes its speaker (市PTA連合会の
+    佐野美和会長は、…と述べた) is read without the topic's words; a secretary-general (幹事長)
+    is a speaker; and a statement the article closes with と指摘。, と危機感をあらわにした or
+    と注文をつける, or one the summary closes with と認めた, has its speaker too. Each
+    given to another speaker of the article is caught; given to its own, it passes."""
+    doc = (
+        "川端市長は「給食は子どもたちの成長を支える教育の一部だ。住む地域や家庭の事情で差が出る"
+        "べきではない」と強調した。市PTA連合会の佐野美和会長(44)は「本当にありがたい」と話した。"
+        "一方、最大会派「汐見新政会」の岡本健一幹事長は「恒久的な財源の裏付けが弱い。基金が底を"
+        "つけば、ほかの子育て支援を削ることになりかねない」と述べた。北洋大学の倉田昌平教授(水産"
+        "経済学)は「中国に依存するリスクは以前から指摘されていた」と指摘。村井勝彦組合長は「海は"
+        "いつも通りなのに、売り先だけがなくなった」と危機感をあらわにした。藤井正人議員は「補助を"
+        "手厚くしても、肝心の物件が出てこなければ意味がない」と注文をつける。"
+    )
+    verdict = partial(first_verdict, judge, "以下のニュース記事を要約してください。", [doc])
+    for own, other in (
+        (
+            "川端市長は、給食は教育の一部であり家庭の事情で差が出るべきではないと述べた。",
+            "市PTA連合会の佐野美和会長は、給食は教育の一部であり家庭の事情で差が出るべきでは"
+            "ないと述べた。",
+        ),
+        (
+            "岡本健一幹事長は、基金が底をつけばほかの子育て支援を削ることになりかねないと述べた。",
+            "川端市長は、基金が底をつけばほかの子育て支援を削ることになりかねないと述べた。",
+        ),
+        (
+            "倉田昌平教授は、中国に依存するリスクは以前から指摘されていたと述べた。",
+            "村井勝彦組合長は、中国に依存するリスクは以前から指摘されていたと認めた。",
+        ),
+        (
+            "村井勝彦組合長は、海はいつも通りなのに売り先だけがなくなったと述べた。",
+            "北洋大学の倉田昌平教授は、海はいつも通りなのに売り先だけがなくなったと述べた。",
+        ),
+        (
+            "藤井正人議員は、補助を手厚くしても物件が出てこなければ意味がないと述べた。",
+            "川端市長は、補助を手厚くしても物件が出てこなければ意味がないと述べた。",
+        ),
+    ):
+        out = verdict(own)
+        assert "the documents give this to" not in out["explanation"], (own, out["explanation"])
+        out = verdict(other)
+        assert "the documents give this to" in out["explanation"], (other, out["explanation"])

@@ -296,14 +296,19 @@ _JA_TITLE = (
     r"裁判官|署長|校長|町長|村長|区長|議長|総裁|頭取|准教授|会頭|支店長|店長|店主|本部長|室長|"
     r"係長|副知事|副市長|市議|県議|理事|医師|主任|研究員|教育長|最高(?:経営|財務|執行|技術)責任者|"
     r"組合長|館長|園長|学長|総長|講師|副会長|副町長|副村長|町議|村議|区議|都議|府議|道議|"
-    r"アナリスト|エコノミスト|CEO|CFO|COO|CTO)"
+    r"幹事長|事務局長|副議長|副委員長|支配人|次長|アナリスト|エコノミスト|CEO|CFO|COO|CTO)"
 )
 _JA_SAID = (
     r"(?:述べ|語っ|語り|話し|説明し|明らかにし|発表し|強調し|指摘し|言っ|証言し|答え|陳謝し|"
     r"謝罪し|頭を下げ|訴え|呼びかけ|声を詰まらせ|の?コメントを出し|不満を示し|考えを示し|求め|"
-    r"批判し|主張し|懸念を示し|要望し|反論し|分析し|否定し|評価し|の?(?:見方|意向|認識|見通し)を示し"
+    r"批判し|主張し|懸念を示し|要望し|反論し|分析し|否定し|評価し|認め(?!ら)"
+    r"|の?(?:見方|意向|認識|見通し)を示し"
+    # (a feeling or a demand voiced: …と危機感をあらわにした, …と注文をつける)
+    r"|[^。「」]{0,6}をあらわにし|表明し|明かし|嘆い|振り返っ|注文をつけ"
     # (told in the present, as news often tells a view: …と分析する, …と話す)
-    r"|述べる|語る|話す|説明する|指摘する|強調する|分析する|主張する|評価する)"
+    r"|述べる|語る|話す|説明する|指摘する|強調する|分析する|主張する|評価する"
+    # (or the noun alone, ending the sentence: …と指摘。)
+    r"|(?:指摘|強調|説明|批判|主張|反論)(?=。))"
 )
 _JA_SPEAKER = re.compile(
     # (a name and its post may be joined by a dot: 長谷川由美・最高財務責任者)
@@ -7829,6 +7834,10 @@ def _quoted_in(text: str, ev: Evidence) -> list[int]:
 _JA_QUOTED = re.compile(r"「([^」]{6,})」")
 
 
+#: the topic a Japanese sentence opens with, up to its は and comma: 市PTA連合会の佐野美和会長は、
+_JA_TOPIC = re.compile(r"[^、。「」]{2,40}?は、")
+
+
 def _misattributed(text: str, ev: Evidence) -> Misattribution | None:
     """Who the documents give the sentence's statement to, when the sentence names another
     of their speakers: "Reyes said a repair would add only ten years" where the document
@@ -7858,6 +7867,10 @@ def _misattributed(text: str, ev: Evidence) -> Misattribution | None:
         # the statement before a clause the sentence goes on with: "Marsh said she understood
         # the anger in Ashcombe, noting that she had been born in its maternity ward"
         sources = _statement_sources(text[: going_on.start()], who, ev)
+    if not sources and ev.lang == "ja" and (topic := _JA_TOPIC.match(text)):
+        # the words of a Japanese topic describe the speaker, and the statement follows it:
+        # 市PTA連合会の佐野美和会長は、…と述べた
+        sources = _statement_sources(text[topic.end() :], who, ev)
     if not sources and (lead := _subject_lead(text, ev.lang)):
         # the words that lead the speaker's name describe the speaker, not the statement:
         # "CDC epidemiologist Anil Mehta said …"
