@@ -9535,3 +9535,45 @@ def test_a_japanese_statement_given_to_another_speaker_of_the_article_is_caught(
         assert "the documents give this to" not in out["explanation"], (own, out["explanation"])
         out = verdict(other)
         assert "the documents give this to" in out["explanation"], (other, out["explanation"])
+
+
+def test_days_excepted_a_guests_reservation_and_an_absence_are_read_as_such(
+    judge: OfflineJudge,
+) -> None:
+    """ "Opens at 8 a.m. Tuesday through Friday and closes at 5 p.m., except on Thursdays,
+    when it stays open until 7 p.m." gives Thursday its own hours; "a 7:30 Valentine's Day
+    reservation" is one guest's, no word on whether the place takes them; and "the absence
+    of alcohol" agrees with `Alcohol: none`. Each passes; told otherwise, each is caught."""
+    record = "Structured data: " + repr(
+        {
+            "name": "Fern & Fig Grooming",
+            "hours": {d: "8:0-17:0" for d in ("Tuesday", "Wednesday", "Friday")}
+            | {"Thursday": "8:0-19:0", "Saturday": "9:0-15:0"},
+            "attributes": {"RestaurantsReservations": "True", "Alcohol": "u'none'"},
+            "review_info": [
+                {
+                    "review_stars": 1.0,
+                    "review_text": "We had a 7:30 reservation on Valentine's Day and were not "
+                    "seated until 8:15. The book club here was lovely, about 25 people, and "
+                    "with no alcohol around it stayed low-key.",
+                }
+            ],
+        }
+    )
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [record])
+    for said in (
+        "The salon opens at 8 a.m. Tuesday through Friday and closes at 5 p.m., except on "
+        "Thursdays, when it stays open until 7 p.m.",
+        "A one-star reviewer with a 7:30 Valentine's Day reservation was not seated until 8:15.",
+        "About 25 people attended the book club, and the absence of alcohol kept it low-key.",
+    ):
+        out = verdict(said)
+        assert "the record says otherwise" not in out["explanation"], (said, out["explanation"])
+    for said in (
+        "The salon opens at 8 a.m. Tuesday through Friday and closes at 5 p.m., except on "
+        "Wednesdays, when it stays open until 7 p.m.",
+        "The salon does not take reservations.",
+        "The salon serves beer and wine.",
+    ):
+        out = verdict(said)
+        assert "the record says otherwise" in out["explanation"], (said, out["explanation"])

@@ -8343,7 +8343,7 @@ _THEN_OPEN = re.compile(r"\band\s+(?=(?:it\s+|is\s+)*(?:re)?opens?\b)")
 #: a word negated by its prefix, as a clause's negation: "a non-smoking hotel", "non-alcoholic"
 _NON = re.compile(r"\bnon[-\s]?(?=[a-z])")
 #: words that say a thing is missing, as a negation does
-_LACKING = re.compile(r"\b(?:lack(?:s|ed|ing)?|without)\b", re.IGNORECASE)
+_LACKING = re.compile(r"\b(?:lack(?:s|ed|ing)?|without|absence)\b", re.IGNORECASE)
 #: the finer cut: also lists and "and", for what a negation denies ("no WiFi, and dogs are
 #: welcome" denies WiFi only); not a colon, which joins a field to its value ("Delivery: no")
 _CLAUSE_BREAK = re.compile(r"[,;]|\b(?:and|or|but|while|whereas|although|though|however|yet)\b")
@@ -8498,12 +8498,13 @@ _APPOINTMENT_ONLY = re.compile(
     r"|\bappointments?\s+(?:are\s+|is\s+)?(?:required|necessary|essential)\b",
     re.IGNORECASE,
 )
-#: one guest's appointment: "my appointment", "a 3:15 appointment", "had an appointment for
-#: a full set", "a 6 p.m. acrylics appointment"
+#: one guest's appointment or reservation: "my appointment", "a 3:15 appointment", "had an
+#: appointment for a full set", "a 6 p.m. acrylics appointment", "a 7:30 Valentine's Day
+#: reservation"
 _ONES_APPOINTMENT = re.compile(
     r"\b(?:(?:my|his|her|their|our)\s+|(?:had|has|have|booked|made|scheduled|missed|got)\s+"
     r"(?:a|an|my|the)\s+|\d[\d:.]*\s*(?:a\.?m\.?|p\.?m\.?)?\s+)(?:[\w'’-]+\s+){0,2}?"
-    r"appointments?\b",
+    r"(?:appointments?|reservations?)\b",
     re.IGNORECASE,
 )
 #: a clause that says a place takes walk-ins: "walk-ins are welcome", "accepts walk-ins"
@@ -8563,6 +8564,9 @@ def _days_said(claim: str, ev: Evidence) -> list[int]:
     schedule = [*ev.weeks, *ev.opening_days]
     wrong: list[int] = []
     told: set[str] = set()  # the days named so far
+    # (days excepted are not among those of the hours around them: "opens at 8 a.m. Tuesday
+    # through Friday and closes at 5 p.m., except on Thursdays, when …")
+    excepted = {d for m in _EXCEPT_DAYS.finditer(claim) for d in _days_named(m.group())}
     parts = (
         q for whole in _CONTRAST.split(claim) for p in _THEN_OPEN.split(whole) for q in _by_days(p)
     )
@@ -8593,6 +8597,8 @@ def _days_said(claim: str, ev: Evidence) -> list[int]:
             wrong += schedule
         if not days and _EVERY_DAY.search(part):
             days = listed  # "from 11 am to 9 pm daily" gives the hours of every day
+        if days - excepted:
+            days = days - excepted
         if _OTHER_DAYS.search(part):
             days = days - told  # "the other weekdays": those the sentence has not named
         told |= days
@@ -8610,14 +8616,18 @@ def _by_days(part: str) -> list[str]:
     a day and a time or days closed; "closes at 7 p.m. on Monday and Tuesday" stays
     whole."""
     pieces: list[str] = []
-    for piece in _DAYS_JOIN.split(part):
-        # (a piece without days or a time of its own is one with the piece before it: "on
-        # Saturday it opens at 9 a.m. and closes at 7 p.m.", "Monday through Wednesday and
-        # on Friday")
+    start, joint = 0, ""
+    for m in [*_DAYS_JOIN.finditer(part), None]:
+        piece = part[start : m.start() if m else len(part)]
+        # (a piece without days or a time of its own is one with the piece before it, as
+        # written: "on Saturday it opens at 9 a.m. and closes at 7 p.m.", "Monday through
+        # Wednesday and on Friday", "open every day except Sunday")
         if pieces and not all(_days_named(p) and _TIMED.search(p) for p in (pieces[-1], piece)):
-            pieces[-1] += " and " + piece
+            pieces[-1] += joint + piece
         else:
             pieces.append(piece)
+        if m:
+            start, joint = m.end(), m.group()
     return pieces
 
 
@@ -8626,10 +8636,16 @@ def _by_days(part: str) -> list[str]:
 _DAYS_JOIN = re.compile(
     r",?\s+and\s+(?=(?:it\s+|the\s+[a-z]+\s+)?"
     r"(?:closes|closing|opens|opening|stays|is|runs|serves|on|until|till|from)\b)"
-    # (or a comma before longer hours: "…, staying open until 5 p.m. on Fridays")
+    # (or a comma before longer hours: "…, staying open until 5 p.m. on Fridays"; or days
+    # excepted: "… closes at 5 p.m., except on Thursdays, when it stays open until 7 p.m.")
     r"|,\s+(?=staying\b)"
+    rf"|,?\s+except\s+(?=(?:on\s+)?{_WEEKDAY})"
     # (or a comma before the next day's hours: "from noon to 10 pm, on sundays from noon")
     rf"|,\s+(?=on\s+{_WEEKDAY}s?\b)"
+)
+#: days excepted from hours: "except on Thursdays", "except Saturday and Sunday"
+_EXCEPT_DAYS = re.compile(
+    rf"\bexcept\s+(?:on\s+)?{_WEEKDAY}s?(?:\s*(?:,|and|or)\s+(?:on\s+)?{_WEEKDAY}s?)*"
 )
 #: what makes a piece of opening hours one of its own: a time, or days closed
 _TIMED = re.compile(rf"{_CLOCK.pattern}|{_CLOSED.pattern}")
