@@ -9577,3 +9577,36 @@ def test_days_excepted_a_guests_reservation_and_an_absence_are_read_as_such(
     ):
         out = verdict(said)
         assert "the record says otherwise" in out["explanation"], (said, out["explanation"])
+
+
+def test_a_decade_and_a_share_in_tenths_written_as_news_writes_them_are_read(
+    judge: OfflineJudge,
+) -> None:
+    """ "Since the 1990s" restates "since the '90s", and another decade is still a number
+    the documents lack. A Japanese share in tenths is read as a share: 約3割 restates 約31%
+    (told as near), 約3割 where they give 約4割 is caught, and 9割近く is not met by the
+    87% the sentence itself gives for something else."""
+    doc = (
+        'Commissioner Teresa Lund said her constituents would rarely use the ballpark. "We '
+        "have roads in my district that haven't been paved since the '90s,\" Lund said."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the following news article.", [doc])
+    out = verdict("Lund said some roads in her district have not been paved since the 1990s.")
+    assert out["fully_supported"] is True, out["explanation"]
+    out = verdict("Lund said some roads in her district have not been paved since the 1980s.")
+    assert "number '1980' not found" in out["explanation"], out["explanation"]
+    doc = (
+        "市内の水道管の総延長は約1420キロで、このうち法定耐用年数の40年を超えた管は約31%にあたる"
+        "約440キロに上る。売上高に占めるサンマ製品の割合は約4割で、5年前の約8割から大きく低下した。"
+        "購入者アンケートでは87%が満足と答えた。"
+    )
+    verdict = partial(first_verdict, judge, "以下のニュース記事を要約してください。", [doc])
+    out = verdict(
+        "水道管約1420キロのうち、約3割にあたる約440キロが法定耐用年数の40年を過ぎている。"
+    )
+    assert out["fully_supported"] is True, out["explanation"]
+    out = verdict("売上高に占めるサンマ製品の割合は、5年前の約8割から約3割に低下した。")
+    assert out["fully_supported"] is False, out["explanation"]
+    assert "'3割'" in out["explanation"], out["explanation"]
+    out = verdict("購入者アンケートでは87%が満足と答え、来年も利用したい人が9割近くに上った。")
+    assert "'9割' where the documents give" in out["explanation"], out["explanation"]

@@ -58,6 +58,7 @@ from ragjudge.judges._tokens import (
     normalise,
     number_value,
     refusal_patterns,
+    shares_in_tenths,
     stem,
     tokenize,
     vocabulary,
@@ -7258,6 +7259,13 @@ def _counters_changed(normalised: str, ev: Evidence) -> list[tuple[Measure, list
     found: list[tuple[Measure, list[str]]] = []
     for m in _CJK_COUNTED.finditer(normalised):
         number, counter = m.groups()
+        if counter == "割":
+            # a share in tenths (3割 is 30%), against the shares the documents give
+            if theirs := _other_shares(normalised, m, ev):
+                shares = tokenize(shares_in_tenths(m.group())).digits
+                written = _counted_as_written(normalised, m)
+                found += [(Measure("count", 0.0, 0.0, d, written), theirs) for d in shares]
+            continue
         if theirs := _other_counters(number, _SAME_COUNTER.get(counter, counter), ev):
             # a bound met by a number the documents count alike (7ポイント余り for 7.42ポイント)
             alike = re.findall(rf"(?<![\d.,])(\d[\d,]*(?:\.\d+)?){re.escape(counter)}", ev.text)
@@ -7267,6 +7275,46 @@ def _counters_changed(normalised: str, ev: Evidence) -> list[tuple[Measure, list
             for digits in tokenize(number, lang=ev.lang).digits:
                 found.append((Measure("count", 0.0, 0.0, digits, written), theirs))
     return found
+
+
+#: a share of the documents, in tenths or in hundredths, as written: 約4割, 31%, 9割近く
+_JA_SHARE = re.compile(r"(?<![\d.,])(\d+(?:\.\d+)?)(割(?:\d分)?|%|％)")
+#: how a Japanese share is told as near another: 約3割, 3割ほど, 9割近く, 3割強
+_JA_NEAR_SHARE = re.compile(r"約$")
+_JA_NEAR_NEXT = re.compile(r"ほど|程度|近く|前後|弱|強|余り|超")
+#: how far a share told as near may stand from the documents' (in points)
+_NEAR_SHARE_POINTS = 5.0
+
+
+def _other_shares(normalised: str, m: re.Match[str], ev: Evidence) -> list[str]:
+    """The shares the documents give (as written, those of the sentence they hold most of
+    the sentence's words in first), when none is the Japanese share in tenths `m` of the
+    sentence (3割 where they give 30% or 3割), nor near it where the sentence tells it as
+    near (約3割 where they give 31%); else none."""
+    said = float(shares_in_tenths(m.group())[:-1])
+    given = [(_share_value(d.group()), d.group()) for d in _JA_SHARE.finditer(ev.text)]
+    before, after = normalised[max(0, m.start() - 1) : m.start()], normalised[m.end() :]
+    points = (
+        _NEAR_SHARE_POINTS if _JA_NEAR_SHARE.search(before) or _JA_NEAR_NEXT.match(after) else 0
+    )
+    # (a share the sentence gives for something else is not the one it tells as near: 9割
+    # 近く beside 87%が満足)
+    own = {
+        _share_value(d.group()) for d in _JA_SHARE.finditer(normalised) if d.start() != m.start()
+    }
+    if not given or any(
+        abs(value - said) <= points and (value == said or value not in own) for value, _ in given
+    ):
+        return []
+    held = ev.holding(set(tokenize(normalised, lang="ja").seq))
+    top = max(held, key=held.__getitem__, default=None)
+    first = [d.group() for d in _JA_SHARE.finditer(ev.raw_texts[top])] if top is not None else []
+    return list(dict.fromkeys([*first, *(written for _, written in given)]))
+
+
+def _share_value(written: str) -> float:
+    """A share as a percentage: 4割 as 40, 2割5分 as 25, 31% as 31."""
+    return float(shares_in_tenths(written).rstrip("%％"))
 
 
 def _other_counters(number: str, ours: str, ev: Evidence) -> list[str]:

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from itertools import combinations, permutations
 from typing import NamedTuple
 
-from ragjudge.judges._tokens import is_year, number_value, tokenize
+from ragjudge.judges._tokens import is_year, number_value, shares_in_tenths, tokenize
 
 #: units written out (not "m", "in" or "s" alone, which are also other words): read in a
 #: gloss and in a quantity restated without one ("60 minutes" for "1 hour")
@@ -190,6 +190,8 @@ def bounded_numbers(text: str, known: set[str], theirs: str = "") -> set[str]:
         if not any(w == word and n != m.group("n") and near & by for w, n, by in given):
             bounds.append((m.group("n"), word, _SHARE_AFTER.match(text, m.end()) is not None))
     if not text.isascii():
+        if "割" in text:
+            text = shares_in_tenths(text)  # 約3割 as 約30%
         for m in _BOUNDED_CJK.finditer(text):
             word = m.group("word") or m.group("word2") or m.group("after")
             n = "n" if m.group("n") else "n2"

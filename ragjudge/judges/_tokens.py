@@ -463,13 +463,22 @@ def _wari(m: re.Match[str]) -> str:
     return f"{int(m.group(1)) * 10 + int(m.group(2) or 0)}%"
 
 
+def shares_in_tenths(text: str) -> str:
+    """`text` with each share in tenths written as a percentage ("3割" as "30%")."""
+    return _WARI.sub(_wari, text)
+
+
+#: a decade of the last century written with its last two digits: "the '90s" (the 1990s)
+_SHORT_DECADE = re.compile(r"['’‘]([3-9]0)s\b")
+
+
 def _clock(text: str) -> str:
     """Numbers and times in one notation: "3:30 pm" reads as "15:30" and "3 pm", "15:00" as
     "15"; "1万2000" as "12000", "午後3時" as "15時", "下午3点半" as "15点30分", "七世代" as
     "7世代", "2割" as "20%", "令和6年" as "2024年", "26年4月" as "2026年4月" and "19年"
-    after "2024年" as "2019年"; a short year range "1649–54" as "1649–1654", so an answer may
-    write either; and a year run into the next date's day ("19408 december") as the two
-    numbers."""
+    after "2024年" as "2019年"; a short year range "1649–54" as "1649–1654", "the '90s" as
+    "the 1990s", so an answer may write either; and a year run into the next date's day
+    ("19408 december") as the two numbers."""
     if not text.isascii():
         if _HAS_KANJI_NUMERAL.search(text):
             text = _KANJI_NUMBER.sub(_kanji_number, text)
@@ -479,13 +488,15 @@ def _clock(text: str) -> str:
         return text
     if "-" in text or "–" in text or "—" in text:
         text = _YEAR_RANGE.sub(_year_range, text)
+    if "0s" in text:
+        text = _SHORT_DECADE.sub(r"19\1s", text)
     text = _FUSED_YEAR.sub(r"\1 \2 \3", text)
     if not text.isascii():
         text = _CJK_HOUR.sub(_cjk_hour, _CJK_NUMBER.sub(_cjk_number, text))
         if "半" in text or "반" in text:
             text = _HALF_HOUR.sub(r"\1\g<2>30分", text)
         if "割" in text:
-            text = _WARI.sub(_wari, text)
+            text = shares_in_tenths(text)
 
     def twenty_four(m: re.Match[str]) -> str:
         hour = int(m.group(1)) % 12 + (12 if m.group(3) == "p" else 0)
