@@ -9610,3 +9610,23 @@ def test_a_decade_and_a_share_in_tenths_written_as_news_writes_them_are_read(
     assert "'3割'" in out["explanation"], out["explanation"]
     out = verdict("購入者アンケートでは87%が満足と答え、来年も利用したい人が9割近くに上った。")
     assert "'9割' where the documents give" in out["explanation"], out["explanation"]
+
+
+def test_a_quotation_told_again_with_its_year_is_no_clause_added(judge: OfflineJudge) -> None:
+    """ "… and warned the district in 2022 that a shortage was coming" restates the
+    quotation two sentences on ("We told them in 2022 this was coming"): its year counts
+    among the words those sentences share with it."""
+    doc = (
+        "The district has cut 14 bus routes. Officials blame a shortage of drivers. Gary "
+        "Demarco, the local's president, said members have been asking for a raise for "
+        'two years. "Nobody at this table should be surprised," he said. "We told them in '
+        '2022 this was coming."'
+    )
+    out = first_verdict(
+        judge,
+        "Summarize the following news article.",
+        [doc],
+        "Gary Demarco, the local's president, said members have sought a raise for two years "
+        "and warned the district in 2022 that a shortage was coming.",
+    )
+    assert "a clause the documents give nothing of" not in out["explanation"], out["explanation"]

@@ -3879,9 +3879,9 @@ def _clause_added_of(
         part: str = parts[k]
         if _READER.search(part) or part.rstrip().endswith(":"):
             continue  # what the reader is to do, or the lead to a list, claims nothing
-        words = [
-            t for t in tokenize(part, lang=ev.lang).seq if t[0] != "#" and t not in _CLAUSE_FRAME
-        ]
+        seq = tokenize(part, lang=ev.lang).seq
+        words = [t for t in seq if t[0] != "#" and t not in _CLAUSE_FRAME]
+        numbers = [t for t in seq if t[0] == "#"]
         if len(words) < _CLAUSE_WORDS - 1:
             continue
         # (a clause of two words must lack both: "most of them during the winter months")
@@ -3895,9 +3895,10 @@ def _clause_added_of(
             apart
             and len(words) >= _CLAUSE_WORDS
             and 2 * max(ev.holding(words).values(), default=0) < len(words)
-            # (nor do the two sentences after the matched one hold two: the clause may say
-            # what they go on to say, "…, a delay staff blamed on an emergency surgery")
-            and sum(any(t in ev.sets[i] for i in after) for t in words) < 2
+            # (nor do the two sentences after the matched one hold two, its numbers too: the
+            # clause may say what they go on to say, "…, a delay staff blamed on an emergency
+            # surgery", "… and warned the district in 2022 that a shortage was coming")
+            and sum(any(t in ev.sets[i] for i in after) for t in words + numbers) < 2
         ):
             continue
         # (a clause inside the sentence that shares a word with the matched sentence, of
