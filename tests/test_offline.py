@@ -9630,3 +9630,18 @@ def test_a_quotation_told_again_with_its_year_is_no_clause_added(judge: OfflineJ
         "and warned the district in 2022 that a shortage was coming.",
     )
     assert "a clause the documents give nothing of" not in out["explanation"], out["explanation"]
+
+
+def test_a_japanese_most_for_the_articles_chief_one_is_no_record_added(
+    judge: OfflineJudge,
+) -> None:
+    """最も懸念している restates the chief concern the article names (反対の中心にあるのは
+    …への懸念だ); where the article ranks nothing, 最も is still a superlative it lacks."""
+    doc = "反対の中心にあるのは、温泉の湯量の減少や泉温の低下への懸念だ。源泉は28か所ある。"
+    verdict = partial(first_verdict, judge, "以下のニュース記事を要約してください。", [doc])
+    out = verdict("反対派が最も懸念しているのは、温泉の湯量の減少や泉温の低下だ。")
+    assert "a record or a superlative" not in out["explanation"], out["explanation"]
+    out = verdict("源泉は28か所あり、県内で最も多い。")
+    assert "a record or a superlative the documents give nothing like" in out["explanation"], out[
+        "explanation"
+    ]

@@ -4080,7 +4080,8 @@ def _ranked(m: re.Match[str]) -> tuple[str, ...]:
 #: novel ever written")
 _RANKING = re.compile(
     rf"\b(?:leading|top|most|least|peak|first|record|highs?|lows?|{_SUPERLATIVES})\b"
-    r"|最|一番|トップ|首位"
+    # (or the chief one of several: 反対の中心にあるのは…への懸念だ, 主な理由)
+    r"|最|一番|トップ|首位|中心|主な|主因"
 )
 
 
