@@ -9645,3 +9645,22 @@ def test_a_japanese_most_for_the_articles_chief_one_is_no_record_added(
     assert "a record or a superlative the documents give nothing like" in out["explanation"], out[
         "explanation"
     ]
+
+
+def test_a_deed_told_as_done_by_it_that_the_article_says_it_will_not_do_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """ "Calloway said it will appeal the $2.35 million fine" where the article says "The
+    hospital will not appeal the fine": the pronoun stands for the subject the article
+    names, the currency goes with the number, and the negated sentence need not be the one
+    the line is matched with best. Told the article's way, it passes."""
+    doc = (
+        "The state health department fined Calloway Regional Hospital $2.35 million on Monday "
+        "over billing errors. The hospital will not appeal the fine, a spokeswoman said, but "
+        "it has asked the department to review its findings on emergency room fees."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the following news article.", [doc])
+    out = verdict("Calloway said it will appeal the $2.35 million fine.")
+    assert "the documents say the opposite" in out["explanation"], out["explanation"]
+    out = verdict("Calloway said it will not appeal the $2.35 million fine.")
+    assert out["fully_supported"] is True, out["explanation"]

@@ -497,6 +497,8 @@ _POLARITY = {
             "unsafe": "safe",
             "impossible": "possible",
             "rejected": "accepted",
+            "rejects": "accepts",
+            "reject": "accept",
             "incompatible": "compatible",
             "unsupported": "supported",
             "unnecessary": "necessary",
@@ -2978,6 +2980,12 @@ def _turns_bound(clause: str, pol: Polarity) -> bool:
     )
 
 
+#: a clause that opens with a pronoun for its subject (after a speaker's "said")
+_PRONOUN_SUBJECT = re.compile(r"\s*(?:it|he|she|they|we)\s", re.IGNORECASE)
+#: the tokens a currency sign reads as ("$2.35 million")
+_CURRENCY_TOKENS = frozenset(t for w in ("dollar", "euro", "pound", "yen") for t in tokenize(w).seq)
+
+
 def _negation_flip(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, str] | None:
     """A clause of the documents that the sentence copies with its negation dropped or
     added: "Use benzene or thinner to clean the screen" where they say "Do not use benzene
@@ -3005,16 +3013,22 @@ def _negation_flip(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, 
             return True
         return i in _opposed(pol, ev) and bool(pol.opposite_words(ev.raw_texts[i]))
 
-    if not negated_unit(cover[0]) and not (pol.negation.search(text) or pol.opposite_words(text)):
+    if not any(negated_unit(i) for i in cover) and not (
+        pol.negation.search(text) or pol.opposite_words(text)
+    ):
         return None
     if pol.conditional.search(text):
         return None
     for clause in pol.clause.split(text):
-        said = _unnegated(clause, ev.lang)
+        # (a currency is a number's, which the check leaves out: "the $2.35 million fine")
+        said = _unnegated(clause, ev.lang) - _CURRENCY_TOKENS
         if len(said) < pol.fewest or _turns_bound(clause, pol):
             continue  # a bound's negation turns the bound ("not more than"): `_bound_flipped`
         negated = pol.denies(clause)
         swapped = bool(pol.opposite_words(clause))
+        # (a clause whose subject is a pronoun leaves the subject a document names out: "it
+        # will appeal the fine" of "the hospital will not appeal the fine")
+        pronoun = ev.lang == "en" and _PRONOUN_SUBJECT.match(clause) is not None
         near = _near_clause(clause, said, pol, ev)
         # a flip of a clause without a negation needs a document sentence with one
         candidates = near if negated else [i for i in near if negated_unit(i)]
@@ -3039,7 +3053,7 @@ def _negation_flip(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, 
             for i in candidates
             if not pol.conditional.search(ev.raw_texts[i])
             for theirs, denied, shared in _clauses_like(
-                said, ev.raw_texts[i], pol, ev.lang, swapped
+                said, ev.raw_texts[i], pol, ev.lang, swapped, pronoun
             )
             if denied != negated
             and not _turns_bound(theirs, pol)
@@ -3051,7 +3065,7 @@ def _negation_flip(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, 
         if flips and not any(
             denied == negated
             for i in near
-            for _, denied, _ in _clauses_like(said, ev.raw_texts[i], pol, ev.lang, swapped)
+            for _, denied, _ in _clauses_like(said, ev.raw_texts[i], pol, ev.lang, swapped, pronoun)
         ):
             return flips[0]
     return None
@@ -6884,14 +6898,22 @@ def _stems(text: str, lang: str) -> set[str]:
 
 
 def _clauses_like(
-    said: frozenset[str], text: str, pol: Polarity, lang: str, swapped: bool = False
+    said: frozenset[str],
+    text: str,
+    pol: Polarity,
+    lang: str,
+    swapped: bool = False,
+    pronoun: bool = False,
 ) -> list[tuple[str, bool, frozenset[str]]]:
     """The clauses of a document sentence that are one statement with a clause of content
     tokens `said` (see `_negation_flip`), each with whether it is negated and the tokens the
-    two share."""
+    two share; where `said` has a pronoun for its subject, a clause's first word that `said`
+    lacks (its subject) is left out."""
     alike: list[tuple[str, bool, frozenset[str]]] = []
     for theirs in pol.clause.split(text):
         held = _unnegated(theirs, lang)
+        if pronoun and (first := _clause(normalise(theirs), lang)[0][:1]) and first[0] not in said:
+            held = held - {first[0]}
         ours, their_words = _held_by(said, held, lang)
         # a clause that swaps one word for its opposite and keeps all its others may be a
         # shortened copy ("a shuttle between downtown and the west side" of "a free shuttle
