@@ -9664,3 +9664,45 @@ def test_a_deed_told_as_done_by_it_that_the_article_says_it_will_not_do_is_caugh
     assert "the documents say the opposite" in out["explanation"], out["explanation"]
     out = verdict("Calloway said it will not appeal the $2.35 million fine.")
     assert out["fully_supported"] is True, out["explanation"]
+
+
+def test_a_clause_added_to_a_line_joined_from_two_sentences_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """An overview line that joins two sentences of a review ("apologized for the nick …"
+    and "took $15 off the bill") and adds a clause of its own ("… and offered a free
+    follow-up trim") is caught; the join alone passes."""
+    record = json.dumps(
+        {
+            **CAFE,
+            "review_info": [
+                {
+                    "review_stars": 3.0,
+                    "review_text": "Our schnauzer came home with a small nick on his ear. "
+                    "Dana, the owner, apologized for the nick right away. She took $15 off "
+                    "the bill, which I appreciated. The cut itself looked tidy.",
+                },
+                {
+                    "review_stars": 5.0,
+                    "review_text": "Tasha saved most of our goldendoodle's matted coat. "
+                    "Booking online was easy.",
+                },
+            ],
+        },
+        indent=2,
+    )
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [record])
+    joined = (
+        "The owner, Dana, apologized for the nick on the schnauzer's ear and took $15 off the bill."
+    )
+    out = verdict(joined)
+    assert out["fully_supported"] is True, out["explanation"]
+    out = verdict(
+        joined.replace(" and took", ", took").replace(
+            "bill.", "bill and offered a free follow-up trim."
+        )
+    )
+    assert (
+        "a clause the documents give nothing of: 'offered a free follow-up trim'"
+        in (out["explanation"])
+    ), out["explanation"]

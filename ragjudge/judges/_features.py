@@ -3879,13 +3879,26 @@ def _clause_added(text: str, cover: Sequence[int], ev: Evidence) -> str | None:
     # cut where clauses begin, and where none is added so, more finely: the last clause
     if (added := _clause_added_of(_CLAUSE_CUT.split(text.strip()), cover, after, ev)) is None:
         added = _clause_added_of(_CLAUSE_CUT_FINE.split(text.strip()), cover, after, ev, True)
+    if added is None and len(cover) > 1:
+        # a sentence that joins statements of several document sentences (a review's price
+        # and its verdict) may add a clause to them all: "… quoted $340 for front pads and
+        # rotors, charged exactly that, and backed the work with a 12-month warranty"
+        added = _clause_added_of(_CLAUSE_CUT.split(text.strip()), cover, after, ev, joined=True)
     return added
 
 
 def _clause_added_of(
-    parts: list[str], cover: Sequence[int], after: Sequence[int], ev: Evidence, last: bool = False
+    parts: list[str],
+    cover: Sequence[int],
+    after: Sequence[int],
+    ev: Evidence,
+    last: bool = False,
+    joined: bool = False,
 ) -> str | None:
-    """`_clause_added` of a sentence cut into `parts` (of its `last` part alone)."""
+    """`_clause_added` of a sentence cut into `parts` (of its `last` part alone). Where the
+    sentence is `joined` from the document sentences it is matched with, their words hold
+    the rest of it, and the clause (of three words or more) must lack two of its words at
+    least and name no field of a record (the checks of records read those)."""
     if len(parts) < 2:
         return None
     # the last clause first, then those inside the sentence
@@ -3905,6 +3918,19 @@ def _clause_added_of(
         # or, of three words or more, none is the matched sentence's and no sentence of the
         # documents holds half of them: words the documents use, put to a claim they do not
         # make (", which it says matches recent settlements at other West Coast ports")
+        if joined and (
+            len(words) < _CLAUSE_WORDS
+            or lacked < max(2, least * len(words))
+            or (
+                ev.fields
+                and any(
+                    set(words) & _name_tokens(label.partition(":")[0], ev.lang)
+                    for i, label in enumerate(ev.labels)
+                    if label and not (ev.groups and ev.groups[i])
+                )
+            )
+        ):
+            continue
         if lacked < least * len(words) and not (
             apart
             and len(words) >= _CLAUSE_WORDS
@@ -3921,7 +3947,12 @@ def _clause_added_of(
         if k < len(parts) - 1 and lacked < len(words) and not apart:
             continue
         rest = set(tokenize(" ".join(parts[:k] + parts[k + 1 :]), lang=ev.lang).seq)
-        if len(rest) >= _PLAN_WORDS and len(rest & ev.sets[cover[0]]) >= 0.8 * len(rest):
+        held = (
+            ev.sets[cover[0]].union(*(ev.sets[j] for j in cover[1:]))
+            if joined
+            else ev.sets[cover[0]]
+        )
+        if len(rest) >= _PLAN_WORDS and len(rest & held) >= 0.8 * len(rest):
             return part.strip(" ,;.")
     return None
 
