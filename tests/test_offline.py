@@ -9706,3 +9706,36 @@ def test_a_clause_added_to_a_line_joined_from_two_sentences_is_caught(
         "a clause the documents give nothing of: 'offered a free follow-up trim'"
         in (out["explanation"])
     ), out["explanation"]
+
+
+def test_no_appointment_needed_against_an_appointment_only_record_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """ "Grooming does not require an appointment" contradicts `ByAppointmentOnly: True`,
+    as "walk-ins are welcome" does; a review's service taken without one ("walk-in nail
+    trims on Thursday evenings, no appointment needed") is that review's word, and passes."""
+    record = json.dumps(
+        {
+            "name": "Fern & Fig Grooming",
+            "attributes": {"ByAppointmentOnly": "True", "BusinessAcceptsCreditCards": "True"},
+            "review_info": [
+                {
+                    "review_stars": 4.0,
+                    "review_text": "Tasha did a lovely lamb clip on our poodle. Another tip: on "
+                    "Thursday evenings they do walk-in nail trims for $12, no appointment "
+                    "needed.",
+                }
+            ],
+        },
+        indent=2,
+    )
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [record])
+    out = verdict("Grooming does not require an appointment, and the business takes credit cards.")
+    assert "'attributes.ByAppointmentOnly: True'" in out["explanation"], out["explanation"]
+    for said in (
+        "Grooming is by appointment only, and the business takes credit cards.",
+        "A reviewer said walk-in nail trims are offered on Thursday evenings for $12, with no "
+        "appointment needed.",
+    ):
+        out = verdict(said)
+        assert "the record says otherwise" not in out["explanation"], (said, out["explanation"])

@@ -8564,8 +8564,9 @@ def _contradictions(claim: str, cover: Sequence[int], ev: Evidence) -> list[int]
     if ev.denied and _APPOINTMENT_ONLY.search(claim):
         # "by appointment only" affirms `ByAppointmentOnly`, whose words reviews share
         found += _facts_named(ev, ev.denied, "appointmentonly")
-    if ev.affirmed and _walk_ins_welcome(claim, ev):
-        # "walk-ins are welcome" denies `ByAppointmentOnly`, and names none of its words
+    if ev.affirmed and (_walk_ins_welcome(claim, ev) or _no_appointment_needed(claim, ev)):
+        # "walk-ins are welcome" and "does not require an appointment" deny
+        # `ByAppointmentOnly`, and name not all of its words
         found += _facts_named(ev, ev.affirmed, "appointmentonly")
     return list(dict.fromkeys(found))
 
@@ -8595,12 +8596,50 @@ def _walk_ins_welcome(claim: str, ev: Evidence) -> bool:
     )
 
 
+def _no_appointment_needed(claim: str, ev: Evidence) -> bool:
+    """Whether the sentence says a place needs no appointment ("appointments are not
+    required"), and is no review's word on one of its services: a sentence that shares a
+    word beside those of appointments with a document sentence that tells of visits without
+    one ("walk-in nail trims on Thursday evenings, no appointment needed") tells of that."""
+    if not _NO_APPOINTMENT_NEEDED.search(claim):
+        return False
+    words = set(_clause(claim, ev.lang)[0]) - _APPOINTMENT_WORDS
+    told = [
+        set(_clause(sentence, ev.lang)[0])
+        for sentence in _UNIT_SENTENCE.findall(ev.text)
+        if _NO_APPOINTMENT_NEEDED.search(sentence)
+        or _WALK_IN.search(sentence)
+        or _WITHOUT_APPOINTMENT.search(sentence)
+    ]
+    return not any(words & theirs for theirs in told)
+
+
+#: the words of a clause on appointments, beside what it says needs none
+_APPOINTMENT_WORDS = frozenset(
+    t
+    for w in ("appointment", "appointments", "require", "required", "need", "needed", "walk")
+    for t in tokenize(w).seq
+)
+#: a sentence of the documents' text
+_UNIT_SENTENCE = re.compile(r"[^.!?\n]+")
+
+
 #: a clause that says a place works only by appointment
 _APPOINTMENT_ONLY = re.compile(
     r"\bby\s+appointment\s+only\b|\bonly\s+by\s+appointment\b"
     r"|\bappointments?\s+(?:are\s+|is\s+)?(?:required|necessary|essential)\b",
     re.IGNORECASE,
 )
+#: a clause that says a place needs no appointment: "does not require an appointment",
+#: "appointments are not required", "no appointment is needed"
+_NO_APPOINTMENT_NEEDED = re.compile(
+    r"\b(?:does\s+not|doesn't|do\s+not|don't)\s+(?:require|need)\s+(?:an\s+)?appointments?\b"
+    r"|\bappointments?\s+(?:are|is)\s+not\s+(?:required|necessary|needed)\b"
+    r"|\bno\s+appointments?\s+(?:is\s+|are\s+)?(?:required|necessary|needed)\b",
+    re.IGNORECASE,
+)
+#: a visit without an appointment: "came in without an appointment"
+_WITHOUT_APPOINTMENT = re.compile(r"\bwithout\s+(?:an\s+)?appointments?\b", re.IGNORECASE)
 #: one guest's appointment or reservation: "my appointment", "a 3:15 appointment", "had an
 #: appointment for a full set", "a 6 p.m. acrylics appointment", "a 7:30 Valentine's Day
 #: reservation"
