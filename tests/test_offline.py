@@ -9739,3 +9739,22 @@ def test_no_appointment_needed_against_an_appointment_only_record_is_caught(
     ):
         out = verdict(said)
         assert "the record says otherwise" not in out["explanation"], (said, out["explanation"])
+
+
+def test_a_plan_told_as_done_across_the_sentence_that_names_its_subject_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """In a summary, "Construction on the Asian highlands exhibit has already begun" where
+    the article names the exhibit in one sentence and plans its construction in the next
+    ("The project is estimated to cost $9.5 million, with construction expected to begin
+    next fall") is a plan told as done; "is expected to begin next fall" passes."""
+    doc = (
+        "Once the bears are gone, the zoo plans to turn their habitat into an Asian highlands "
+        "exhibit featuring red pandas. The project is estimated to cost $9.5 million, with "
+        "construction expected to begin next fall."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the following news article.", [doc])
+    out = verdict("Construction on the Asian highlands exhibit has already begun.")
+    assert "told as done where the documents give a plan" in out["explanation"], out["explanation"]
+    out = verdict("Construction on the Asian highlands exhibit is expected to begin next fall.")
+    assert out["fully_supported"] is True, out["explanation"]

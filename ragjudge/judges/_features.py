@@ -3437,7 +3437,23 @@ def _planned_there(
     hold `_PLAN_TOLD_SHARE` of `held` (the words of what is done), where none of them tells
     that verb as done (`_plan_told_as_done`)."""
     least = _PLAN_TOLD_SHARE * len(held)
-    near = [i for i in ev.holding(words) if len(held & ev.sets[i]) >= least]
+    near = [
+        i
+        for i in ev.holding(words)
+        if len(held & ev.sets[i]) >= least
+        # (or, in a summary, with the sentence before it, which names what it speaks of:
+        # "… into an Asian highlands exhibit. The project is estimated to cost $9.5 million,
+        # with construction expected to begin next fall")
+        or (
+            ev.restating
+            and i
+            and ev.doc_of[i - 1] == ev.doc_of[i]
+            and len(held & (ev.sets[i] | ev.sets[i - 1])) >= least
+            # (and it gives a word of the sentence that the one before lacks: not "bought
+            # the robot for £120,000" of a sentence on that and the next on two more robots)
+            and bool((words & ev.sets[i]) - ev.sets[i - 1])
+        )
+    ]
     # per verb told as done: where a document sentence plans it, and whether one tells it
     # as done ("has already tested bottled water and found higher concentrations" where the
     # team "hopes to test bottled water, which earlier studies have found contains …": the
