@@ -9758,3 +9758,44 @@ def test_a_plan_told_as_done_across_the_sentence_that_names_its_subject_is_caugh
     assert "told as done where the documents give a plan" in out["explanation"], out["explanation"]
     out = verdict("Construction on the Asian highlands exhibit is expected to begin next fall.")
     assert out["fully_supported"] is True, out["explanation"]
+
+
+def test_a_name_a_summary_puts_together_from_the_articles_words_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """ "Ridgeway Power Co." where the article's dam owner is "Northfork Power Co." and a
+    Ridgeway is named elsewhere, and "the Tassel River Tribe" of the Tassel River and the
+    Wenasket Tribe, are names the article never gives, though it has each word. A name cut
+    at a title ("Cedar Bluff Mayor Russell Eberly"), one with a given name left out
+    ("Warden Pruitt" of "Warden Douglas Pruitt") and one behind a possessive ("Oduma's
+    National Museum") pass."""
+    doc = (
+        "The dam is owned by Northfork Power Co., which agreed in 2019 to remove it. Ridgeway "
+        "Elementary closed for the day. Members of the Wenasket Tribe watched from the banks "
+        "of the Tassel River. Warden Douglas Pruitt said the jail was full. Russell Eberly, "
+        "the mayor of Cedar Bluff, spoke first. The artefacts will go to the National Museum "
+        "in Oduma."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the following news article.", [doc])
+    for said, name in (
+        (
+            "The dam is owned by Ridgeway Power Co., which agreed in 2019 to remove it.",
+            "Ridgeway Power Co",
+        ),
+        ("Members of the Tassel River Tribe watched from the banks.", "Tassel River Tribe"),
+    ):
+        out = verdict(said)
+        assert f"a name the documents never give: '{name}'" in out["explanation"], out[
+            "explanation"
+        ]
+    for said in (
+        "The dam is owned by Northfork Power Co., which agreed in 2019 to remove it.",
+        "Warden Pruitt said the jail was full.",
+        "Cedar Bluff Mayor Russell Eberly spoke first.",
+        "The artefacts will go to Oduma's National Museum.",
+    ):
+        out = verdict(said)
+        assert "a name the documents never give" not in out["explanation"], (
+            said,
+            out["explanation"],
+        )

@@ -892,6 +892,9 @@ class Evidence:
     #: the documents' names (capitalised words not at a sentence's start, lowercased), read
     #: when `_number_of_another` first needs them
     doc_names: set[str] | None = None
+    #: their text in lower case, one space between words, read when `_name_unheld` first
+    #: needs it
+    spaced_text: str | None = None
     #: what each unit counts with its numbers (`_counted_words`), read when
     #: `_counted_by_another` first needs a unit's
     counted: dict[int, list[tuple[str, list[str], str]]] | None = None
@@ -1468,6 +1471,9 @@ class SentenceEvidence:
     #: a record or a superlative the documents give nothing like, as written
     #: (`_superlative_added`)
     superlative_added: str | None = None
+    #: a name of several words that a summary gives and the documents never put together,
+    #: though they have each (`_name_unheld`)
+    name_unheld: str | None = None
     #: a document sentence that says the cause the sentence gives is not known
     #: (`_cause_told`), with its key
     unknown: tuple[str, str] | None = None
@@ -2104,6 +2110,7 @@ def sentence_features(
         else None
     )
     superlative_added = _superlative_added(text, cover, ev) if cover else None
+    name_unheld = _name_unheld(text, ev) if ev.restating and ev.lang == "en" else None
     clause_added = (
         (_japanese_clause_added(lowered, ev) if ev.lang == "ja" else None)
         or (_clause_added(text, cover, ev) if ev.lang == "en" and cover and ev.restating else None)
@@ -2218,6 +2225,7 @@ def sentence_features(
                 or reason_added
                 or clause_added
                 or superlative_added
+                or name_unheld
                 # (a name an English summary or overview gives that its documents lack: on
                 # the probe batches no faithful line gave one)
                 or (
@@ -2263,6 +2271,7 @@ def sentence_features(
         clause_added=clause_added,
         reason_swapped=reason_swapped,
         superlative_added=superlative_added,
+        name_unheld=name_unheld,
         unknown=unknown,
         left_open=left_open,
         sibling=sibling,
@@ -3973,6 +3982,77 @@ def _clause_added_of(
     return None
 
 
+def _name_unheld(text: str, ev: Evidence) -> str | None:
+    """A name of two capitalised words or more that an English summary gives and the
+    documents never write together, though they have each of its words: "Ridgeway Power Co."
+    where the dam's owner is "Northfork Power Co." and Ridgeway is named elsewhere, "the
+    Tassel River Tribe" of the Tassel River and the Wenasket Tribe. A name is cut at a
+    title or a role ("Cedar Bluff Mayor Russell Eberly" names Cedar Bluff and Russell
+    Eberly) and read without the words that open a sentence; one with a day or a month in it
+    is a date's. Returns the name as written."""
+    if ev.fields:
+        return None  # (a record's names are read by the checks of records)
+    if ev.spaced_text is None:
+        ev.spaced_text = " ".join(" ".join(ev.raw_texts).lower().split())
+    for m in _NAME_OF_WORDS.finditer(text):
+        name: list[str] = []
+        for word in [*m.group().split(), ""]:
+            owner = _OWNER_MARK.search(word)
+            if owner:  # (a possessive ends a name: "Oduma's National Museum")
+                name.append(word[: owner.start()])
+            elif (
+                word
+                and word not in _NAME_BREAKS
+                and not _ROLE_HEAD.fullmatch(word.lower().removesuffix("s"))
+            ):
+                name.append(word)
+                continue
+            while name and name[0] in _SENTENCE_OPENERS:
+                name.pop(0)
+            written = " ".join(name).rstrip(".")
+            name = []
+            if (
+                written.count(" ") >= 1
+                and not any(w.lower() in _CALENDAR_WORDS for w in written.split())
+                and all(w.lower() in ev.spaced_text for w in written.split())
+                and not _held_near(written.lower().split(), ev.spaced_text)
+            ):
+                return written
+    return None
+
+
+def _held_near(words: list[str], text: str) -> bool:
+    """Whether `text` gives `words` in their order, with one word at most between two of
+    them: a name with a given name or a middle initial left out ("Warden Pruitt" of "Warden
+    Douglas Pruitt")."""
+    gap = r"\s+(?:\S+\s+)?"
+    return re.search(r"\b" + gap.join(map(re.escape, words)) + r"\b", text) is not None
+
+
+#: a run of capitalised words (a name), with "&" between them
+_NAME_OF_WORDS = re.compile(
+    r"(?<![\w.])[A-Z][a-zA-Z\-]+(?:['’]s\b|\.|\b)(?:\s+(?:[A-Z][a-zA-Z\-]+(?:['’]s\b|\.)?|&))+"
+)
+_OWNER_MARK = re.compile(r"['’]s$")
+#: words a name is cut at: titles, the words of a place's or a body's kind that a summary
+#: may put before or after a name the documents write otherwise ("the Corliss City
+#: Council" of "the city council in Corliss"), and the parties of people
+_NAME_BREAKS = frozenset(
+    (
+        *("Gov", "Gov.", "Sen", "Sen.", "Rep", "Rep.", "Dr", "Dr.", "Mr", "Mrs", "Ms", "Lt", "Sgt"),
+        *("Parent", "Sponsor", "Objector", "Owner", "Mediator", "Pediatrician", "Pulmonologist"),
+        *("Public", "Advocate", "Residents", "City", "County", "State", "District", "Council"),
+        *("Republican", "Republicans", "Democrat", "Democrats", "Democratic", "&"),
+    )
+)
+#: capitalised words that open a sentence rather than a name
+_SENTENCE_OPENERS = frozenset(
+    ("The", "A", "An", "In", "On", "At", "But", "And", "From", "Since", "Of", "Two", "Three")
+)
+#: days and months as names, in lower case (a date's words)
+_CALENDAR_WORDS = frozenset(
+    w.lower() for w in (*MONTH_NAMES, *DAYS, "Jan", "Feb", "Aug", "Sept", "Oct", "Nov", "Dec")
+)
 #: the site a business's record comes from, which its overview may name ("rated 4 stars on
 #: Yelp") though the record does not
 _SOURCE_NAMES = frozenset({"yelp"})

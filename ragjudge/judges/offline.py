@@ -274,6 +274,8 @@ class OfflineJudge:
             )
         if f.clause_added is not None:
             parts.append(f"a clause the documents give nothing of: '{f.clause_added}'")
+        if f.name_unheld is not None:
+            parts.append(f"a name the documents never give: '{f.name_unheld}'")
         if f.reason_swapped is not None:
             reason, other, key = f.reason_swapped
             parts.append(f"the reason '{reason}' where the documents give '{other}' ({key})")
