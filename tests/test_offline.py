@@ -9799,3 +9799,54 @@ def test_a_name_a_summary_puts_together_from_the_articles_words_is_caught(
             said,
             out["explanation"],
         )
+
+
+def test_a_records_rating_weekend_hours_a_so_clause_and_a_dated_visit_pass(
+    judge: OfflineJudge,
+) -> None:
+    """Four readings of a business record: "a 4.5-star rating" in a line that also gives the
+    price range is the record's `business_stars`, though every review has stars too;
+    "weekend hours run from 9 a.m. to 5 p.m. on Saturday and from 11 a.m. to 4 p.m. on
+    Sunday" gives each day its own; "broth is packed separately so the noodles don't get
+    soggy" denies nothing of takeout; and a review dated on a Saturday that tells of "this
+    morning" tells of a Saturday morning. Told otherwise, the hours and the rating are
+    still caught."""
+    record = json.dumps(
+        {
+            "name": "Spoke & Chain Cycle Works",
+            "hours": {"Friday": "10:0-18:0", "Saturday": "9:0-17:0", "Sunday": "11:0-16:0"},
+            "attributes": {"RestaurantsPriceRange2": "2", "RestaurantsTakeOut": "True"},
+            "business_stars": 4.5,
+            "review_info": [
+                {
+                    "review_stars": 1.0,
+                    "review_date": "2018-11-03 12:20:40",
+                    "review_text": "Went in this morning for a simple tune-up and was pushed "
+                    "toward a $300 overhaul.",
+                },
+                {
+                    "review_stars": 4.0,
+                    "review_date": "2019-04-17 20:45:13",
+                    "review_text": "They pack the broth for takeout separately so the noodles "
+                    "stay firm. Open late on Fridays too.",
+                },
+            ],
+        },
+        indent=2,
+    )
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [record])
+    for said in (
+        "The shop has an overall rating of 4.5 stars and sits in the moderate price range.",
+        "Weekend hours run from 9 a.m. to 5 p.m. on Saturday and from 11 a.m. to 4 p.m. on Sunday.",
+        "A four-star reviewer said takeout broth is packed separately so the noodles don't "
+        "get soggy.",
+        "A one-star reviewer who came in on a Saturday morning was pushed toward a $300 overhaul.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+    for said in (
+        "Weekend hours run from 9 a.m. to 5 p.m. on Saturday and from 11 a.m. to 5 p.m. on Sunday.",
+        "The shop has an overall rating of 4 stars and sits in the moderate price range.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is False, (said, out["explanation"])

@@ -10,6 +10,7 @@ tokenizer.
 
 from __future__ import annotations
 
+import datetime
 import math
 import re
 from bisect import bisect_right
@@ -7547,12 +7548,26 @@ def _values_of_other_statements(
     # which field a value belongs to ("open 9 AM to 6 PM on Friday" against the hours)
     fields = ev.fields if ev.fields and ev.fields[cover[0]] else []
 
+    # (a record's own field is read with all the sentence's words: "a 4.0-star rating" of
+    # `business_stars: 4.0`, though every review has "stars" and a rating too)
+    said = {t for t in tokens if t[:1] != "#"}
+
     def elsewhere(tok: str, own: set[str]) -> str | None:
         """The key of a document sentence holding `tok`, if all that do share none of `own`."""
         if tok in top or tok in ev.question:
             return None
         units = ev.index.get(tok, [])
-        if not units or any(own & ev.sets[i] or (fields and fields[i]) for i in units):
+        if not units or any(
+            own & ev.sets[i]
+            or (fields and fields[i])
+            or (
+                ev.fields
+                and ev.fields[i]
+                and not (ev.groups and ev.groups[i])
+                and (said - {tok}) & ev.sets[i]
+            )
+            for i in units
+        ):
             return None
         return ev.keys[min(units)]
 
@@ -7577,9 +7592,36 @@ def _values_of_other_statements(
         for tok in sorted(said):
             if item and any(ev.groups[i] == item for i in ev.index.get(tok, ())):
                 continue  # the review names the day in another of its sentences
+            if item and tok in _weekdays_dated(item, ev):
+                continue  # or it is dated that day ("this morning" of a Saturday's review)
             if key := elsewhere(tok, words - said):
                 found.append((_CALENDAR[tok], key))
     return list(dict.fromkeys(found))
+
+
+def _weekdays_dated(item: str, ev: Evidence) -> set[str]:
+    """The days of the week (as tokens) of the dates that a list's item gives as records
+    write them (`review_date: 2018-11-03 12:20:40`, a Saturday), where the item names no
+    day itself (a review dated a Wednesday that tells of "the 6 pm flow on a Tuesday" tells
+    of a Tuesday)."""
+    found: set[str] = set()
+    units = [i for i, group in enumerate(ev.groups) if group == item]
+    if any(t in _WEEKDAY_TOKENS for i in units for t in ev.sets[i]):
+        return found
+    for i in units:
+        for m in _ISO_DATE.finditer(ev.raw_texts[i]):
+            try:
+                day = datetime.date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+            except ValueError:
+                continue
+            found.update(tokenize(DAYS[day.weekday()]).seq)
+    return found
+
+
+#: the days of the week as tokens
+_WEEKDAY_TOKENS = frozenset(t for d in DAYS for t in tokenize(d).seq)
+#: a date as records write it: 2018-11-03
+_ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 
 
 def _values_of_other_items(
@@ -8545,7 +8587,12 @@ _NON = re.compile(r"\bnon[-\s]?(?=[a-z])")
 _LACKING = re.compile(r"\b(?:lack(?:s|ed|ing)?|without|absence)\b", re.IGNORECASE)
 #: the finer cut: also lists and "and", for what a negation denies ("no WiFi, and dogs are
 #: welcome" denies WiFi only); not a colon, which joins a field to its value ("Delivery: no")
-_CLAUSE_BREAK = re.compile(r"[,;]|\b(?:and|or|but|while|whereas|although|though|however|yet)\b")
+_CLAUSE_BREAK = re.compile(
+    r"[,;]|\b(?:and|or|but|while|whereas|although|though|however|yet)\b"
+    # (and "so" before a clause of its own: "broth is packed separately so the noodles don't
+    # get soggy")
+    r"|\bso\b(?=\s+(?:that|the|it|its|they|their|we|you|i|he|she|there)\b)"
+)
 
 
 #: a business placed somewhere: "located in Seattle", "located at 12 Oak St in Seattle", "a
@@ -8821,9 +8868,9 @@ def _days_said(claim: str, ev: Evidence) -> list[int]:
             # the days are closed ones
             # (not "Saturday hours for those who cannot come on weekdays")
             closed = opening
-            days = _days_named(part[opening.start() :])
+            days = _days_meant(part[opening.start() :])
         else:
-            days = _days_named(part[closed.end() :] if closed else part)
+            days = _days_meant(part[closed.end() :] if closed else part)
         if closed:
             wrong += [
                 i
@@ -8889,6 +8936,17 @@ _EXCEPT_DAYS = re.compile(
 _TIMED = re.compile(rf"{_CLOCK.pattern}|{_CLOSED.pattern}")
 #: days named as the rest of the week: "the other weekdays", "the other days"
 _OTHER_DAYS = re.compile(r"\b(?:the\s+)?other\s+(?:week)?days\b")
+
+
+def _days_meant(text: str) -> set[str]:
+    """The days a piece of opening hours gives hours of: those it names one by one, where it
+    also names a group of them ("weekend hours run from 9 a.m. to 5 p.m. on Saturday"), else
+    the group's."""
+    return _days_named(_DAY_GROUP.sub(" ", text)) or _days_named(text)
+
+
+#: a group of days: the weekend, the weekdays
+_DAY_GROUP = re.compile(r"\b(?:weekends?|weekdays?)\b")
 
 
 def _days_named(text: str) -> set[str]:
