@@ -9850,3 +9850,29 @@ def test_a_records_rating_weekend_hours_a_so_clause_and_a_dated_visit_pass(
     ):
         out = verdict(said)
         assert out["fully_supported"] is False, (said, out["explanation"])
+
+
+def test_japanese_words_of_a_part_or_a_bound_that_paraphrase_each_other_are_no_swap(
+    judge: OfflineJudge,
+) -> None:
+    """助産師が中心となって restates 助産師が主体となって, and 1回あたり最大1万5,000円 restates
+    1回あたり上限1万5,000円: words of a part or a bound paraphrase one another with no
+    character in common, and are no name taken for another. A place's name in their slot
+    is still a swap."""
+    doc = (
+        "病院は、助産師が主体となって正常分娩を担う「院内助産」を来年度中に導入する。"
+        "県は出動報酬への補助を、1回あたり上限1万5,000円に引き上げる方針だ。"
+        "現在の新庁舎は旧市民会館の跡地に建てられる。"
+    )
+    verdict = partial(first_verdict, judge, "以下のニュース記事を要約してください。", [doc])
+    for said in (
+        "病院は来年度中に、助産師が中心となって正常分娩を担う「院内助産」を導入する。",
+        "県は出動報酬に対する補助を、1回あたり最大1万5,000円まで引き上げる方針だ。",
+    ):
+        out = verdict(said)
+        assert "stands where the documents have" not in out["explanation"], (
+            said,
+            out["explanation"],
+        )
+    out = verdict("現在の新庁舎は旧市民体育館の跡地に建てられる。")
+    assert "stands where the documents have" in out["explanation"], out["explanation"]

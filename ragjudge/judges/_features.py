@@ -2771,6 +2771,14 @@ def _shortened(word: str, text: str) -> bool:
     return any(m.end() - m.start() - len(word) <= 6 for m in re.finditer(pattern, text))
 
 
+#: Japanese words of a part or a bound that paraphrase one another with no character in
+#: common (助産師が中心となって for 主体となって, 最大1万5,000円 for 上限1万5,000円): no
+#: name another takes the place of
+_JA_DEGREE_WORDS = frozenset(
+    ("中心", "主体", "主力", "中核", "最大", "上限", "最高", "最多", "下限", "最小", "最低")
+)
+
+
 def _japanese_swaps(normalised: str, ev: Evidence) -> list[tuple[str, str, str]]:
     """`_names_swapped` in Japanese, in a sentence as `normalise` writes it: words in
     katakana (カメラはキヤノン製のセンサー where the documents say ソニー製) and the names
@@ -2822,6 +2830,7 @@ def _japanese_swaps(normalised: str, ev: Evidence) -> list[tuple[str, str, str]]
             or _shortened(word, ev.text)
             or _retitled(word, ev.text)
             or word[0] == "同"  # (同組合所属: of the one named before)
+            or word in _JA_DEGREE_WORDS
             or ev.question.issuperset(tokenize(word, lang="ja").seq)
             or _DEED_AFTER.match(normalised, m.end())
         ):
