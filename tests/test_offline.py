@@ -9876,3 +9876,28 @@ def test_japanese_words_of_a_part_or_a_bound_that_paraphrase_each_other_are_no_s
         )
     out = verdict("現在の新庁舎は旧市民体育館の跡地に建てられる。")
     assert "stands where the documents have" in out["explanation"], out["explanation"]
+
+
+def test_a_clause_inside_a_line_that_gives_the_copied_sentences_year_again_is_no_addition(
+    judge: OfflineJudge,
+) -> None:
+    """ "…, close to triple the 2019 total, …" restates "nearly three times the number in
+    2019" of the sentence the line copies: a clause inside the line that gives a number of
+    ten or more that sentence holds says a part of it again. A clause that gives none is
+    still read."""
+    doc = (
+        "The agency canceled 412 sailings last year, nearly three times the number in 2019, "
+        "largely because of engine failures on the older vessels. Ridership fell in 2019, "
+        "and the total has not recovered."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the following news article.", [doc])
+    out = verdict(
+        "The agency canceled 412 sailings last year, close to triple the 2019 total, mostly "
+        "because of engine failures on older boats."
+    )
+    assert "a clause the documents give nothing of" not in out["explanation"], out["explanation"]
+    out = verdict(
+        "The agency canceled 412 sailings last year, a record for the state ferry system, "
+        "largely because of engine failures on the older vessels."
+    )
+    assert "a clause the documents give nothing of" in out["explanation"], out["explanation"]

@@ -3949,7 +3949,11 @@ def _clause_added_of(
         # (a clause of two words must lack both: "most of them during the winter months")
         least = _CLAUSE_ABSENT if len(words) >= _CLAUSE_WORDS else 1.0
         lacked = sum(t not in ev.vocab for t in words)
-        apart = not ev.sets[cover[0]].intersection(words)
+        # (nor a number of ten or more of it: "close to triple the 2019 total" of "nearly
+        # three times the number in 2019")
+        apart = not ev.sets[cover[0]].intersection(
+            words + [n for n in numbers if (number_value(n[1:]) or 0) >= 10]
+        )
         # or, of three words or more, none is the matched sentence's and no sentence of the
         # documents holds half of them: words the documents use, put to a claim they do not
         # make (", which it says matches recent settlements at other West Coast ports")
