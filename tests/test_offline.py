@@ -9901,3 +9901,16 @@ def test_a_clause_inside_a_line_that_gives_the_copied_sentences_year_again_is_no
         "largely because of engine failures on the older vessels."
     )
     assert "a clause the documents give nothing of" in out["explanation"], out["explanation"]
+
+
+def test_minutes_between_two_times_the_documents_give_are_no_number_made_up(
+    judge: OfflineJudge,
+) -> None:
+    """ "Seen 35 minutes after a 10:30 appointment" works out the minutes between the
+    review's 10:30 and 11:05; "45 minutes" is no such gap and is still caught."""
+    doc = "I had a 10:30 appointment and wasn't seen until 11:05. The hygienist was kind."
+    verdict = partial(first_verdict, judge, "Summarize the review.", [doc])
+    out = verdict("The reviewer was seen 35 minutes after a 10:30 appointment.")
+    assert "'35'" not in out["explanation"], out["explanation"]
+    out = verdict("The reviewer was seen 45 minutes after a 10:30 appointment.")
+    assert "number '45' not found" in out["explanation"], out["explanation"]

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence, Set
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from itertools import combinations, pairwise, takewhile
+from itertools import combinations, pairwise, permutations, takewhile
 from typing import Any, TypeVar
 
 from ragjudge.judges._comparisons import Conflict, comparison_conflicts
@@ -1788,6 +1788,11 @@ def sentence_features(
     # hours worked out from two clock times: the documents may lack them, or give them
     # about something else
     spans = tokens.digits - _hours_between(tokens.digits, lowered) if "hour" in lowered else set()
+    if "minute" in lowered and cover and tokens.digits:
+        # (or the minutes between two times of the statements it restates: "seen 35 minutes
+        # after a 10:30 appointment" of "I had a 10:30 appointment and wasn't seen until 11:05")
+        told = " ".join([lowered, *(ev.raw_texts[i].lower() for i in cover)])
+        spans |= _minutes_between(tokens.digits, told)
     missing_values -= spans
     if changed := _changed_counts(tokens.seq, tokens.digits, ev):
         missing_values |= changed - _partitive(lowered, ev)
@@ -7534,6 +7539,20 @@ def _hours_between(values: set[str], lowered: str) -> set[str]:
     return {v for v in values if number_value(v) not in gaps}
 
 
+def _minutes_between(values: set[str], text: str) -> set[str]:
+    """Of `values`, those that count the minutes between two clock times of `text` (under
+    three hours): 35 of "10:30" and "11:05"."""
+    times = [
+        (int(m.group(1)) % 12 + (12 if m.group(3) == "p" else 0)) * 60 + int(m.group(2))
+        for m in _TIME_OF_DAY.finditer(text)
+    ]
+    # (on a 12-hour clock where neither says am or pm: 12:45 and 1:10)
+    gaps = {(b - a) % n for a, b in permutations(times, 2) for n in (1440, 720)}
+    return {v for v in values if (x := number_value(v)) is not None and 0 < x < 180 and x in gaps}
+
+
+#: a time of day with its minutes, and its am or pm if given: "10:30", "11:05 a.m."
+_TIME_OF_DAY = re.compile(r"(?<![\d:.])(\d{1,2}):([0-5]\d)(?![\d:])(?:\s*([ap])\.?m\b)?")
 #: a number written on its own, not inside a name or a code ("H5N1", "U2", "4L"); in
 #: Chinese or Japanese a counter follows it (20分, 5回)
 _STANDALONE_NUMBER = re.compile(r"(?<![A-Za-z\d.,])\d[\d,]*(?:\.\d+)?(?![A-Za-z\d])")
