@@ -9767,14 +9767,15 @@ def test_a_name_a_summary_puts_together_from_the_articles_words_is_caught(
     Ridgeway is named elsewhere, and "the Tassel River Tribe" of the Tassel River and the
     Wenasket Tribe, are names the article never gives, though it has each word. A name cut
     at a title ("Cedar Bluff Mayor Russell Eberly"), one with a given name left out
-    ("Warden Pruitt" of "Warden Douglas Pruitt") and one behind a possessive ("Oduma's
-    National Museum") pass."""
+    ("Warden Pruitt" of "Warden Douglas Pruitt"), one behind a possessive ("Oduma's
+    National Museum") and one after a first word the documents use as a common word
+    ("Pulmonologist Elaine Foster") pass."""
     doc = (
         "The dam is owned by Northfork Power Co., which agreed in 2019 to remove it. Ridgeway "
         "Elementary closed for the day. Members of the Wenasket Tribe watched from the banks "
         "of the Tassel River. Warden Douglas Pruitt said the jail was full. Russell Eberly, "
         "the mayor of Cedar Bluff, spoke first. The artefacts will go to the National Museum "
-        "in Oduma."
+        "in Oduma. Elaine Foster, a pulmonologist, told the council that blowers are loud."
     )
     verdict = partial(first_verdict, judge, "Summarize the following news article.", [doc])
     for said, name in (
@@ -9793,6 +9794,7 @@ def test_a_name_a_summary_puts_together_from_the_articles_words_is_caught(
         "Warden Pruitt said the jail was full.",
         "Cedar Bluff Mayor Russell Eberly spoke first.",
         "The artefacts will go to Oduma's National Museum.",
+        "Pulmonologist Elaine Foster told the council that blowers are loud.",
     ):
         out = verdict(said)
         assert "a name the documents never give" not in out["explanation"], (

@@ -4015,7 +4015,14 @@ def _name_unheld(text: str, ev: Evidence) -> str | None:
         ev.spaced_text = " ".join(" ".join(ev.raw_texts).lower().split())
     for m in _NAME_OF_WORDS.finditer(text):
         name: list[str] = []
-        for word in [*m.group().split(), ""]:
+        words = m.group().split()
+        if not text[: m.start()].strip(" \"'“‘") and re.search(
+            rf"\b{re.escape(words[0].lower())}", ev.spaced_text
+        ):
+            # (the sentence's first word, capitalised as every first word is, and one the
+            # documents use as a common word: "Parent Dana Whitcomb", "Pulmonologist …")
+            words = words[1:]
+        for word in [*words, ""]:
             owner = _OWNER_MARK.search(word)
             if owner:  # (a possessive ends a name: "Oduma's National Museum")
                 name.append(word[: owner.start()])
@@ -4059,8 +4066,7 @@ _OWNER_MARK = re.compile(r"['’]s$")
 _NAME_BREAKS = frozenset(
     (
         *("Gov", "Gov.", "Sen", "Sen.", "Rep", "Rep.", "Dr", "Dr.", "Mr", "Mrs", "Ms", "Lt", "Sgt"),
-        *("Parent", "Sponsor", "Objector", "Owner", "Mediator", "Pediatrician", "Pulmonologist"),
-        *("Public", "Advocate", "Residents", "City", "County", "State", "District", "Council"),
+        *("Public", "Advocate", "City", "County", "State", "District", "Council"),
         *("Republican", "Republicans", "Democrat", "Democrats", "Democratic", "&"),
     )
 )
