@@ -7588,7 +7588,7 @@ def _values_of_other_statements(
 
     # (a record's own field is read with all the sentence's words: "a 4.0-star rating" of
     # `business_stars: 4.0`, though every review has "stars" and a rating too)
-    said = {t for t in tokens if t[:1] != "#"}
+    all_words = {t for t in tokens if t[:1] != "#"}
 
     def elsewhere(tok: str, own: set[str]) -> str | None:
         """The key of a document sentence holding `tok`, if all that do share none of `own`."""
@@ -7602,7 +7602,7 @@ def _values_of_other_statements(
                 ev.fields
                 and ev.fields[i]
                 and not (ev.groups and ev.groups[i])
-                and (said - {tok}) & ev.sets[i]
+                and (all_words - {tok}) & ev.sets[i]
             )
             for i in units
         ):
@@ -8786,11 +8786,11 @@ def _no_appointment_needed(claim: str, ev: Evidence) -> bool:
         return False
     words = set(_clause(claim, ev.lang)[0]) - _APPOINTMENT_WORDS
     told = [
-        set(_clause(sentence, ev.lang)[0])
-        for sentence in _UNIT_SENTENCE.findall(ev.text)
-        if _NO_APPOINTMENT_NEEDED.search(sentence)
-        or _WALK_IN.search(sentence)
-        or _WITHOUT_APPOINTMENT.search(sentence)
+        ev.sets[i]
+        for i, raw in enumerate(ev.raw_texts)
+        if _NO_APPOINTMENT_NEEDED.search(raw)
+        or _WALK_IN.search(raw)
+        or _WITHOUT_APPOINTMENT.search(raw)
     ]
     return not any(words & theirs for theirs in told)
 
@@ -8801,8 +8801,6 @@ _APPOINTMENT_WORDS = frozenset(
     for w in ("appointment", "appointments", "require", "required", "need", "needed", "walk")
     for t in tokenize(w).seq
 )
-#: a sentence of the documents' text
-_UNIT_SENTENCE = re.compile(r"[^.!?\n]+")
 
 
 #: a clause that says a place works only by appointment
