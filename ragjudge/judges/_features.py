@@ -3037,7 +3037,9 @@ def _negation_flip(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, 
             return True
         return i in _opposed(pol, ev) and bool(pol.opposite_words(ev.raw_texts[i]))
 
-    if not any(negated_unit(i) for i in cover) and not (
+    # (in a summary, any document sentence it is matched with may hold the negation: "it
+    # will appeal the fine" of a line matched best with the sentence on the fine itself)
+    if not any(negated_unit(i) for i in (cover if ev.restating else cover[:1])) and not (
         pol.negation.search(text) or pol.opposite_words(text)
     ):
         return None
