@@ -9775,7 +9775,8 @@ def test_a_name_a_summary_puts_together_from_the_articles_words_is_caught(
         "Elementary closed for the day. Members of the Wenasket Tribe watched from the banks "
         "of the Tassel River. Warden Douglas Pruitt said the jail was full. Russell Eberly, "
         "the mayor of Cedar Bluff, spoke first. The artefacts will go to the National Museum "
-        "in Oduma. Elaine Foster, a pulmonologist, told the council that blowers are loud."
+        "in Oduma. Elaine Foster, a pulmonologist, told the council that blowers are loud. "
+        "The vote followed years of lobbying by Fossil Free Classrooms."
     )
     verdict = partial(first_verdict, judge, "Summarize the following news article.", [doc])
     for said, name in (
@@ -9784,6 +9785,7 @@ def test_a_name_a_summary_puts_together_from_the_articles_words_is_caught(
             "Ridgeway Power Co",
         ),
         ("Members of the Tassel River Tribe watched from the banks.", "Tassel River Tribe"),
+        ("The vote followed years of lobbying by Fossil Free Schools.", "Fossil Free Schools"),
     ):
         out = verdict(said)
         assert f"a name the documents never give: '{name}'" in out["explanation"], out[

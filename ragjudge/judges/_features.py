@@ -4005,9 +4005,10 @@ def _clause_added_of(
 
 def _name_unheld(text: str, ev: Evidence) -> str | None:
     """A name of two capitalised words or more that an English summary gives and the
-    documents never write together, though they have each of its words: "Ridgeway Power Co."
-    where the dam's owner is "Northfork Power Co." and Ridgeway is named elsewhere, "the
-    Tassel River Tribe" of the Tassel River and the Wenasket Tribe. A name is cut at a
+    documents never write together, though they have two of its words at least: "Ridgeway
+    Power Co." where the dam's owner is "Northfork Power Co." and Ridgeway is named
+    elsewhere, "the Tassel River Tribe" of the Tassel River and the Wenasket Tribe, "Fossil
+    Free Schools" of "Fossil Free Classrooms". A name is cut at a
     title or a role ("Cedar Bluff Mayor Russell Eberly" names Cedar Bluff and Russell
     Eberly) and read without the words that open a sentence; one with a day or a month in it
     is a date's. Returns the name as written."""
@@ -4042,7 +4043,7 @@ def _name_unheld(text: str, ev: Evidence) -> str | None:
             if (
                 written.count(" ") >= 1
                 and not any(w.lower() in _CALENDAR_WORDS for w in written.split())
-                and all(w.lower() in ev.spaced_text for w in written.split())
+                and sum(w.lower() in ev.spaced_text for w in written.split()) >= 2
                 and not _held_near(written.lower().split(), ev.spaced_text)
             ):
                 return written
