@@ -47,6 +47,7 @@ from ragjudge.judges._records import (
     words,
 )
 from ragjudge.judges._tokens import (
+    ISO_DATE,
     MONTH_MAY,
     MONTH_NAMES,
     PLAIN_FORMS,
@@ -7630,10 +7631,11 @@ def _values_of_other_statements(
     item = ev.groups[cover[0]] if ev.groups else ""
     told = top.union(*(ev.sets[i] for i, g in enumerate(ev.groups) if g == item)) if item else top
     if said and any(t in _CALENDAR and t not in said for t in told):
+        dated = _weekdays_dated(item, ev) if item else set()
         for tok in sorted(said):
             if item and any(ev.groups[i] == item for i in ev.index.get(tok, ())):
                 continue  # the review names the day in another of its sentences
-            if item and tok in _weekdays_dated(item, ev):
+            if tok in dated:
                 continue  # or it is dated that day ("this morning" of a Saturday's review)
             if key := elsewhere(tok, words - said):
                 found.append((_CALENDAR[tok], key))
@@ -7650,9 +7652,9 @@ def _weekdays_dated(item: str, ev: Evidence) -> set[str]:
     if any(t in _WEEKDAY_TOKENS for i in units for t in ev.sets[i]):
         return found
     for i in units:
-        for m in _ISO_DATE.finditer(ev.raw_texts[i]):
+        for m in ISO_DATE.finditer(ev.raw_texts[i]):
             try:
-                day = datetime.date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+                day = datetime.date(int(m.group(1)), int(m.group(3)), int(m.group(4)))
             except ValueError:
                 continue
             found.update(tokenize(DAYS[day.weekday()]).seq)
@@ -7661,8 +7663,6 @@ def _weekdays_dated(item: str, ev: Evidence) -> set[str]:
 
 #: the days of the week as tokens
 _WEEKDAY_TOKENS = frozenset(t for d in DAYS for t in tokenize(d).seq)
-#: a date as records write it: 2018-11-03
-_ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 
 
 def _values_of_other_items(

@@ -218,7 +218,7 @@ def _half(m: re.Match[str]) -> str:
 
 def normalise(text: str) -> str:
     if any(mark in text for mark in _ISO_MONTH_STARTS):
-        text = _ISO_DATE.sub(_spelled_date, text)
+        text = ISO_DATE.sub(_spelled_date, text)
     if "May" in text:
         text = MONTH_MAY.sub(_month_may, text)
     if "alf" in text:
@@ -233,7 +233,7 @@ def normalise(text: str) -> str:
 #: a date written as records write it: "2021-06-02", "2021/06/02" (and the starts of its
 #: month, tested first as plain strings: most texts have none)
 _ISO_MONTH_STARTS = ("-0", "-1", "/0", "/1")
-_ISO_DATE = re.compile(
+ISO_DATE = re.compile(
     r"(?<![\d\-/.])((?:1[6-9]|20)\d\d)([-/])(0[1-9]|1[0-2])\2(0[1-9]|[12]\d|3[01])(?![\d/])"
 )
 
