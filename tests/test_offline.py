@@ -6789,6 +6789,57 @@ def test_daily_qualifying_a_thing_is_no_opening_day_and_a_moderate_price_is_a_le
         assert out["fully_supported"] is supported, (said, out["explanation"])
 
 
+def test_a_claim_widened_to_all_or_to_certain_is_caught_in_a_summary(
+    judge: OfflineJudge,
+) -> None:
+    """ "Drivers who leave all go to Ridgeline" where the article says "some of them go",
+    "workers were certain to lose hours" where "some were likely to", 小中学校ではすべて where
+    it names 3校: caught in a summary, the article's narrower word named. Not where the
+    article says all too, nor where the sentence keeps the part, nor in an answer to a
+    question, which may say "all" of what its document lists."""
+    doc = (
+        "Aldana said the district trains new drivers and then some of them go down the road to "
+        "the Ridgeline warehouse for better pay. She said some farm workers were likely to lose "
+        "hours because of the water cuts. All of the buses were inspected in August."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the following news article.", [doc])
+    for said, theirs in (
+        (
+            "Aldana said drivers the district trains all go to the Ridgeline warehouse for pay.",
+            "some",
+        ),
+        ("She said farm workers were certain to lose hours because of the water cuts.", "likely"),
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is False, (said, out["explanation"])
+        assert f"where the documents say '{theirs}'" in out["explanation"], out["explanation"]
+    for said in (
+        "Aldana said some of the drivers it trains go to the Ridgeline warehouse for pay.",
+        "All of the buses were inspected in August.",
+    ):
+        out = verdict(said)
+        assert "where the documents say" not in out["explanation"], (said, out["explanation"])
+    asked = first_verdict(
+        judge,
+        "Where do the drivers the district trains go?",
+        [doc],
+        "Aldana said drivers the district trains all go to the Ridgeline warehouse for pay.",
+    )
+    assert "where the documents say" not in asked["explanation"], asked["explanation"]
+    ja = (
+        "県教委によると、クマの出没を受けて、県内の小中学校のうち3校で教職員が登下校に付き添う。"
+        "警報は今月末まで続く。"
+    )
+    out = first_verdict(
+        judge,
+        "以下のニュース記事を要約してください。",
+        [ja],
+        "クマの出没を受けて、県内の小中学校ではすべて、教職員が登下校に付き添う。",
+    )
+    assert out["fully_supported"] is False, out["explanation"]
+    assert "'すべて' where the documents say '3校'" in out["explanation"], out["explanation"]
+
+
 def test_all_of_a_whole_the_article_gives_a_part_of_is_caught(judge: OfflineJudge) -> None:
     """ "All 19 people sickened were hospitalized" where the article says "Seventeen of the
     19", "every one of the 45 wards" where "38 of the 45": caught. Not where the article

@@ -2058,6 +2058,7 @@ def sentence_features(
             or _copied_name_swapped(text, token_set, ev, cov_top1)
             or (_all_of_some(text, ev) if tokens.digits else None)
             or _all_for_most(text, token_set, ev)
+            or (_claim_widened(text, cover, ev) if ev.restating else None)
             or (_all_for_count(text, cover, ev) if "ll " in text else None)
             or (_first_of_many(text, cover, ev) if "the " in lowered else None)
             or (_time_unit_changed(text, cover, ev) if tokens.numbers else None)
@@ -2081,6 +2082,7 @@ def sentence_features(
             or _japanese_known_name_swapped(lowered, ev)
             or (_japanese_date_changed(lowered, ev) if "日" in lowered else None)
             or (_japanese_counts_swapped(lowered, ev) if tokens.digits else None)
+            or (_claim_widened(lowered, cover, ev) if ev.restating else None)
         )
         if ev.lang == "ja"
         else None
@@ -4096,7 +4098,8 @@ _READER = re.compile(r"\b(?:you|your)\b", re.IGNORECASE)
 #: a question that asks the answer to restate the documents: to summarise them, or to write
 #: an overview of them
 _RESTATING = re.compile(
-    r"\bsummari[sz]e\b|\b(?:a|an)\s+(?:\w+\s+)?(?:summary|overview)\b", re.IGNORECASE
+    r"\bsummari[sz]e\b|\b(?:a|an)\s+(?:\w+\s+)?(?:summary|overview)\b|要約|要旨|概要",
+    re.IGNORECASE,
 )
 _CLAUSE_WORDS = 3
 _CLAUSE_ABSENT = 0.6
@@ -5595,6 +5598,68 @@ _SOME_COUNT = (
     r"\b(?P<n>\d[\d,]*|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|several|some"
     r"|many|most|a few|a number of)\s+(?:of\s+(?:the|its|their)\s+)?"
 )
+
+
+#: a word that widens a claim to all, to always or to the certain: "all", "every",
+#: "routinely", "broadly", "united in", "certain to", "across the district" (not "nearly all",
+#: "not every", "all but", "all-clear", "every week", "United", "Whole Foods")
+_WIDE_WORD = re.compile(
+    r"(?<!nearly )(?<!almost )(?<!not )(?<!virtually )(?<!Nearly )(?<!Almost )(?<!Not )"
+    r"\b(?:[Aa]ll(?![- ]but\b|-)|[Ee]very(?! (?:day|week|month|year|morning|night|time|other)\b)"
+    r"|[Ee]ntire(?:ly)?|whole|[Aa]lways|[Rr]outinely|[Cc]onsistently|[Ii]nvariably"
+    r"|[Gg]enerally|[Bb]roadly|[Ww]idely|[Uu]niversally|united|[Cc]ertainly|[Dd]efinitely"
+    r"|(?:certain|sure|bound) to|[Ff]ully|[Tt]hroughout"
+    r"|across (?:the )?(?:country|nation|state|region|district|city|county|board|industry))\b"
+)
+#: a word of a document sentence that gives a part, a few, a share or a chance: "some of
+#: them", "many of her members", "were likely", "69 of the 73", "apply only to" (not the
+#: month of "May 5")
+_NARROW_WORD = re.compile(
+    r"\b(?:some|many|several|a few|most|mostly|mainly|largely|partly|in part|primarily"
+    r"|likely|at least|dozens|a number of|mixed|only|could|might|may(?!\s+\d)|\d[\d,]* of)\b",
+    re.IGNORECASE,
+)
+#: the same in Japanese: すべて, いずれも, 必ず, 大半, 相次いで against 一部, 中には, 可能性,
+#: 少なくとも, a count (3校, 2社)
+_JA_WIDE_WORD = re.compile(
+    r"すべて|全て|いずれも|こぞって|必ず|全員|一様に|一律に|常に|いつも|例外なく|大半|大勢|ほぼ全員"
+    r"|相次い|通例|当たり前"
+)
+_JA_NARROW_WORD = re.compile(
+    r"一部|中には|可能性|恐れ|おそれ|かもしれ|少なくとも|もある|場合があ|ケースがあ"
+    r"|\d+(?:校|社|人|軒|件|店|団体)"
+)
+#: the words of certainty among them, and the words of chance that they widen
+_CERTAIN_WORD = re.compile(r"certain|definitely|sure|bound|必ず", re.IGNORECASE)
+_CHANCE_WORD = re.compile(r"likely|could|might|may|可能性|恐れ|おそれ|かもしれ", re.IGNORECASE)
+_WIDENING = {"en": (_WIDE_WORD, _NARROW_WORD), "ja": (_JA_WIDE_WORD, _JA_NARROW_WORD)}
+
+
+def _claim_widened(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, str, str] | None:
+    """A claim widened to all, to always or to the certain where the document sentence it
+    is matched with best gives a part, a few or a chance, and no word of all: "drivers who
+    leave … all go to the Ridgeline center" where "some of them go", "farm workers were
+    certain to lose hours" where "some … were likely to", 県内の小中学校ではすべて where
+    the article names 3校. A word of the part the sentence gives too is no narrowing. Read in
+    summaries only (`Evidence.restating`): an answer to a question may say "all" of what its
+    document lists. Returns the sentence's word, the document's and its key."""
+    if ev.lang not in _WIDENING or not cover:
+        return None
+    wide, narrow = _WIDENING[ev.lang]
+    said = wide.search(text)
+    if said is None or said.group().lower() in ev.question_text.lower():
+        return None  # (or the question's word: "a device that will be developed fully")
+    raw = ev.raw_texts[cover[0]]
+    if wide.search(raw):
+        return None  # the document sentence says all too
+    lowered = text.lower()
+    parts = [m.group() for m in narrow.finditer(raw) if m.group().lower() not in lowered]
+    if not parts:
+        return None
+    # (the chance a certainty widens, before the part: "likely" of "some … were likely to")
+    if _CERTAIN_WORD.search(said.group()):
+        parts.sort(key=lambda p: not _CHANCE_WORD.fullmatch(p))
+    return said.group(), parts[0], ev.keys[cover[0]]
 
 
 def _all_for_count(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, str, str] | None:
