@@ -6840,6 +6840,35 @@ def test_a_claim_widened_to_all_or_to_certain_is_caught_in_a_summary(
     assert "'すべて' where the documents say '3校'" in out["explanation"], out["explanation"]
 
 
+def test_a_reason_the_article_tells_only_of_another_matter_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """ "The school system is dropping routes mainly because of a projected budget deficit"
+    where the article tells of the deficit paragraphs away from the routes, and of nothing
+    causing the other: caught in a summary, the deficit's sentence named. A reason the
+    article gives beside its statement passes, and an answer to a question is not read so."""
+    doc = (
+        "The Halden Valley district will eliminate 14 of its 62 daily bus routes starting "
+        "Monday. Superintendent Ketter said the district could not find enough drivers to run "
+        "them, even after raising hourly pay. Parents at Thursday's meeting asked for earlier "
+        "notice. Several elementary schools will also start ten minutes later. The board "
+        "approved new science textbooks for the middle school. Separately, the treasurer "
+        "reported a projected $1.2 million budget deficit for next year. The football "
+        "stadium's lights will be replaced in spring."
+    )
+    summary = "Summarize the following news article."
+    said = "The school system is dropping routes mainly because of a projected budget deficit."
+    out = first_verdict(judge, summary, [doc], said)
+    assert out["fully_supported"] is False, out["explanation"]
+    told = "a reason the documents tell only of another matter: 'a projected budget deficit'"
+    assert told in out["explanation"], out["explanation"]
+    assert "(0f)" in out["explanation"], out["explanation"]
+    linked = "The district is eliminating 14 bus routes because it could not find enough drivers."
+    for question, line in ((summary, linked), ("Why is the district cutting routes?", said)):
+        out = first_verdict(judge, question, [doc], line)
+        assert "only of another matter" not in out["explanation"], (line, out["explanation"])
+
+
 def test_all_of_a_whole_the_article_gives_a_part_of_is_caught(judge: OfflineJudge) -> None:
     """ "All 19 people sickened were hospitalized" where the article says "Seventeen of the
     19", "every one of the 45 wards" where "38 of the 45": caught. Not where the article

@@ -1467,6 +1467,10 @@ class SentenceEvidence:
     #: a clause of a Japanese sentence whose words the documents mostly lack, as written
     #: (`_japanese_clause_added`)
     clause_added: str | None = None
+    #: a reason the sentence gives that the documents tell only of another matter: the
+    #: reason as written and the key of the document sentence that tells it
+    #: (`_reason_of_another`)
+    reason_unlinked: tuple[str, str] | None = None
     #: a reason the sentence gives where the documents give another for the same statement:
     #: the sentence's, theirs, and their key (`_reason_swapped`)
     reason_swapped: tuple[str, str, str] | None = None
@@ -2111,6 +2115,11 @@ def sentence_features(
     reason_added = _reason_added(text, cover, ev) if ev.lang == "en" and cover else None
     if reason_added is None and ev.lang == "en" and ev.restating and _REASON_WORD.search(text):
         reason_added = _reason_attached(text, ev)
+    reason_unlinked = (
+        _reason_of_another(text, ev)
+        if reason_added is None and ev.lang == "en" and ev.restating and _REASON_WORD.search(text)
+        else None
+    )
     reason_swapped = (
         _reason_swapped(text, cover, ev)
         if ev.lang == "en" and reason_added is None
@@ -2232,6 +2241,7 @@ def sentence_features(
                 or overcounted is not None
                 or disputed
                 or reason_added
+                or reason_unlinked
                 or clause_added
                 or superlative_added
                 or name_unheld
@@ -2277,6 +2287,7 @@ def sentence_features(
         unplanned=unplanned,
         certain=certain,
         reason_added=reason_added,
+        reason_unlinked=reason_unlinked,
         clause_added=clause_added,
         reason_swapped=reason_swapped,
         superlative_added=superlative_added,
@@ -3714,6 +3725,45 @@ def _reason_added(text: str, cover: Sequence[int], ev: Evidence) -> str | None:
         if len(rest) >= _PLAN_WORDS and len(rest & ev.sets[cover[0]]) >= 0.8 * len(rest):
             return m.group().strip()
     return None
+
+
+#: how much of a reason a document sentence must hold to tell it, and how much of the
+#: statement it is given for that sentence and the two on either side of it may hold for
+#: the reason to be told of another matter (on the probe batches, the faithful summary lines
+#: whose reason a document sentence holds share more than half of their statement with it
+#: and its neighbours)
+_REASON_TOLD = 0.5
+_REASON_LINKED = 0.4
+
+
+def _reason_of_another(text: str, ev: Evidence) -> tuple[str, str] | None:
+    """A reason a summary gives for a statement, where the documents tell the reason's fact
+    but of another matter: "The district is cutting the routes mainly because of a
+    projected $1.2 million budget deficit" where the article tells of the deficit four
+    paragraphs from the routes and says nothing of the one causing the other. The reason
+    (three content words at least, half of them held by one document sentence) must end
+    the sentence, and that document sentence with the two before and after it must hold two
+    fifths of the statement at most. (A reason the documents lack is `_reason_added`'s; one
+    they give another reason in place of, `_reason_swapped`'s.) Returns the reason as
+    written and the key of the sentence that tells it."""
+    ours = _reason_parts(text, ev.lang, last=True)
+    if ours is None:
+        return None
+    effect, cause, said = ours
+    if len(effect) < _PLAN_WORDS or len(cause) < _PLAN_WORDS:
+        return None
+    held = ev.holding(cause)
+    if not held:
+        return None
+    # the sentence that holds most of the reason, the first of those that hold as much
+    told, most = max(held.items(), key=lambda kv: (kv[1], -kv[0]))
+    if most < _REASON_TOLD * len(cause):
+        return None
+    near = range(max(0, told - 2), min(len(ev.raw_texts), told + 3))
+    linked = set().union(*(ev.sets[k] for k in near if ev.doc_of[k] == ev.doc_of[told]))
+    if len(effect & linked) > _REASON_LINKED * len(effect):
+        return None
+    return said, ev.keys[told]
 
 
 def _with_next(i: int, ev: Evidence, count: int = 2) -> list[int]:

@@ -272,6 +272,9 @@ class OfflineJudge:
             parts.append(
                 f"a reason or a circumstance the documents do not give: '{f.reason_added}'"
             )
+        if f.reason_unlinked is not None:
+            said, key = f.reason_unlinked
+            parts.append(f"a reason the documents tell only of another matter: '{said}' ({key})")
         if f.clause_added is not None:
             parts.append(f"a clause the documents give nothing of: '{f.clause_added}'")
         if f.name_unheld is not None:
