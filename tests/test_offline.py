@@ -6845,8 +6845,10 @@ def test_a_reason_the_article_tells_only_of_another_matter_is_caught(
 ) -> None:
     """ "The school system is dropping routes mainly because of a projected budget deficit"
     where the article tells of the deficit paragraphs away from the routes, and of nothing
-    causing the other: caught in a summary, the deficit's sentence named. A reason the
-    article gives beside its statement passes, and an answer to a question is not read so."""
+    causing the other: caught in a summary, the deficit's sentence named; so, in Japanese,
+    is 柴田大輔さんの手取りが減ったのは、今年の水揚げ量が…落ち込んだためだ where the
+    catch is told far from his pay. A reason the article gives beside its statement passes,
+    and an answer to a question is not read so."""
     doc = (
         "The Halden Valley district will eliminate 14 of its 62 daily bus routes starting "
         "Monday. Superintendent Ketter said the district could not find enough drivers to run "
@@ -6867,6 +6869,18 @@ def test_a_reason_the_article_tells_only_of_another_matter_is_caught(
     for question, line in ((summary, linked), ("Why is the district cutting routes?", said)):
         out = first_verdict(judge, question, [doc], line)
         assert "only of another matter" not in out["explanation"], (line, out["explanation"])
+    ja = (
+        "ホタテ漁師の柴田大輔さんの手取りは、2年前の半分近くまで減った。輸出先の停止で浜値が"
+        "下がったためだ。組合は新たな販路を探している。町は加工場の建て替えを検討している。"
+        "港では新しい冷蔵倉庫の工事が始まった。今年の水揚げ量は大幅に落ち込んだ。"
+    )
+    ask = "以下のニュース記事を要約してください。"
+    pay = "ホタテ漁師の柴田大輔さんの手取りが減ったのは、"
+    out = first_verdict(judge, ask, [ja], pay + "今年の水揚げ量が大幅に落ち込んだためだ。")
+    told = "only of another matter: '今年の水揚げ量が大幅に落ち込んだ' (0f)"
+    assert told in out["explanation"], out["explanation"]
+    out = first_verdict(judge, ask, [ja], pay + "輸出先の停止で浜値が下がったためだ。")
+    assert "only of another matter" not in out["explanation"], out["explanation"]
 
 
 def test_all_of_a_whole_the_article_gives_a_part_of_is_caught(judge: OfflineJudge) -> None:

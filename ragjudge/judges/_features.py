@@ -2118,6 +2118,8 @@ def sentence_features(
     reason_unlinked = (
         _reason_of_another(text, ev)
         if reason_added is None and ev.lang == "en" and ev.restating and _REASON_WORD.search(text)
+        else _reason_of_another(lowered, ev)
+        if ev.lang == "ja" and ev.restating and _JA_REASON_MARK.search(lowered)
         else None
     )
     reason_swapped = (
@@ -3744,9 +3746,14 @@ def _reason_of_another(text: str, ev: Evidence) -> tuple[str, str] | None:
     (three content words at least, half of them held by one document sentence) must end
     the sentence, and that document sentence with the two before and after it must hold two
     fifths of the statement at most. (A reason the documents lack is `_reason_added`'s; one
-    they give another reason in place of, `_reason_swapped`'s.) Returns the reason as
-    written and the key of the sentence that tells it."""
-    ours = _reason_parts(text, ev.lang, last=True)
+    they give another reason in place of, `_reason_swapped`'s.) In Japanese, a sentence as
+    `normalise` writes it that claims a reason (…のは、…ためだ, …を理由に…): 柴田さんの手取りが
+    減ったのは、水揚げ量が落ち込んだためだ where the article tells of the catch far from his
+    pay. Returns the reason as written and the key of the sentence that tells it."""
+    if ev.lang == "ja":
+        ours = _japanese_reason_parts(text)
+    else:
+        ours = _reason_parts(text, ev.lang, last=True)
     if ours is None:
         return None
     effect, cause, said = ours
@@ -4183,17 +4190,28 @@ _JA_REASON_GIVEN = re.compile(
 )
 
 
+def _japanese_reason_parts(normalised: str) -> tuple[set[str], set[str], str] | None:
+    """The kanji tokens of what a Japanese sentence (as `normalise` writes it) states and of
+    the reason it claims for it (`_JA_REASON_CLAIMED`, `_JA_REASON_BY`), with the reason as
+    written; None without one."""
+    m = _JA_REASON_CLAIMED.match(normalised) or _JA_REASON_BY.match(normalised)
+    if m is None:
+        return None
+    told = (
+        m.group("effect") if m.re is _JA_REASON_CLAIMED else "、".join(m.group("before", "after"))
+    )
+    return _kanji_tokens(told), _kanji_tokens(m.group("cause")), m.group("cause")
+
+
 def _japanese_reason_swapped(normalised: str, ev: Evidence) -> tuple[str, str, str] | None:
     """`_reason_swapped` in Japanese, in a sentence as `normalise` writes it: 夜間救急を休止する
     のは、…赤字に陥ったためだ where the article, in the sentence that tells of the closing
     or the one after it, gives another reason (…当直体制を維持できなくなったためだ), and tells
     the sentence's reason (the deficit) elsewhere."""
-    m = _JA_REASON_CLAIMED.match(normalised) or _JA_REASON_BY.match(normalised)
-    if m is None:
+    ours = _japanese_reason_parts(normalised)
+    if ours is None:
         return None
-    told = m.group("effect") if m.re is _JA_REASON_CLAIMED else m.group("before", "after")
-    effect = _kanji_tokens("、".join(told) if isinstance(told, tuple) else told)
-    cause = _kanji_tokens(m.group("cause"))
+    effect, cause, said = ours
     # (the statement is one a document sentence gives, four fifths of it or more, below: so,
     # as in English, a reason of two words counts, and one the documents never tell, 経営難)
     if len(effect) < _PLAN_WORDS or len(cause) < _REASON_WORDS - 1:
@@ -4228,7 +4246,7 @@ def _japanese_reason_swapped(normalised: str, ev: Evidence) -> tuple[str, str, s
                 if shared > _REASON_SHARED * len(cause):
                     return None  # the documents give the sentence's reason
                 if found is None and len(their_cause) >= _REASON_WORDS:
-                    found = (m.group("cause"), theirs, ev.keys[k])
+                    found = (said, theirs, ev.keys[k])
     return found
 
 
