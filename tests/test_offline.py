@@ -6795,8 +6795,8 @@ def test_a_claim_widened_to_all_or_to_certain_is_caught_in_a_summary(
     """ "Drivers who leave all go to Ridgeline" where the article says "some of them go",
     "workers were certain to lose hours" where "some were likely to", 小中学校ではすべて where
     it names 3校: caught in a summary, the article's narrower word named. Not where the
-    article says all too, nor where the sentence keeps the part, nor in an answer to a
-    question, which may say "all" of what its document lists."""
+    article says all too, nor where the sentence keeps the part, nor for "the only issue",
+    nor in an answer to a question, which may say "all" of what its document lists."""
     doc = (
         "Aldana said the district trains new drivers and then some of them go down the road to "
         "the Ridgeline warehouse for better pay. She said some farm workers were likely to lose "
@@ -6819,6 +6819,13 @@ def test_a_claim_widened_to_all_or_to_certain_is_caught_in_a_summary(
     ):
         out = verdict(said)
         assert "where the documents say" not in out["explanation"], (said, out["explanation"])
+    pizza = [
+        "We got a large pepperoni and wings. The only issue was that one pizza was supposed to "
+        "be half cheese and came out full pepperoni, but the kids did not care."
+    ]
+    said = "One pizza meant to be half cheese came out entirely pepperoni."
+    out = first_verdict(judge, "Summarize the review.", pizza, said)
+    assert "where the documents say" not in out["explanation"], out["explanation"]
     asked = first_verdict(
         judge,
         "Where do the drivers the district trains go?",
@@ -6848,7 +6855,7 @@ def test_a_reason_the_article_tells_only_of_another_matter_is_caught(
     causing the other: caught in a summary, the deficit's sentence named; so, in Japanese,
     is 柴田大輔さんの手取りが減ったのは、今年の水揚げ量が…落ち込んだためだ where the
     catch is told far from his pay. A reason the article gives beside its statement passes,
-    and an answer to a question is not read so."""
+    as does one the statement's speaker gives, and an answer to a question is not read so."""
     doc = (
         "The Halden Valley district will eliminate 14 of its 62 daily bus routes starting "
         "Monday. Superintendent Ketter said the district could not find enough drivers to run "
@@ -6866,6 +6873,11 @@ def test_a_reason_the_article_tells_only_of_another_matter_is_caught(
     assert told in out["explanation"], out["explanation"]
     assert "(0f)" in out["explanation"], out["explanation"]
     linked = "The district is eliminating 14 bus routes because it could not find enough drivers."
+    # (a reason its speaker gives is his: Ketter is named with it)
+    quoted = doc + ' "Families are moving away," Ketter said.'
+    own = "Superintendent Ketter backs dropping routes because families are moving away."
+    out = first_verdict(judge, summary, [quoted], own)
+    assert "only of another matter" not in out["explanation"], out["explanation"]
     for question, line in ((summary, linked), ("Why is the district cutting routes?", said)):
         out = first_verdict(judge, question, [doc], line)
         assert "only of another matter" not in out["explanation"], (line, out["explanation"])

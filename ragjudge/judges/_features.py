@@ -3735,6 +3735,8 @@ def _reason_added(text: str, cover: Sequence[int], ev: Evidence) -> str | None:
 #: whose reason a document sentence holds share more than half of their statement with it
 #: and its neighbours)
 _REASON_TOLD = 0.5
+#: a capitalised word after a sentence's first: a name
+_NAMED_AFTER_FIRST = re.compile(r"(?<=\S\s)[A-Z][a-z]+")
 _REASON_LINKED = 0.4
 
 
@@ -3770,6 +3772,13 @@ def _reason_of_another(text: str, ev: Evidence) -> tuple[str, str] | None:
     linked = set().union(*(ev.sets[k] for k in near if ev.doc_of[k] == ev.doc_of[told]))
     if len(effect & linked) > _REASON_LINKED * len(effect):
         return None
+    # (a reason told by the one the statement names is theirs: "Jessup … backs the move
+    # because elephants are not meant to live alone" of his quotation three sentences on)
+    if ev.lang != "ja":
+        stated = text[: text.rfind(said)]
+        named = {t for m in _NAMED_AFTER_FIRST.finditer(stated) if (t := content_token(m.group()))}
+        if named & ev.sets[told]:
+            return None
     return said, ev.keys[told]
 
 
@@ -5681,10 +5690,11 @@ _WIDE_WORD = re.compile(
 )
 #: a word of a document sentence that gives a part, a few, a share or a chance: "some of
 #: them", "many of her members", "were likely", "69 of the 73", "apply only to" (not the
-#: month of "May 5")
+#: month of "May 5", nor "the only issue")
 _NARROW_WORD = re.compile(
     r"\b(?:some|many|several|a few|most|mostly|mainly|largely|partly|in part|primarily"
-    r"|likely|at least|dozens|a number of|mixed|only|could|might|may(?!\s+\d)|\d[\d,]* of)\b",
+    r"|likely|at least|dozens|a number of|mixed|(?<!the )only|could|might|may(?!\s+\d)"
+    r"|\d[\d,]* of)\b",
     re.IGNORECASE,
 )
 #: the same in Japanese: すべて, いずれも, 必ず, 大半, 相次いで against 一部, 中には, 可能性,
