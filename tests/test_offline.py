@@ -9385,13 +9385,14 @@ def test_days_closed_before_hours_served_and_longer_hours_of_one_day_are_read_ap
 ) -> None:
     """ "Closed on Mondays and serves from 11 a.m. to 9:30 p.m. Tuesday through Thursday"
     closes Monday alone, and "…, staying open until 10:30 p.m. on Fridays" gives Friday's
-    hours alone; both pass against the record that gives them, and the wrong day or hour
-    in either is still found."""
+    hours alone, also with times as records write them ("from 11:00 to 21:30 Tuesday through
+    Thursday and … until midnight on Saturdays"); both pass against the record that gives
+    them, and the wrong day or hour in either is still found."""
     record = "Structured data: " + repr(
         {
             "name": "Baan Krua Thai Kitchen",
             "hours": {d: "11:0-21:30" for d in ("Tuesday", "Wednesday", "Thursday")}
-            | {"Friday": "11:0-22:30", "Saturday": "12:0-22:30", "Sunday": "12:0-21:0"},
+            | {"Friday": "11:0-22:30", "Saturday": "12:0-0:0", "Sunday": "12:0-21:0"},
         }
     )
     verdict = partial(first_verdict, judge, "Write an overview of the business.", [record])
@@ -9400,6 +9401,11 @@ def test_days_closed_before_hours_served_and_longer_hours_of_one_day_are_read_ap
         "through Thursday.",
         "It opens at 11 a.m. and closes at 9:30 p.m. Tuesday through Thursday, staying open "
         "until 10:30 p.m. on Fridays.",
+        # (times as the record writes them: each day's hours apart all the same)
+        "It is open from 11:00 to 21:30 Tuesday through Thursday and from 11:00 until "
+        "midnight on Saturdays.",
+        "On weekends it opens at noon, staying open until midnight on Saturdays and closing "
+        "at 21:00 on Sundays.",
     ):
         out = verdict(said)
         assert "the record says otherwise" not in out["explanation"], (said, out["explanation"])

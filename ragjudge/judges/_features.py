@@ -9114,8 +9114,9 @@ _DAYS_JOIN = re.compile(
 _EXCEPT_DAYS = re.compile(
     rf"\bexcept\s+(?:on\s+)?{_WEEKDAY}s?(?:\s*(?:,|and|or)\s+(?:on\s+)?{_WEEKDAY}s?)*"
 )
-#: what makes a piece of opening hours one of its own: a time, or days closed
-_TIMED = re.compile(rf"{_CLOCK.pattern}|{_CLOSED.pattern}")
+#: what makes a piece of opening hours one of its own: a time (as records give it too,
+#: "22:00"), or days closed
+_TIMED = re.compile(rf"{_CLOCK.pattern}|\b(?:[01]?\d|2[0-3]):[0-5]\d\b|{_CLOSED.pattern}")
 #: days named as the rest of the week: "the other weekdays", "the other days"
 _OTHER_DAYS = re.compile(r"\b(?:the\s+)?other\s+(?:week)?days\b")
 
