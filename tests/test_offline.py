@@ -9380,6 +9380,57 @@ def test_what_a_deed_came_after_given_otherwise_is_caught(judge: OfflineJudge) -
         assert out["fully_supported"] is True, (said, out["explanation"])
 
 
+def test_a_field_word_in_a_visit_is_no_claim_about_the_field(judge: OfflineJudge) -> None:
+    """A field's word told of one visit says nothing of the field: a count of things ("split
+    into two groups", "came with two children") is no "good for groups" nor "good for
+    kids", and "out for delivery when it had not yet been baked" denies the baking, not the
+    delivery. Said of the place, the same words still meet the record."""
+    record = "Structured data: " + repr(
+        {
+            "name": "Kumo Ramen Bar",
+            "attributes": {
+                "RestaurantsGoodForGroups": "False",
+                "GoodForKids": "True",
+                "RestaurantsDelivery": "True",
+            },
+            "review_info": [
+                {
+                    "review_stars": 2.0,
+                    "review_text": "Our party of five had to split up at the counter. The "
+                    "veggie ramen came out lukewarm and the replacement took 20 more minutes.",
+                },
+                {
+                    "review_stars": 5.0,
+                    "review_text": "We came Sunday afternoon with our two kids and the crew "
+                    "brought smaller bowls without being asked. Kids' shoyu ramen is $9.",
+                },
+                {
+                    "review_stars": 1.0,
+                    "review_text": "Ordered at 7:15 on Friday and it showed up near 9, cold. "
+                    "I called and they said it was out for delivery; later the girl on the "
+                    "phone admitted it had not gone in the oven.",
+                },
+            ],
+        }
+    )
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [record])
+    for said in (
+        "A two-star reviewer's party of five had to split into two groups at the counter.",
+        "A reviewer who came with two children said the crew brought smaller bowls without being "
+        "asked.",
+        "A one-star reviewer's order came cold, after staff had claimed it was out for "
+        "delivery when it had not yet been baked.",
+    ):
+        out = verdict(said)
+        assert "the record says otherwise" not in out["explanation"], (said, out["explanation"])
+    for said in (
+        "The restaurant is good for groups.",
+        "The restaurant does not offer delivery.",
+    ):
+        out = verdict(said)
+        assert "the record says otherwise" in out["explanation"], (said, out["explanation"])
+
+
 def test_days_closed_before_hours_served_and_longer_hours_of_one_day_are_read_apart(
     judge: OfflineJudge,
 ) -> None:

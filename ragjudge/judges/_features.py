@@ -8772,7 +8772,7 @@ _LACKING = re.compile(r"\b(?:lack(?:s|ed|ing)?|without|absence)\b", re.IGNORECAS
 #: the finer cut: also lists and "and", for what a negation denies ("no WiFi, and dogs are
 #: welcome" denies WiFi only); not a colon, which joins a field to its value ("Delivery: no")
 _CLAUSE_BREAK = re.compile(
-    r"[,;]|\b(?:and|or|but|while|whereas|although|though|however|yet)\b"
+    r"[,;]|\b(?:and|or|but|while|whereas|although|though|however|yet|when|because)\b"
     # (and "so" before a clause of its own: "broth is packed separately so the noodles don't
     # get soggy")
     r"|\bso\b(?=\s+(?:that|the|it|its|they|their|we|you|i|he|she|there)\b)"
@@ -9312,9 +9312,12 @@ def _named_facts(
     (`Names`: `RestaurantsDelivery: None` and "offers delivery"; `brunch: False` under
     `GoodForMeal` and "a brunch spot"; not `OutdoorSeating: False` and "indoor seating").
     Words run together count too ("late-night" names `latenight`, "Wi-Fi" `WiFi`)."""
+    # (a thing counted is one of a visit, not what the place is for: "split into two
+    # groups", "came with two children")
+    counted = {b for a, b in pairwise(seq) if a[0] == "#"}
     tokens = set(seq)
     found: list[int] = []
-    joined = tokens | _run_together(seq)
+    joined = (tokens - counted) | _run_together(seq)
     # a clause that names a field speaks of that one, whatever other facts share two of its
     # words ("does not take reservations" and `RestaurantsTakeOut: true`)
     naming = {
