@@ -1090,7 +1090,8 @@ SIBLINGS = [
     "Great spot for a cheap lunch: I had the chicken noodle bowl and it was fresh. Jane's son "
     "Tom was named after Ed Cole, who was also Tom's godfather. Vitamin D helps the body "
     "absorb calcium. Tom's first goal since returning from a hamstring injury won the game. "
-    "In the trial, 120 adults took the drug or a placebo for 12 weeks."
+    "In the trial, 120 adults took the drug or a placebo for 12 weeks. The shop's annual rent "
+    "is $40,000."
 ]
 
 
@@ -1104,6 +1105,9 @@ SIBLINGS = [
         ("Every month the bridge stays closed costs the shop customers.", None),
         ("The shop opens every day at nine.", None),
         ("The shop has a red awning.", None),
+        # how often, said by its unit of time ("yearly" for "annual"), or by another
+        ("The shop's yearly rent is $40,000.", None),
+        ("The shop's monthly rent is $40,000.", ("monthly", "annual")),
         # a month no document gives, in a loose copy of their sentence
         ("The store reopened in May after a six-month refit.", ("May", "March")),
         ("The store reopened in March after a six-month refit.", None),
@@ -1131,9 +1135,9 @@ def test_a_word_put_for_another_of_its_kind_is_caught(
 ) -> None:
     """ "Every week" where the documents say "every month", "grandson" for "son", "red" for
     "green": a copied statement with one word put for another of its kind (a unit of time, a
-    colour, a medal, a relative) says something else, though it keeps their other words. A
-    month (or a day) that the documents never give needs only a loose copy, as a summary
-    makes: it is as new as a number they lack."""
+    colour, a medal, a relative) says something else, though it keeps their other words;
+    "yearly" for "annual" says the same. A month (or a day) that the documents never give
+    needs only a loose copy, as a summary makes: it is as new as a number they lack."""
     out = first_verdict(judge, "What do the documents say?", SIBLINGS, said)
     # a word with a hyphen is read by its parts, which the documents hold
     assert "'six-month'" not in out["explanation"]

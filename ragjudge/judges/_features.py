@@ -4736,7 +4736,7 @@ _RIVALS = {
 #: the scale themselves (as verbs of a change they are too often other words: "fell",
 #: "Rose"): a document sentence with one says it the sentence's way ("a 9 percent increase"
 #: where revenue "rose 9 percent"; "two were killed" where "two people died"; "held tuition
-#: at $14,850" where the board voted "to freeze" it)
+#: at $14,850" where the board voted "to freeze" it; "a daily talk" where "a talk each day")
 _SAYING_ALSO = {
     t: frozenset(filter(None, (content_token(w) for w in also)))
     for end, also in (
@@ -4751,6 +4751,12 @@ _SAYING_ALSO = {
         (("held", "kept", "maintained", "unchanged"), ("freeze", "froze", "frozen", "steady")),
         (("killed",), ("died", "dead", "death", "deaths")),
         (("injured", "wounded"), ("hurt",)),
+        # (how often, said by the unit of time: "daily" for "each day", "yearly" for
+        # "annual")
+        (("daily",), ("day",)),
+        (("day",), ("daily",)),
+        (("yearly", "year"), ("annual", "annually")),
+        (("annual", "annually"), ("yearly", "year")),
     )
     for t in filter(None, (content_token(w) for w in end))
 }
