@@ -21,6 +21,7 @@ import pandas as pd
 import pytest
 
 from ragjudge.judges._glosses import (
+    broken_down,
     converted_numbers,
     counted_lists,
     formula_constants,
@@ -5209,6 +5210,20 @@ def test_a_count_of_the_answers_own_list_or_the_questions_number_is_no_new_numbe
     assert asked["fully_supported"] is True and "number" not in asked["explanation"]
     assert counted_lists("It comes in 2 colours: red and blue.") == {"2"}
     assert counted_lists("It has 3 modes: eco, sport.") == set()
+
+
+def test_a_count_the_answers_own_parts_add_up_to_is_no_new_number(judge: OfflineJudge) -> None:
+    """ "Three infants, two in Iowa and one in Missouri" adds up the parts the answer tells
+    right after the count: no new number. A count its parts do not make is still one."""
+    docs = ["The FDA has reports of two infants in Iowa and one in Missouri who fell ill."]
+    verdict = partial(first_verdict, judge, "Summarize the article.", docs)
+    added = verdict("The FDA has reports of three infants, two in Iowa and one in Missouri.")
+    assert "'three' worked out by the answer itself" in added["explanation"], added
+    assert added["fully_supported"] is True, added["explanation"]
+    wrong = verdict("The FDA has reports of four infants, two in Iowa and one in Missouri.")
+    assert "number 'four' not found" in wrong["explanation"], wrong["explanation"]
+    assert broken_down("12 schools (5 in the north and 7 in the south) closed.") == {"12"}
+    assert broken_down("Three infants, two of them in Iowa, fell ill.") == set()
 
 
 def test_the_top_of_a_rating_scale_is_no_value(judge: OfflineJudge) -> None:

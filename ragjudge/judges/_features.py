@@ -26,6 +26,7 @@ from ragjudge.judges._glosses import (
     Measure,
     acronyms,
     bounded_numbers,
+    broken_down,
     changed_units,
     converted_numbers,
     counted_lists,
@@ -1827,11 +1828,13 @@ def sentence_features(
     if missing_values:
         # a measure given again in other units ("160°F (71°C)"), worked out from two numbers
         # of the answer that the documents have (a share, a margin, the 100 of a percentage
-        # formula), or the count of a list the answer gives ("3 members (A, B and C)")
+        # formula), or the count of a list the answer gives ("3 members (A, B and C)") or
+        # of parts it gives ("three infants, two in Iowa and one in Missouri")
         worked = missing_values & (
             converted_numbers(text, ev.numbers)
             | worked_out(missing_values, operands, text, sorted(near))
             | counted_lists(text)
+            | broken_down(text)
             | formula_constants(text)
         )
         missing_values -= worked

@@ -349,6 +349,45 @@ def counted_lists(text: str) -> set[str]:
     return found
 
 
+#: a count of up to twenty, in figures or in words
+_SMALL_COUNTS = (
+    *("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
+    *("eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen"),
+    *("eighteen", "nineteen", "twenty"),
+)
+_COUNT = rf"\d{{1,4}}|{'|'.join(_SMALL_COUNTS)}"
+#: a count, a word or three, then (after a comma, a colon, a dash or a parenthesis) the parts
+#: it breaks into: "three infants, two in Iowa and one in Missouri"
+_BROKEN_DOWN = re.compile(
+    rf"(?<![\w.,])(?P<n>{_COUNT})\s+(?:[^\W\d_][\w'’\-]*\s+){{0,2}}?[^\W\d_][\w'’\-]*"
+    r"\s*[,(:–—]\s*(?P<parts>[^.;:()]{3,200})",
+    re.IGNORECASE,
+)
+_PART_COUNT = re.compile(rf"(?:{_COUNT})\b", re.IGNORECASE)
+
+
+def _count_value(word: str) -> int:
+    """The value of a `_COUNT` match."""
+    return int(word) if word.isdigit() else _SMALL_COUNTS.index(word.lower())
+
+
+def broken_down(text: str) -> set[str]:
+    """Counts of `text` that the parts it tells right after them add up to, in figures:
+    "3" of "three infants, two in Iowa and one in Missouri"; the answer added them itself.
+    Each part opens with its count, two parts at least."""
+    found: set[str] = set()
+    for m in _BROKEN_DOWN.finditer(text):
+        counts: list[int] = []
+        for item in _ITEM_BREAK.split(m.group("parts")):
+            part = _PART_COUNT.match(item.strip())
+            if part is None:
+                break
+            counts.append(_count_value(part.group()))
+        if len(counts) >= 2 and sum(counts) == _count_value(m.group("n")):
+            found.add(str(_count_value(m.group("n"))))
+    return found
+
+
 #: words, then an acronym in parentheses: "computed tomography (CT)"
 _DEFINED = re.compile(r"((?:[^\W\d_][\w'’\-]*\s+){1,8})\(([A-Z][A-Za-z&]*[A-Z])s?\)")
 #: an acronym, then its words in parentheses: "VR (Voice Recognition)"
