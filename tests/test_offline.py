@@ -9950,15 +9950,17 @@ def test_a_name_a_summary_puts_together_from_the_articles_words_is_caught(
     Wenasket Tribe, are names the article never gives, though it has each word. A name cut
     at a title ("Cedar Bluff Mayor Russell Eberly"), one with a given name left out
     ("Warden Pruitt" of "Warden Douglas Pruitt"), one behind a possessive ("Oduma's
-    National Museum") and one after a first word the documents use as a common word
-    ("Pulmonologist Elaine Foster") pass."""
+    National Museum"), one after a first word the documents use as a common word
+    ("Pulmonologist Elaine Foster") and one after an adjective the article makes of a name
+    ("the Washington-based Parents' Food Safety Project") pass."""
     doc = (
         "The dam is owned by Northfork Power Co., which agreed in 2019 to remove it. Ridgeway "
         "Elementary closed for the day. Members of the Wenasket Tribe watched from the banks "
         "of the Tassel River. Warden Douglas Pruitt said the jail was full. Russell Eberly, "
         "the mayor of Cedar Bluff, spoke first. The artefacts will go to the National Museum "
         "in Oduma. Elaine Foster, a pulmonologist, told the council that blowers are loud. "
-        "The vote followed years of lobbying by Fossil Free Classrooms."
+        "The vote followed years of lobbying by Fossil Free Classrooms. Raymond Koh directs "
+        "food safety at the Parents' Food Safety Project, a Washington-based advocacy group."
     )
     verdict = partial(first_verdict, judge, "Summarize the following news article.", [doc])
     for said, name in (
@@ -9979,6 +9981,7 @@ def test_a_name_a_summary_puts_together_from_the_articles_words_is_caught(
         "Cedar Bluff Mayor Russell Eberly spoke first.",
         "The artefacts will go to Oduma's National Museum.",
         "Pulmonologist Elaine Foster told the council that blowers are loud.",
+        "Raymond Koh works at the Washington-based Parents' Food Safety Project.",
     ):
         out = verdict(said)
         assert "a name the documents never give" not in out["explanation"], (

@@ -4082,7 +4082,8 @@ def _name_unheld(text: str, ev: Evidence) -> str | None:
     elsewhere, "the Tassel River Tribe" of the Tassel River and the Wenasket Tribe, "Fossil
     Free Schools" of "Fossil Free Classrooms". A name is cut at a
     title or a role ("Cedar Bluff Mayor Russell Eberly" names Cedar Bluff and Russell
-    Eberly) and read without the words that open a sentence; one with a day or a month in it
+    Eberly) and at an adjective made of one that the documents give too ("Washington-based"),
+    and read without the words that open a sentence; one with a day or a month in it
     is a date's. Returns the name as written."""
     if ev.fields:
         return None  # (a record's names are read by the checks of records)
@@ -4105,6 +4106,10 @@ def _name_unheld(text: str, ev: Evidence) -> str | None:
                 word
                 and word not in _NAME_BREAKS
                 and not _ROLE_HEAD.fullmatch(word.lower().removesuffix("s"))
+                # (a word in lower case after a hyphen is an adjective made of a name,
+                # "Washington-based", not "Lewis-Potter": where the documents write it too,
+                # the name it goes with is read apart)
+                and not (_LOWER_AFTER_HYPHEN.search(word) and word.lower() in ev.spaced_text)
             ):
                 name.append(word)
                 continue
@@ -4135,6 +4140,7 @@ _NAME_OF_WORDS = re.compile(
     r"(?<![\w.])[A-Z][a-zA-Z\-]+(?:['’]s\b|\.|\b)(?:\s+(?:[A-Z][a-zA-Z\-]+(?:['’]s\b|\.)?|&))+"
 )
 _OWNER_MARK = re.compile(r"['’]s$")
+_LOWER_AFTER_HYPHEN = re.compile(r"-[a-z]")
 #: words a name is cut at: titles, the words of a place's or a body's kind that a summary
 #: may put before or after a name the documents write otherwise ("the Corliss City
 #: Council" of "the city council in Corliss"), and the parties of people
