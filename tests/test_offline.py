@@ -3162,14 +3162,17 @@ def test_a_decimal_comma_is_read_where_the_language_writes_one(judge: OfflineJud
 
 
 def test_chinese_and_japanese_numbers_are_read_at_their_value(judge: OfflineJudge) -> None:
-    """Myriads (万, 億, 亿, 만, 억), 午後 hours, shares in tenths (割) and years of a Japanese
-    era (令和6年) read as the digits they stand for."""
+    """Myriads (万, 億, 亿, 만, 억), 午後 hours (both ends of 午後7時から11時), shares in
+    tenths (割) and years of a Japanese era (令和6年) read as the digits they stand for."""
     from ragjudge.judges._tokens import tokenize
 
     assert tokenize("1万2000円", lang="ja").digits == tokenize("12,000円", lang="ja").digits
     assert tokenize("1億2000万", lang="ja").digits == {"120000000"}
     assert tokenize("3亿", lang="zh").digits == {"300000000"}
     assert tokenize("午後3時30分", lang="ja").seq[:3] == tokenize("15時30分", lang="ja").seq[:3]
+    # (午後 goes for both ends of a span of one afternoon, not past midnight)
+    assert tokenize("午後7時から11時まで", lang="ja").digits == {"19", "23"}
+    assert tokenize("午後10時から2時まで", lang="ja").digits == {"22", "2"}
     assert tokenize("千葉県", lang="ja").digits == set()  # a place name, not a thousand
     # a myriad multiplies its whole group, a thousand only the digits before it
     assert tokenize("5千万円", lang="ja").digits == {"50000000"}

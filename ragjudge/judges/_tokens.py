@@ -307,6 +307,12 @@ _CJK_UNITS = {**_CJK_MYRIADS, "千": 10**3, "천": 10**3, "百": 100, "백": 100
 #: Korean 오후/오전): "午後3時" is 15時, "下午3点" 15点, "오후 3시" 15시
 _CJK_HOUR = re.compile(r"(午後|午前|下午|上午|晚上|早上|오후|오전) ?(\d{1,2}) ?([時点點시])")
 _CJK_AFTERNOON = frozenset({"午後", "下午", "晚上", "오후"})
+#: a span of hours whose word for the time of day goes for both ends: "午後7時から11時" is
+#: 19時から23時 (where the second hour is the later one)
+_CJK_HOUR_SPAN = re.compile(
+    r"(?P<word>午後|下午|晚上|오후) ?(?P<first>\d{1,2})(?P<mid> ?[時点點시](?:\d{1,2}分|半)?"
+    r" ?(?:から|〜|～|~|-|–|到|至|부터) ?)(?=(?P<second>\d{1,2}) ?[時点點시])"
+)
 #: half past an hour: "3時半" is 3時30分, "3点半" 3点30分, "3시 반" 3시30분
 _HALF_HOUR = re.compile(r"(\d{1,2}) ?([時点點시]) ?(?:半|반(?!드시|대|면|복|환|영|응|드))")
 
@@ -367,6 +373,13 @@ def _cjk_number(m: re.Match[str]) -> str:
 
 def _cjk_hour(m: re.Match[str]) -> str:
     return f"{int(m.group(2)) % 12 + (12 if m.group(1) in _CJK_AFTERNOON else 0)}{m.group(3)}"
+
+
+def _cjk_hour_span(m: re.Match[str]) -> str:
+    """A `_CJK_HOUR_SPAN` with its word for the time of day given to its second hour too."""
+    if int(m.group("second")) <= int(m.group("first")):
+        return m.group()  # (past midnight, or no span of one afternoon)
+    return f"{m.group('word')}{m.group('first')}{m.group('mid')}{m.group('word')}"
 
 
 #: signs that stand for a word, read as that word so "80%" meets "80 percent" and "$5" "5
@@ -474,11 +487,11 @@ _SHORT_DECADE = re.compile(r"['’‘]([3-9]0)s\b")
 
 def _clock(text: str) -> str:
     """Numbers and times in one notation: "3:30 pm" reads as "15:30" and "3 pm", "15:00" as
-    "15"; "1万2000" as "12000", "午後3時" as "15時", "下午3点半" as "15点30分", "七世代" as
-    "7世代", "2割" as "20%", "令和6年" as "2024年", "26年4月" as "2026年4月" and "19年"
-    after "2024年" as "2019年"; a short year range "1649–54" as "1649–1654", "the '90s" as
-    "the 1990s", so an answer may write either; and a year run into the next date's day
-    ("19408 december") as the two numbers."""
+    "15"; "1万2000" as "12000", "午後3時" as "15時" ("午後7時から11時" as "19時から23時"),
+    "下午3点半" as "15点30分", "七世代" as "7世代", "2割" as "20%", "令和6年" as "2024年",
+    "26年4月" as "2026年4月" and "19年" after "2024年" as "2019年"; a short year range
+    "1649–54" as "1649–1654", "the '90s" as "the 1990s", so an answer may write either; and a
+    year run into the next date's day ("19408 december") as the two numbers."""
     if not text.isascii():
         if _HAS_KANJI_NUMERAL.search(text):
             text = _KANJI_NUMBER.sub(_kanji_number, text)
@@ -492,7 +505,8 @@ def _clock(text: str) -> str:
         text = _SHORT_DECADE.sub(r"19\1s", text)
     text = _FUSED_YEAR.sub(r"\1 \2 \3", text)
     if not text.isascii():
-        text = _CJK_HOUR.sub(_cjk_hour, _CJK_NUMBER.sub(_cjk_number, text))
+        text = _CJK_NUMBER.sub(_cjk_number, text)
+        text = _CJK_HOUR.sub(_cjk_hour, _CJK_HOUR_SPAN.sub(_cjk_hour_span, text))
         if "半" in text or "반" in text:
             text = _HALF_HOUR.sub(r"\1\g<2>30分", text)
         if "割" in text:
