@@ -8548,8 +8548,8 @@ def test_a_lack_of_a_days_hours_says_the_place_is_closed_that_day(judge: Offline
 
 def test_a_japanese_person_given_their_post_in_short_is_no_new_name(judge: OfflineJudge) -> None:
     """石田由紀子町議 of 町議会の石田由紀子議員, 松本達也財政課長 of 町財政課の松本達也課長
-    and 同組合所属 of 同組合に所属する give names and posts the article gives; 石田由紀子
-    課長 gives her another post."""
+    and 同組合所属 of 同組合に所属する give names and posts the article gives, as does
+    協議会会長 of 「…協議会」の会長; 石田由紀子課長 gives her another post."""
     doc = (
         "町はこれまで、第2子以降の給食費を半額補助してきたが、2021年度に始めたこの制度は"
         "無償化に伴い廃止する。町議会の石田由紀子議員は無償化には賛成としつつ、「寄付が減った"
@@ -8558,7 +8558,7 @@ def test_a_japanese_person_given_their_post_in_short_is_no_new_name(judge: Offli
         "5年間は継続できる財源を確保している」と説明した。町教委の藤井恵子学校教育課長は"
         "「無償化によって食材の質や量を落とすことはない」と話す。汐見市の汐見港で、今季の"
         "サンマの水揚げが低迷している。同組合に所属するサンマ漁船は、10年前の14隻から6隻に"
-        "減った。"
+        "減った。「汐見線活性化協議会」の会長を務める汐見町の木村典子町長は、減便に反発している。"
     )
     verdict = partial(first_verdict, judge, "次のニュース記事を要約してください。", [doc])
     for said in (
@@ -8566,6 +8566,7 @@ def test_a_japanese_person_given_their_post_in_short_is_no_new_name(judge: Offli
         "松本達也財政課長は、寄付金の一部を基金に積み立てており、少なくとも5年間は続けられる"
         "財源を確保していると説明した。",
         "同組合所属のサンマ漁船は、10年前の14隻から6隻に減った。",
+        "協議会会長の木村典子町長は、減便に反発している。",
     ):
         out = verdict(said)
         assert out["fully_supported"] is True, (said, out["explanation"])

@@ -2775,6 +2775,15 @@ def _retitled(word: str, text: str) -> bool:
     return False
 
 
+def _joined_by_no(word: str, text: str) -> bool:
+    """Whether a word in kanji runs together two words that `text` joins by の: 協議会会長 of
+    「…協議会」の会長, 県教育委員会 of 県の教育委員会 (each of two characters at least)."""
+    return any(
+        re.search(rf"{re.escape(word[:cut])}[」』）)]?の{re.escape(word[cut:])}", text)
+        for cut in range(2, len(word) - 1)
+    )
+
+
 #: a title that ends a Japanese word (課長 of 財政課長)
 _JA_TITLE_END = re.compile(rf"{_JA_TITLE}$")
 #: the suffixes of Japanese places, from prefecture down to ward and town
@@ -2853,6 +2862,7 @@ def _japanese_swaps(normalised: str, ev: Evidence) -> list[tuple[str, str, str]]
             or _places_joined(word, ev.text)
             or _shortened(word, ev.text)
             or _retitled(word, ev.text)
+            or _joined_by_no(word, ev.text)
             or word[0] == "同"  # (同組合所属: of the one named before)
             or word in _JA_DEGREE_WORDS
             or ev.question.issuperset(tokenize(word, lang="ja").seq)
