@@ -9818,6 +9818,31 @@ def test_a_quotation_told_again_with_its_year_is_no_clause_added(judge: OfflineJ
     assert "a clause the documents give nothing of" not in out["explanation"], out["explanation"]
 
 
+def test_a_last_clause_that_restates_a_number_in_other_words_is_no_clause_added(
+    judge: OfflineJudge,
+) -> None:
+    """ "…, and the project was about 60 percent complete when the attack happened" says
+    again, in other words, "the work was about 60 percent finished when the attack hit":
+    its number and two words are the matched sentence's. A clause that only gives a year of
+    it is still read as added."""
+    doc = (
+        "The district's technology director, Priya Menon, said an outside audit in 2022 had "
+        "recommended moving backups offline, and that the work was about 60 percent finished "
+        "when the attack hit."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the following news article.", [doc])
+    out = verdict(
+        "Priya Menon said a 2022 audit had recommended moving backups offline, and the project "
+        "was about 60 percent complete when the attack happened."
+    )
+    assert "a clause the documents give nothing of" not in out["explanation"], out["explanation"]
+    out = verdict(
+        "Priya Menon said a 2022 audit had recommended moving backups offline, and the state "
+        "paid for a new contractor in 2022."
+    )
+    assert "a clause the documents give nothing of" in out["explanation"], out["explanation"]
+
+
 def test_a_japanese_most_for_the_articles_chief_one_is_no_record_added(
     judge: OfflineJudge,
 ) -> None:

@@ -4074,6 +4074,15 @@ def _clause_added_of(
         # "…, double its original offer, …" for "…, double what the company first proposed")
         if k < len(parts) - 1 and lacked < len(words) and not apart:
             continue
+        # (and so may the last clause that gives a number of ten or more of the matched
+        # sentence's, not a year, with two words of it: "…, and the project was about 60
+        # percent complete when the attack happened" of "… the work was about 60 percent
+        # finished when the attack hit")
+        if len(ev.sets[cover[0]].intersection(words)) >= 2 and any(
+            (x := number_value(n[1:]) or 0.0) >= 10 and not is_year(x) and n in ev.sets[cover[0]]
+            for n in numbers
+        ):
+            continue
         rest = set(tokenize(" ".join(parts[:k] + parts[k + 1 :]), lang=ev.lang).seq)
         held = (
             ev.sets[cover[0]].union(*(ev.sets[j] for j in cover[1:]))
