@@ -6815,14 +6815,16 @@ def test_a_claim_widened_to_all_or_to_certain_is_caught_in_a_summary(
     judge: OfflineJudge,
 ) -> None:
     """ "Drivers who leave all go to Ridgeline" where the article says "some of them go",
-    "workers were certain to lose hours" where "some were likely to", 小中学校ではすべて where
-    it names 3校: caught in a summary, the article's narrower word named. Not where the
-    article says all too, nor where the sentence keeps the part, nor for "the only issue",
-    nor in an answer to a question, which may say "all" of what its document lists."""
+    "workers were certain to lose hours" where "some were likely to", "usually fatal" where it
+    is "rare but can be deadly", 小中学校ではすべて where it names 3校: caught in a summary,
+    the article's narrower word named. Not where the article says all too, nor where the
+    sentence keeps the part, nor for "the only issue", nor in an answer to a question, which
+    may say "all" of what its document lists."""
     doc = (
         "Aldana said the district trains new drivers and then some of them go down the road to "
         "the Ridgeline warehouse for better pay. She said some farm workers were likely to lose "
-        "hours because of the water cuts. All of the buses were inspected in August."
+        "hours because of the water cuts. All of the buses were inspected in August. The "
+        "infection is rare but can be deadly in newborns."
     )
     verdict = partial(first_verdict, judge, "Summarize the following news article.", [doc])
     for said, theirs in (
@@ -6831,6 +6833,7 @@ def test_a_claim_widened_to_all_or_to_certain_is_caught_in_a_summary(
             "some",
         ),
         ("She said farm workers were certain to lose hours because of the water cuts.", "likely"),
+        ("The infection is usually fatal in newborns.", "rare"),
     ):
         out = verdict(said)
         assert out["fully_supported"] is False, (said, out["explanation"])

@@ -5718,6 +5718,7 @@ _WIDE_WORD = re.compile(
     r"(?<!nearly )(?<!almost )(?<!not )(?<!virtually )(?<!Nearly )(?<!Almost )(?<!Not )"
     r"\b(?:[Aa]ll(?![- ]but\b|-)|[Ee]very(?! (?:day|week|month|year|morning|night|time|other)\b)"
     r"|[Ee]ntire(?:ly)?|whole|[Aa]lways|[Rr]outinely|[Cc]onsistently|[Ii]nvariably"
+    r"|[Uu]sually|[Tt]ypically|[Cc]ommonly"
     r"|[Gg]enerally|[Bb]roadly|[Ww]idely|[Uu]niversally|united|[Cc]ertainly|[Dd]efinitely"
     r"|(?:certain|sure|bound) to|[Ff]ully|[Tt]hroughout"
     r"|across (?:the )?(?:country|nation|state|region|district|city|county|board|industry))\b"
@@ -5741,8 +5742,14 @@ _JA_NARROW_WORD = re.compile(
     r"一部|中には|可能性|恐れ|おそれ|かもしれ|少なくとも|もある|場合があ|ケースがあ"
     r"|\d+(?:校|社|人|軒|件|店|団体)"
 )
-#: the words of certainty among them, and the words of chance that they widen
-_CERTAIN_WORD = re.compile(r"certain|definitely|sure|bound|必ず", re.IGNORECASE)
+#: the words of certainty or of habit among them, and the words of chance that they widen
+#: (with those that give a chance only beside such a word: "can be deadly" of "usually
+#: fatal", "sometimes")
+_CERTAIN_WORD = re.compile(
+    r"certain|definitely|sure|bound|always|routinely|usually|typically|commonly|必ず",
+    re.IGNORECASE,
+)
+_CHANCE_BESIDE_CERTAIN = re.compile(r"\b(?:can|sometimes|occasionally|rarely|rare)\b", re.I)
 _CHANCE_WORD = re.compile(r"likely|could|might|may|可能性|恐れ|おそれ|かもしれ", re.IGNORECASE)
 _WIDENING = {"en": (_WIDE_WORD, _NARROW_WORD), "ja": (_JA_WIDE_WORD, _JA_NARROW_WORD)}
 
@@ -5766,11 +5773,20 @@ def _claim_widened(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, 
         return None  # the document sentence says all too
     lowered = text.lower()
     parts = [m.group() for m in narrow.finditer(raw) if m.group().lower() not in lowered]
+    certain = _CERTAIN_WORD.search(said.group()) is not None
+    if certain and ev.lang != "ja":
+        parts += [
+            m.group()
+            for m in _CHANCE_BESIDE_CERTAIN.finditer(raw)
+            if not re.search(rf"\b{m.group()}\b", lowered)
+        ]
     if not parts:
         return None
     # (the chance a certainty widens, before the part: "likely" of "some … were likely to")
-    if _CERTAIN_WORD.search(said.group()):
-        parts.sort(key=lambda p: not _CHANCE_WORD.fullmatch(p))
+    if certain:
+        parts.sort(
+            key=lambda p: not (_CHANCE_WORD.fullmatch(p) or _CHANCE_BESIDE_CERTAIN.fullmatch(p))
+        )
     return said.group(), parts[0], ev.keys[cover[0]]
 
 
