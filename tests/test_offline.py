@@ -9406,6 +9406,35 @@ def test_what_a_deed_came_after_given_otherwise_is_caught(judge: OfflineJudge) -
         assert out["fully_supported"] is True, (said, out["explanation"])
 
 
+def test_hours_in_the_records_own_notation_are_checked_against_their_day(
+    judge: OfflineJudge,
+) -> None:
+    """ "On Sundays the store opens at noon and closes at 16:00" where Sunday runs 10:0-16:0,
+    and "open from 11:00 to 19:00 on Sundays" where it closes at 16:00: a time written as the
+    record writes its hours (or noon) is read against the day it is given for. Told as the
+    record has it, it passes; beside a time with "p.m.", "7:30" is not read so."""
+    record = "Structured data: " + repr(
+        {
+            "name": "Miller & Sons Hardware",
+            "hours": {d: "7:30-19:0" for d in ("Monday", "Tuesday", "Wednesday", "Thursday")}
+            | {"Friday": "7:30-19:0", "Saturday": "8:0-13:0", "Sunday": "10:0-16:0"},
+        }
+    )
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [record])
+    for said in (
+        "On Sundays the store opens at noon and closes at 16:00.",
+        "On Sundays the store is open from 11:00 to 19:00.",
+    ):
+        out = verdict(said)
+        assert "the record says otherwise: 'hours.Sunday" in out["explanation"], (said, out)
+    for said in (
+        "On Sundays the store opens at 10:00 and closes at 16:00.",
+        "Saturday hours end at 1 p.m., with an early 7:30-to-9 drop-off window on weekdays.",
+    ):
+        out = verdict(said)
+        assert "the record says otherwise" not in out["explanation"], (said, out["explanation"])
+
+
 def test_a_field_word_in_a_visit_is_no_claim_about_the_field(judge: OfflineJudge) -> None:
     """A field's word told of one visit says nothing of the field: a count of things ("split
     into two groups", "came with two children") is no "good for groups" nor "good for
@@ -9479,7 +9508,7 @@ def test_days_closed_before_hours_served_and_longer_hours_of_one_day_are_read_ap
         "It opens at 11 a.m. and closes at 9:30 p.m. Tuesday through Thursday, staying open "
         "until 10:30 p.m. on Fridays.",
         # (times as the record writes them: each day's hours apart all the same)
-        "It is open from 11:00 to 21:30 Tuesday through Thursday and from 11:00 until "
+        "It is open from 11:00 to 21:30 Tuesday through Thursday and from noon until "
         "midnight on Saturdays.",
         "On weekends it opens at noon, staying open until midnight on Saturdays and closing "
         "at 21:00 on Sundays.",

@@ -9205,13 +9205,16 @@ def _hours_of_other_days(part: str, days: set[str], ev: Evidence) -> list[int]:
     named = [i for i, d in ev.opening_days.items() if d[:3] in days]
     if not named:
         return []
+    # (times in a record's own notation, "16:00", where the clause gives none with am or pm:
+    # beside "1 p.m.", "a 7:30-to-9 drop-off window" is a morning's)
+    clock = _CLOCK if any(m.group("hour") for m in _CLOCK.finditer(part)) else _ANY_TIME
     times = set()
-    for m in _CLOCK.finditer(part):
+    for m in clock.finditer(part):
         if m.group("word"):
             # as the record's hours spell them out: a day's ":0" minutes are no midnight
             times.add(m.group("word"))
         else:
-            times.add(f"#{_hour_of_day(m)}")
+            times.add(f"#{_time_of(m)[0]}")
     if not times:
         return []
     held = {t for i in named for t in ev.seqs[i] if t[0] == "#" or t in _CLOCK_WORDS}
@@ -9220,12 +9223,13 @@ def _hours_of_other_days(part: str, days: set[str], ev: Evidence) -> list[int]:
         return named
     # "opens at 8 a.m. on Sundays" where Sunday opens at 9, "closes at 7 p.m." where the
     # day closes at 5: the day's own end of its hours, whatever other days have
+    # (in a record's own notation too, "closes at 16:00", and noon or midnight)
     ends = [
-        (0 if m.group("opens") else 1, (_hour_of_day(c), int(c.group("minute") or 0)))
+        (0 if m.group("opens") else 1, _time_of(c))
         for m in _OPENS_OR_CLOSES_AT.finditer(part)
-        if (c := _CLOCK.match(part, m.end())) and c.group("hour")
+        if (c := clock.match(part, m.end()))
     ]
-    if len(ends) != len(_CLOCK.findall(part)):
+    if len(ends) != len(clock.findall(part)):
         ends = []  # (other times too: "closing at 6 PM on most of those days and at 7 PM …")
     moved = [
         i
@@ -9271,8 +9275,22 @@ def _hours_of_other_days(part: str, days: set[str], ev: Evidence) -> list[int]:
 #: a time a place opens or closes at: "opens at 8 a.m.", "closes at 6 p.m.", "until 7 p.m."
 #: (`_CLOCK` follows)
 _OPENS_OR_CLOSES_AT = re.compile(
-    r"\b(?:(?P<opens>opens?|opening)|closes?|closing|until|till)\s+(?:at\s+)?(?=\d)"
+    r"\b(?:(?P<opens>opens?|opening)|closes?|closing|until|till)\s+(?:at\s+)?"
+    r"(?=\d|noon\b|midnight\b)"
 )
+#: a time as `_CLOCK` reads it, or in 24-hour form ("16:00")
+_ANY_TIME = re.compile(rf"{_CLOCK.pattern}|\b(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d)\b")
+
+
+def _time_of(m: re.Match[str]) -> tuple[int, int]:
+    """The hour and minute of an `_ANY_TIME` match (noon is 12:00, midnight 0:00)."""
+    if h24 := m.groupdict().get("h24"):
+        return int(h24), int(m.group("m24"))
+    if m.group("word"):
+        return (12, 0) if m.group("word") == "noon" else (0, 0)
+    return _hour_of_day(m), int(m.group("minute") or 0)
+
+
 #: what joins the two times of a span of hours ("8 am to 3 pm", "7 am until 5 pm", "9 am-5 pm")
 _SPAN_JOIN = re.compile(r"\.?\s*(?:to|until|till|through|[-–])\s*")
 #: a time of a record's opening hours ("9:30", "19:0")
