@@ -2672,13 +2672,21 @@ def test_a_japanese_view_told_in_the_present_is_no_deed_to_come(judge: OfflineJu
 
 
 def test_a_japanese_plan_told_as_done_is_caught(judge: OfflineJudge) -> None:
-    """2台を追加した where the hospital plans it (追加する方針だ, if the budget passes): caught
-    as in English; the plan as a plan, and a deed the documents tell as done, are not."""
+    """2台を追加した where the hospital plans it (追加する方針だ, if the budget passes), and
+    要望書を提出した where it is to be handed in (提出する予定だ) though the sentence names
+    another's plan (減便計画): caught as in English; the plan as a plan, and a deed the
+    documents tell as done, are not."""
     docs = [
         "病院は来年度、予算が認められればさらに2台を追加する方針だ。札幌市の病院はロボットを導入した。"
+        "協議会は21日、同社に減便計画の撤回を求める要望書を提出する予定だ。"
     ]
     verdict = partial(first_verdict, judge, "要約してください。", docs)
-    for said in ("病院はすでに2台を追加した。", "病院は来年度、さらに2台を追加した。"):
+    for said in (
+        "病院はすでに2台を追加した。",
+        "病院は来年度、さらに2台を追加した。",
+        # (a plan named by a noun, 減便計画, leaves the deed told as done)
+        "協議会は21日、同社に減便計画の撤回を求める要望書を提出した。",
+    ):
         out = verdict(said)
         assert out["fully_supported"] is False, (said, out["explanation"])
         assert "told as done where the documents give a plan" in out["explanation"]

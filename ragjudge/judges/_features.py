@@ -4497,7 +4497,10 @@ def _japanese_direction_turned(normalised: str, ev: Evidence) -> tuple[str, str,
 _JA_ALREADY = re.compile(r"既に|すでに")
 #: a Japanese sentence that itself plans, expects, supposes or asks
 _JA_HEDGED = re.compile(
-    r"方針|予定|計画|見込み|見通し|予想|可能性|検討(?!委員|会)|目指|れば|たら|なら|場合|かもしれ|だろう"
+    # (計画 not inside a noun: 減便計画の撤回を求める要望書を提出した tells of another's plan,
+    # done; 開業予定 is a plan all the same)
+    r"方針|予定|(?<![\u4e00-\u9fff])計画|見込み|見通し|予想|可能性|検討(?!委員|会)|目指|れば|たら"
+    r"|なら|場合|かもしれ|だろう"
     r"|でしょう|たい|べき|ように|ことができ|できます|？|\?"
 )
 
