@@ -2628,16 +2628,23 @@ def test_a_plan_told_as_done_in_a_joined_sentence_or_by_a_dated_passive_is_caugh
     begin onshore construction this fall" is read by its first clause, and "the cranes were
     installed earlier this year" where the company "plans to install" them by a passive
     told with a time gone by, and "has already begun paying" what a fund "will pay" by the
-    verb after "begun"; the plans as told pass."""
+    verb after "begun"; so are "has already posted guidance" where the department "would
+    begin posting" it, and "met … to decide whether to pay" where the board "would meet";
+    the plans as told pass."""
     doc = (
         "Lindqvist said the company was grateful for a fair process and would begin onshore "
         "construction this fall. The union's strike fund will pay members $500 a week starting "
         "in the strike's second week. The company plans an upgraded port terminal in Searsport for "
         "turbine assembly. The company plans to install 12 remote-controlled cranes by 2027 as "
-        "part of a $450 million modernization project."
+        "part of a $450 million modernization project. Quintero said the department would begin "
+        "posting guidance for employers on its website in July. Lindqvist said the board would "
+        "meet in closed session at 6 p.m. Thursday to decide whether to pay the ransom."
     )
     verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
     for said in (
+        # (what is to begin is to come; a question reported is no hedge of the deed)
+        "The department has already posted guidance for employers on its website.",
+        "The board met in closed session Thursday to decide whether to pay the ransom.",
         "The company has begun onshore construction, including work on upgrading the port "
         "terminal in Searsport for turbine assembly.",
         "The 12 remote-controlled cranes were installed earlier this year as part of the $450 "
@@ -2651,6 +2658,7 @@ def test_a_plan_told_as_done_in_a_joined_sentence_or_by_a_dated_passive_is_caugh
         "The union's strike fund will pay striking members $500 a week from the second week.",
         "The company plans to install 12 remote-controlled cranes by 2027 as part of a $450 "
         "million modernization.",
+        "The department will begin posting guidance for employers on its website in July.",
     ):
         out = verdict(said)
         assert out["fully_supported"] is True, (said, out["explanation"])

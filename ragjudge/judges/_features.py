@@ -2000,7 +2000,9 @@ def sentence_features(
     planned = None
     if flipped is None and ev.lang == "en":
         # (a sentence that answers "what can it do?" is said under the question's "can")
-        if not (_HEDGED.search(lowered) or _HEDGED.search(ev.question_text)):
+        # (a question the sentence reports is no hedge of its deed: "met … to debate whether
+        # to pay the ransom")
+        if not (_HEDGED.search(_WHETHER_ON.sub("", lowered)) or _HEDGED.search(ev.question_text)):
             planned = _plan_told_as_done(lowered, set(tokens.seq), ev, text) or _decision_told(
                 lowered, set(tokens.seq), ev, text
             )
@@ -3155,6 +3157,8 @@ _MAY = (
     r"(?<!\blate )(?<!\blast )(?<!\bnext )may(?!\s+\d)"
 )
 #: a sentence that itself says a thing is planned, possible or conditional
+#: a question a sentence reports, to its end: "… whether to pay the ransom"
+_WHETHER_ON = re.compile(r"\bwhether\b.*")
 _HEDGED = re.compile(
     r"\b(?:plans?|planned|planning|aims?|hopes?|intends?|expects?|expected|wants?|propos\w*|"
     rf"will|would|{_MAY}|might|could|should|can|if|unless|once|whether|set to|due to|going to|"
@@ -3428,6 +3432,17 @@ def _told_done(lowered: str) -> dict[str, set[str]]:
     return done
 
 
+def _begun_doing(m: re.Match[str], raw: str) -> str | None:
+    """The verb in -ing after a verb of beginning that a `_PLANNED` match plans ("would
+    begin posting": posting), as written; None for other verbs."""
+    group = "verb" if m.group("verb") else "modal"
+    verb = m.group(group)
+    if not verb or content_token(verb) not in _BEGUN:
+        return None
+    after = _ING_AFTER.match(raw, m.end(group))
+    return after.group(1) if after else None
+
+
 #: the verbs of a beginning, and the verb in -ing after one ("begun paying")
 _BEGUN = frozenset({"begin", "start"})
 _ING_AFTER = re.compile(r"\s+([a-z]+ing)\b")
@@ -3523,6 +3538,8 @@ def _planned_there(
             for v in (
                 m.group("verb") or m.group("modal") or m.group("condition") or m.group("soon"),
                 m.group("later"),
+                # (what is to begin is to come too: "would begin posting guidance")
+                _begun_doing(m, raw),
             )
             if v
         }
