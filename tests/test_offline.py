@@ -6914,6 +6914,21 @@ def test_a_reason_the_article_tells_only_of_another_matter_is_caught(
     assert told in out["explanation"], out["explanation"]
     assert "(0f)" in out["explanation"], out["explanation"]
     linked = "The district is eliminating 14 bus routes because it could not find enough drivers."
+    # (a reason for the last statement before it alone: "…, but took off a star because …")
+    review = (
+        "Came in for a blowout before a wedding and Jess did a great job with my thick hair. "
+        "The blowout was $55 and took about 45 minutes. They offered me sparkling water. The "
+        "Wi-Fi was free. My 8 a.m. appointment started about 20 minutes late. Jess apologized "
+        "and worked quickly. Knocking off one star for the late start."
+    )
+    out = first_verdict(
+        judge,
+        "Write an overview of the business.",
+        [review],
+        "A reviewer said Jess did a $55 blowout with thick hair before a wedding, but took off "
+        "a star because the 8 a.m. appointment started about 20 minutes late.",
+    )
+    assert "only of another matter" not in out["explanation"], out["explanation"]
     # (a reason its speaker gives is his: Ketter is named with it)
     quoted = doc + ' "Families are moving away," Ketter said.'
     own = "Superintendent Ketter backs dropping routes because families are moving away."

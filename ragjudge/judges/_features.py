@@ -3765,6 +3765,9 @@ def _reason_added(text: str, cover: Sequence[int], ev: Evidence) -> str | None:
 #: whose reason a document sentence holds share more than half of their statement with it
 #: and its neighbours)
 _REASON_TOLD = 0.5
+#: where a statement goes on to another before the reason given for it: "…, but took off a
+#: star because …"
+_STATEMENT_CUT = re.compile(r",\s*(?:but|and|while|although|though)\b|;|\bbut\b")
 #: a capitalised word after a sentence's first: a name
 _NAMED_AFTER_FIRST = re.compile(r"(?<=\S\s)[A-Z][a-z]+")
 _REASON_LINKED = 0.4
@@ -3789,6 +3792,11 @@ def _reason_of_another(text: str, ev: Evidence) -> tuple[str, str] | None:
     if ours is None:
         return None
     effect, cause, said = ours
+    if ev.lang != "ja":
+        # (the statement is the last clause before the reason: "Jess did a $55 blowout …,
+        # but took off a star because …" gives its reason for the star alone)
+        stated = _STATEMENT_CUT.split(text[: text.rfind(said)])[-1]
+        effect &= set(tokenize(stated, lang=ev.lang).seq)
     if len(effect) < _PLAN_WORDS or len(cause) < _PLAN_WORDS:
         return None
     held = ev.holding(cause)
