@@ -9906,6 +9906,34 @@ def test_a_last_clause_that_restates_a_number_in_other_words_is_no_clause_added(
     assert "a clause the documents give nothing of" in out["explanation"], out["explanation"]
 
 
+def test_initials_a_name_with_an_accent_a_chief_officer_and_a_closing_hour_read_as_theirs(
+    judge: OfflineJudge,
+) -> None:
+    """Four readings of a summary that gives the article's facts in its own forms: "MFA"
+    where it writes "master of fine arts", "Lorenzo Quiñones" read whole, "founder and
+    CEO" where it says "founder and chief executive", and "closed at 6 p.m." beside a
+    shuttle that runs "from 6 a.m." (a time, no value before a change). Initials it does
+    not spell out ("MBA") are still a name it lacks."""
+    doc = (
+        "Among the programs being closed is the master of fine arts in creative writing. "
+        "Lorenzo Quiñones, the association's director, called the findings troubling. The firm "
+        "is owned by the brother-in-law of founder and chief executive Douglas Pruitt. The "
+        "bridge was closed to all traffic at 6 p.m. Thursday. A free shuttle will run every 20 "
+        "minutes from 6 a.m. to 10 p.m."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the following news article.", [doc])
+    for said in (
+        "Programs being closed include the creative writing MFA.",
+        "The association called the findings troubling, its director Lorenzo Quiñones said.",
+        "The firm is owned by the brother-in-law of founder and CEO Douglas Pruitt.",
+        "The bridge was closed to all traffic at 6 p.m. Thursday.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+    out = verdict("Programs being closed include the creative writing MBA.")
+    assert "name 'MBA' not found" in out["explanation"], out["explanation"]
+
+
 def test_a_japanese_most_for_the_articles_chief_one_is_no_record_added(
     judge: OfflineJudge,
 ) -> None:

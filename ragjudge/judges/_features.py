@@ -1585,6 +1585,8 @@ def _initialism_known(acronym: str, ev: Evidence) -> bool:
     chief = _CHIEF_OFFICER.fullmatch(acronym.lower())
     if chief and re.search(rf"\bchief {chief.group(1)}[a-z]", ev.text):
         return True  # "CEO" where they write "chief executive"
+    if len(acronym) >= 3 and _spelled_out(acronym).search(ev.text):
+        return True  # "MFA" where they write "master of fine arts" in lower case
     if ev.initials is None:
         found: set[str] = set()
         for text in ev.raw_texts:
@@ -1594,6 +1596,16 @@ def _initialism_known(acronym: str, ev: Evidence) -> bool:
                         found.update(firsts[i : i + n] for i in range(len(firsts) - n + 1))
         ev.initials = frozenset(found)
     return acronym.lower() in ev.initials
+
+
+def _spelled_out(acronym: str) -> re.Pattern[str]:
+    """Words whose initials spell `acronym`, in any case, with "of", "and", "for" or "the"
+    between them: "master of fine arts" of "MFA"."""
+    gap = r"\s+(?:(?:of|and|for|the|in|on)\s+)*"
+    return re.compile(
+        r"\b" + gap.join(rf"{re.escape(ch)}[a-z'’-]*" for ch in acronym.lower()) + r"\b",
+        re.IGNORECASE,
+    )
 
 
 #: an ordinal in digits ("1st", "22nd"), and the ordinals as words
@@ -4181,7 +4193,8 @@ def _held_near(words: list[str], text: str) -> bool:
 
 #: a run of capitalised words (a name), with "&" between them
 _NAME_OF_WORDS = re.compile(
-    r"(?<![\w.])[A-Z][a-zA-Z\-]+(?:['’]s\b|\.|\b)(?:\s+(?:[A-Z][a-zA-Z\-]+(?:['’]s\b|\.)?|&))+"
+    r"(?<![\w.])[A-Z](?:[^\W\d_]|-)+(?:['’]s\b|\.|\b)"
+    r"(?:\s+(?:[A-Z](?:[^\W\d_]|-)+(?:['’]s\b|\.)?|&))+"
 )
 _OWNER_MARK = re.compile(r"['’]s$")
 _LOWER_AFTER_HYPHEN = re.compile(r"-[a-z]")
@@ -5382,6 +5395,8 @@ _VALUE = (
 _VALUE_GIVEN = re.compile(r"\b(?:to|at|reached|hit|was|is|were|are|now)\s+" + _VALUE)
 #: the value before a change ("down from 45%", "up from $245 million")
 _VALUE_BEFORE = re.compile(r"\bfrom\s+" + _VALUE)
+#: a time of day after a number: "6 p.m."
+_TIME_OF_DAY_AFTER = re.compile(r"\s*[ap]\.?m\b")
 
 
 def _value_before(lowered: str, ev: Evidence) -> tuple[str, str] | None:
@@ -5392,6 +5407,8 @@ def _value_before(lowered: str, ev: Evidence) -> tuple[str, str] | None:
     if _VALUE_BEFORE.search(lowered):
         return None
     for m in _VALUE_GIVEN.finditer(lowered):
+        if _TIME_OF_DAY_AFTER.match(lowered, m.end()):
+            continue  # a time of day: "closed at 6 p.m." (not "from 6 a.m." of a change)
         value = tokenize(m.group("n"), normalised=True).digits
         if not value:
             continue
@@ -8477,6 +8494,16 @@ def _same_role(said: set[str], theirs: set[str]) -> bool:
     )
 
 
+def _chief_initials(role: str, theirs: str) -> bool:
+    """Whether a role gives a chief officer's initials that the other role spells out:
+    "founder and CEO" of "founder and chief executive"."""
+    return any(
+        (chief := _CHIEF_OFFICER.fullmatch(word.lower()))
+        and re.search(rf"\bchief {chief.group(1)}[a-z]", theirs.lower())
+        for word in role.split()
+    )
+
+
 def _role_swapped(text: str, ev: Evidence) -> tuple[str, str, str, str] | None:
     """A person the sentence gives a role that the documents never give them, where they give
     another: "Karen Walsh, the hospital's chief executive" where she is the "chief
@@ -8499,7 +8526,11 @@ def _role_swapped(text: str, ev: Evidence) -> tuple[str, str, str, str] | None:
                     continue
                 # they give the person this role ("CEO" for "Chief Executive Officer",
                 # "finance chief" for "Chief Financial Officer")
-                if _same_role(said, their_words) or _initials_of(role, their_role):
+                if (
+                    _same_role(said, their_words)
+                    or _initials_of(role, their_role)
+                    or _chief_initials(role, their_role)
+                ):
                     return None
                 theirs.append((their_role, i))
         if theirs:
