@@ -9466,6 +9466,36 @@ def test_hours_in_the_records_own_notation_are_checked_against_their_day(
         assert "the record says otherwise" not in out["explanation"], (said, out["explanation"])
 
 
+def test_a_level_a_review_gives_beside_its_thing_and_an_accented_word_pass(
+    judge: OfflineJudge,
+) -> None:
+    """ "Found the café crowded and loud" where a review says "the space has gotten really
+    crowded and loud" tells the review's word, whatever the record's NoiseLevel; and "café"
+    meets the record's "Cafes" (accents are folded before a word is stemmed). A level said
+    of the place ("quiet") still meets the record."""
+    assert tokenize("café").seq == tokenize("cafe").seq == tokenize("Cafes").seq
+    record = "Structured data: " + repr(
+        {
+            "name": "Tin Kettle Roasting Co.",
+            "categories": "Coffee & Tea, Cafes",
+            "attributes": {"NoiseLevel": "u'average'"},
+            "review_info": [
+                {
+                    "review_stars": 3.0,
+                    "review_text": "The Colombian on pour-over was bright. But the space has "
+                    "gotten really crowded and loud since they opened the second room, and "
+                    "this Saturday afternoon I could not hear my friend.",
+                }
+            ],
+        }
+    )
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [record])
+    out = verdict("A three-star reviewer found the café crowded and loud on a Saturday afternoon.")
+    assert "the record says otherwise" not in out["explanation"], out["explanation"]
+    out = verdict("The cafe is quiet.")
+    assert "the record says otherwise: 'attributes.NoiseLevel" in out["explanation"], out
+
+
 def test_a_field_word_in_a_visit_is_no_claim_about_the_field(judge: OfflineJudge) -> None:
     """A field's word told of one visit says nothing of the field: a count of things ("split
     into two groups", "came with two children") is no "good for groups" nor "good for

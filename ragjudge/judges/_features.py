@@ -9389,13 +9389,18 @@ def _levels_said(claim: str, ev: Evidence) -> list[int]:
 
 def _review_says(text: str, token: str, beside: Set[str], lang: str) -> bool:
     """Whether a clause of `text` (a review's sentence) says `token` unnegated, with a word
-    of `beside`: "the 6 a.m. sessions are quiet, and the music isn't blasting yet" says
-    quiet of the sessions; "they only serve beer and sake, no cocktails" says no
-    cocktails."""
-    for part in _CLAUSE_BREAK.split(text):
-        seq, negated = _clause(part, lang)
-        if token in seq and not negated and any(t in beside for t in seq):
-            return True
+    of `beside` in it or in the clause before it: "the 6 a.m. sessions are quiet, and the
+    music isn't blasting yet" says quiet of the sessions, "the space has gotten really
+    crowded and loud" loud of the crowded space; "they only serve beer and sake, no
+    cocktails" says no cocktails."""
+    # (the word beside it may stand in the clause before, joined by "and": "the space has
+    # gotten really crowded and loud")
+    parts = [_clause(part, lang) for part in _CLAUSE_BREAK.split(text)]
+    for k, (seq, negated) in enumerate(parts):
+        if token in seq and not negated:
+            near = [*seq, *(parts[k - 1][0] if k else ())]
+            if any(t in beside for t in near):
+                return True
     return False
 
 

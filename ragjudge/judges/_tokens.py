@@ -731,8 +731,9 @@ def _word(word: str, lang: str = "en") -> str | None:
 
 
 def word_form(word: str) -> str:
-    """The form a lowercased content word takes as a token: its stem, accents folded."""
-    return fold_accents(stem(word))
+    """The form a lowercased content word takes as a token: its stem, accents folded first
+    ("café" meets "cafe" and "cafes")."""
+    return stem(fold_accents(word))
 
 
 def fold_accents(word: str) -> str:
