@@ -5007,13 +5007,17 @@ def test_rows_giving_addresses_the_documents_lack_are_flagged(
 
 
 def test_a_half_in_words_is_a_number(judge: OfflineJudge) -> None:
-    """ "Half an hour" is 0.5 hour and so 30 minutes, "an hour and a half" 1.5 hours, "two
-    and a half years" 2.5 years: a quantity with a half in words is read at its value, so
-    that it restates the documents' quantity in other units or is caught as another one,
-    and the explanation quotes it as written. "Half of the patients" is no quantity."""
+    """ "Half an hour" (and "a half hour") is 0.5 hour and so 30 minutes, "an hour and a
+    half" 1.5 hours, "two and a half years" 2.5 years: a quantity with a half in words is
+    read at its value, so that it restates the documents' quantity in other units or is
+    caught as another one, and the explanation quotes it as written. "Half of the
+    patients" is no quantity."""
     from ragjudge.judges._tokens import tokenize
 
     assert tokenize("It takes an hour and a half.").digits == {"1.5"}
+    # (and "a half mile", "half day", as an article may write it)
+    assert tokenize("within a half mile").digits == tokenize("within half a mile").digits
+    assert tokenize("$30 per half day").digits == {"30", "0.5"}
     assert tokenize("Half of the patients recovered.").digits == set()
     docs = ["The battery charges fully in 30 minutes. The warranty lasts 2 years."]
     verdict = partial(first_verdict, judge, "How long?", docs)

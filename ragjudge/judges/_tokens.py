@@ -195,12 +195,13 @@ _HALVED = (
     r"(?:hour|minute|second|day|week|month|year|mile|kilomet(?:er|re)|met(?:er|re)|foot|inch|"
     r"pound|kilogram|kilo|ounce|lit(?:er|re)|gallon|cup|teaspoon|tablespoon|dozen)"
 )
-#: a quantity with a half in words: "half an hour" (0.5 hour), "an hour and a half" and "one
-#: and a half hours" (1.5 hours), "two and a half years" and "a two-and-a-half-year
-#: contract" (2.5 years)
+#: a quantity with a half in words: "half an hour", "a half mile", "half day" (0.5), "an hour and a
+#: half" and "one and a half hours" (1.5 hours), "two and a half years" and "a
+#: two-and-a-half-year contract" (2.5 years)
 _COUNT = r"an?|one|two|three|four|five|six|\d+"
 _HALF = re.compile(
-    rf"\b(?:half[ -]an?[ -](?P<unit>{_HALVED})"
+    # ("a half mile", "half day" and "a half-mile walk" too)
+    rf"\b(?:(?:half[ -]an?|(?:an?[ -])?half)[ -](?P<unit>{_HALVED})"
     rf"|(?P<count>{_COUNT})[ -](?P<unit2>{_HALVED})s?[ -]and[ -]a[ -]half"
     rf"|(?P<count3>{_COUNT})[ -]and[ -]a[ -]half[ -](?P<unit3>{_HALVED})s?)\b",
     re.IGNORECASE,
