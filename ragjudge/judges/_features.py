@@ -5823,7 +5823,7 @@ def _claim_widened(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, 
         parts += [
             m.group()
             for m in _CHANCE_BESIDE_CERTAIN.finditer(raw)
-            if not re.search(rf"\b{m.group()}\b", lowered)
+            if not re.search(rf"\b{m.group().lower()}\b", lowered)
         ]
     if not parts:
         return None
