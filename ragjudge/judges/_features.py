@@ -1036,6 +1036,8 @@ _CLOCK = re.compile(
 _CLOCK_WORDS = frozenset({"noon", "midnight"})
 #: "closed" as a day's state, not a time ("closes at 9 pm", "closed until noon")
 _CLOSED = re.compile(r"\bclosed\b(?! (?:at|from|by|until|till|between|for)\b)")
+#: a time as `_CLOCK` reads it, or in 24-hour form, as records give their hours ("16:00")
+_ANY_TIME = re.compile(rf"{_CLOCK.pattern}|\b(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d)\b")
 #: a clause that tells opening hours: "open until 8 pm", "closes at 2", "from 11 am to 9 pm"
 _HOURS_TOLD = re.compile(r"\b(?:open\w*|clos\w*|hours|until|till)\b|\bfrom\b[^,;]*\bto\b")
 #: a clause that says a place opens, or gives the hours of a day ("Saturday morning hours",
@@ -3804,11 +3806,11 @@ def _reason_of_another(text: str, ev: Evidence) -> tuple[str, str] | None:
     if ours is None:
         return None
     effect, cause, said = ours
+    stated = text[: text.rfind(said)]
     if ev.lang != "ja":
         # (the statement is the last clause before the reason: "Jess did a $55 blowout …,
         # but took off a star because …" gives its reason for the star alone)
-        stated = _STATEMENT_CUT.split(text[: text.rfind(said)])[-1]
-        effect &= set(tokenize(stated, lang=ev.lang).seq)
+        effect &= set(tokenize(_STATEMENT_CUT.split(stated)[-1], lang=ev.lang).seq)
     if len(effect) < _PLAN_WORDS or len(cause) < _PLAN_WORDS:
         return None
     held = ev.holding(cause)
@@ -3825,7 +3827,6 @@ def _reason_of_another(text: str, ev: Evidence) -> tuple[str, str] | None:
     # (a reason told by the one the statement names is theirs: "Jessup … backs the move
     # because elephants are not meant to live alone" of his quotation three sentences on)
     if ev.lang != "ja":
-        stated = text[: text.rfind(said)]
         named = {t for m in _NAMED_AFTER_FIRST.finditer(stated) if (t := content_token(m.group()))}
         if named & ev.sets[told]:
             return None
@@ -9225,7 +9226,7 @@ _EXCEPT_DAYS = re.compile(
 )
 #: what makes a piece of opening hours one of its own: a time (as records give it too,
 #: "22:00"), or days closed
-_TIMED = re.compile(rf"{_CLOCK.pattern}|\b(?:[01]?\d|2[0-3]):[0-5]\d\b|{_CLOSED.pattern}")
+_TIMED = re.compile(rf"{_ANY_TIME.pattern}|{_CLOSED.pattern}")
 #: days named as the rest of the week: "the other weekdays", "the other days"
 _OTHER_DAYS = re.compile(r"\b(?:the\s+)?other\s+(?:week)?days\b")
 
@@ -9337,8 +9338,6 @@ _OPENS_OR_CLOSES_AT = re.compile(
     r"\b(?:(?P<opens>opens?|opening)|closes?|closing|until|till)\s+(?:at\s+)?"
     r"(?=\d|noon\b|midnight\b)"
 )
-#: a time as `_CLOCK` reads it, or in 24-hour form ("16:00")
-_ANY_TIME = re.compile(rf"{_CLOCK.pattern}|\b(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d)\b")
 
 
 def _time_of(m: re.Match[str]) -> tuple[int, int]:
