@@ -7511,6 +7511,52 @@ def test_a_record_or_superlative_the_article_gives_nothing_like_is_caught(
     assert out["fully_supported"] is True, out["explanation"]
 
 
+def test_a_first_or_a_superlative_against_a_place_the_article_never_ranks_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """ "the first unplanned closure in its history", "the strictest limit of any city in the
+    state" and "the first district in its county" rank what the article only tells; the
+    same ranks pass where the article gives them."""
+    doc = (
+        "The Kessing Area School District called off classes for its 9,400 students on Monday "
+        "after a weekend ransomware attack. Whole-home rentals will be limited to 90 nights a "
+        "year. The board voted 5-2 to adopt the four-day week."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    for sentence, ranked in (
+        (
+            "The Kessing Area School District called off classes for its 9,400 students on "
+            "Monday, the first unplanned closure in its history, after a ransomware attack.",
+            "first unplanned closure in its history",
+        ),
+        (
+            "Whole-home rentals will be capped at 90 nights a year, the strictest limit of any "
+            "city in the state.",
+            "strictest limit of any",
+        ),
+        (
+            "The board voted 5-2 to adopt the four-day week, making the district the first in "
+            "its county to do so.",
+            "first in its county",
+        ),
+    ):
+        out = verdict(sentence)
+        assert out["fully_supported"] is False, (sentence, out["explanation"])
+        assert f"give nothing like: '{ranked}'" in out["explanation"], out["explanation"]
+    doc += (
+        " It is the first unplanned closure in the district's history. No other city in the "
+        "state limits rentals as strictly: the cap is the strictest of any city in the state."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    for sentence in (
+        "The district called off classes on Monday, the first unplanned closure in its history.",
+        "Whole-home rentals will be capped at 90 nights a year, the strictest of any city in "
+        "the state.",
+    ):
+        out = verdict(sentence)
+        assert out["fully_supported"] is True, (sentence, out["explanation"])
+
+
 def test_a_span_of_hours_a_named_day_does_not_keep_is_caught(judge: OfflineJudge) -> None:
     """ "from 5 PM to 10 PM Tuesday through Friday" where Friday closes at 11 PM, and "from
     8:00 AM to 3:00 PM on Saturdays" where Saturday closes at 1 PM (though a review's time

@@ -4332,13 +4332,19 @@ _SUPERLATIVES = (
     "largest|biggest|highest|lowest|smallest|greatest|fastest|slowest|longest|shortest|"
     "strongest|weakest|deadliest|costliest|busiest"
 )
+#: superlatives that rank only against a span (`_SUPERLATIVE`): "the strictest limit of any
+#: city", "the deepest cut in its history"
+_SPAN_SUPERLATIVES = "strictest|deepest|widest|toughest|steepest|sharpest|worst|oldest|tallest"
 _SUPERLATIVE = {
     # (in English a superlative ranks against all time or a span, not a list: "the highest
     # alert level" of six levels is no record; nor is "what works best")
     "en": re.compile(
-        rf"\b(?:(?P<rank>{_SUPERLATIVES})\b"
+        rf"\b(?:(?P<rank>{_SUPERLATIVES}|{_SPAN_SUPERLATIVES}|first)\b"
         r"(?:[\s-]+[\w'’-]+){0,6}?[\s-]+(?:(?P<span>ever|to date|since|on record|of all time|"
-        r"history)|in (?:over |more than |nearly |almost )?(?:a|\d+|two|three|four|five|six|"
+        # (or against all of a place: "the strictest limit of any city", "the first district
+        # in its county")
+        r"history|of any|in (?:the|its|their) (?:state|country|nation|region|county|city))"
+        r"|in (?:over |more than |nearly |almost )?(?:a|\d+|two|three|four|five|six|"
         r"seven|eight|nine|ten) (?:years?|decades?))|(?P<record>record[\s-](?:high|low|levels?|"
         r"numbers?|breaking|setting|turnout|crowd|year)|(?:set|sets|setting|broke|breaks|new) "
         r"record|all-time|unprecedented|for the first time))\b",
@@ -4396,7 +4402,8 @@ def _ranked(m: re.Match[str]) -> tuple[str, ...]:
 #: 最多), or a superlative that ranks it without a span ("the longest novel" of "the longest
 #: novel ever written")
 _RANKING = re.compile(
-    rf"\b(?:leading|top|most|least|peak|first|record|highs?|lows?|{_SUPERLATIVES})\b"
+    rf"\b(?:leading|top|most|least|peak|first|record|highs?|lows?|{_SUPERLATIVES}"
+    rf"|{_SPAN_SUPERLATIVES})\b"
     # (or the chief one of several: 反対の中心にあるのは…への懸念だ, 主な理由)
     r"|最|一番|トップ|首位|中心|主な|主因"
 )
