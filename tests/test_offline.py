@@ -7592,6 +7592,99 @@ def test_a_span_of_hours_a_named_day_does_not_keep_is_caught(judge: OfflineJudge
         assert out["fully_supported"] is True, (sentence, out["explanation"])
 
 
+def test_hours_that_leave_a_day_unlisted_say_it_is_closed(judge: OfflineJudge) -> None:
+    """ "no hours are listed for Monday" and "no Sunday hours are listed" tell a day the
+    record leaves out as one without hours, beside the hours of the days they give; a day
+    the record lists is caught."""
+    record = "Structured data: " + repr(
+        {
+            "name": "Trattoria Sorelle",
+            "hours": {
+                "Tuesday": "16:0-21:0",
+                "Wednesday": "16:0-21:0",
+                "Thursday": "16:0-21:30",
+                "Friday": "16:0-22:30",
+                "Saturday": "12:0-22:30",
+            },
+        }
+    )
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [record])
+    for sentence in (
+        "On Saturday it opens at noon, staying open until 10:30 p.m., and no hours are listed "
+        "for Monday.",
+        "On Fridays it stays open until 10:30 p.m., and no Sunday hours are listed.",
+    ):
+        out = verdict(sentence)
+        assert out["fully_supported"] is True, (sentence, out["explanation"])
+    out = verdict("On Fridays it stays open until 10:30 p.m., and no Tuesday hours are listed.")
+    assert out["fully_supported"] is False, out["explanation"]
+    assert "the record says otherwise" in out["explanation"], out["explanation"]
+
+
+def test_a_review_is_read_as_one_account_of_its_numbers_and_times(judge: OfflineJudge) -> None:
+    """A review's number in the sentence that goes on from the one matched ("promised by 5pm.
+    They showed up at 7:40pm"), a bare hour it gives ("around 9" as 9 p.m.) and a price no
+    field has ("$5 each for shoes", though another review gives 5 stars) are the review's;
+    the seconds of a review's time stamp (…11:30:21) are no number of it, and a price told
+    of another thing in the review ("the wax was cheap at $12") is still caught."""
+    record = "Structured data: " + repr(
+        {
+            "name": "Riverbend Lanes",
+            "business_stars": 3.5,
+            "review_info": [
+                {
+                    "review_stars": 4.0,
+                    "review_date": "2021-11-14 01:18:40",
+                    "review_text": "We showed up around 9 without a reservation and waited "
+                    "about 40 minutes for a lane. A lane is $42 an hour, plus $5 each for "
+                    "shoes.",
+                },
+                {
+                    "review_stars": 2.0,
+                    "review_date": "2023-02-14 19:33:07",
+                    "review_text": "I ordered red roses for $120 and was promised delivery by "
+                    "5pm. They showed up at 7:40pm, after she had already left.",
+                },
+                {
+                    "review_stars": 5.0,
+                    "review_date": "2022-04-16 11:30:21",
+                    "review_text": "The eyebrow wax was quick and cheap at $12. But the dip "
+                    "powder manicure was just okay: streaky on two nails, and chipped after 10 "
+                    "days.",
+                },
+            ],
+        }
+    )
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [record])
+    for sentence in (
+        "A two-star reviewer said the red roses, promised by 5 p.m., arrived at 7:40 p.m.",
+        "A four-star reviewer who arrived around 9 p.m. without a reservation waited about 40 "
+        "minutes for a lane.",
+        "That group paid $42 an hour for a lane plus $5 each for shoes.",
+    ):
+        out = verdict(sentence)
+        assert out["fully_supported"] is True, (sentence, out["explanation"])
+    for sentence, wrong in (
+        (
+            "A four-star reviewer who arrived around 8 p.m. without a reservation waited about "
+            "40 minutes for a lane.",
+            "number '8 p.m.' not found in the documents",
+        ),
+        (
+            "A five-star reviewer said the dip powder manicure cost $12 and came out slightly "
+            "streaky on two nails.",
+            "the documents give '12' only in",
+        ),
+        (
+            "A two-star reviewer said the roses, promised by 5 p.m., arrived at 7:21 p.m.",
+            "number '7:21 p.m.' not found in the documents",
+        ),
+    ):
+        out = verdict(sentence)
+        assert out["fully_supported"] is False, (sentence, out["explanation"])
+        assert wrong in out["explanation"], out["explanation"]
+
+
 def test_a_japanese_view_told_in_the_present_or_as_an_appraisal_keeps_its_speaker(
     judge: OfflineJudge,
 ) -> None:

@@ -1035,7 +1035,11 @@ _CLOCK = re.compile(
 #: noon and midnight, as tokens of a record's hours (`_records._with_clock_times`)
 _CLOCK_WORDS = frozenset({"noon", "midnight"})
 #: "closed" as a day's state, not a time ("closes at 9 pm", "closed until noon")
-_CLOSED = re.compile(r"\bclosed\b(?! (?:at|from|by|until|till|between|for)\b)")
+_CLOSED = re.compile(
+    r"\bclosed\b(?! (?:at|from|by|until|till|between|for)\b)"
+    # (or the days without hours: "no hours are listed for Monday", "no Sunday hours")
+    rf"|\bno(?= (?:{_WEEKDAY}s? )?hours\b)"
+)
 #: a time as `_CLOCK` reads it, or in 24-hour form, as records give their hours ("16:00")
 _ANY_TIME = re.compile(rf"{_CLOCK.pattern}|\b(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d)\b")
 #: a clause that tells opening hours: "open until 8 pm", "closes at 2", "from 11 am to 9 pm"
@@ -1805,6 +1809,8 @@ def sentence_features(
     # the length of a span the sentence gives ("ruled for 29 years, from 1825 to 1854") is
     # not a number the answer made up
     missing_values = _unexplained(tokens.digits - ev.numbers, tokens.digits)
+    # (a clock time the documents give as a bare hour, "around 9" of "9 p.m.", is theirs)
+    bare_hours = _bare_hours(lowered, cover, ev) if "m" in lowered and tokens.digits else set()
     # hours worked out from two clock times: the documents may lack them, or give them
     # about something else
     spans = tokens.digits - _hours_between(tokens.digits, lowered) if "hour" in lowered else set()
@@ -1838,6 +1844,7 @@ def sentence_features(
         }
         if "age" in lowered or "old" in lowered:
             missing_values -= _ages_worked_out(lowered, token_set, ev)
+        missing_values -= bare_hours
     worked: set[str] = set()
     if missing_values:
         # a measure given again in other units ("160°F (71°C)"), worked out from two numbers
@@ -2158,7 +2165,7 @@ def sentence_features(
     )
     misplaced = (
         _values_of_other_items(
-            lowered, token_set, tokens.digits, ev, bool(_OTHER_ITEMS.search(lowered))
+            lowered, token_set, tokens.digits - bare_hours, ev, bool(_OTHER_ITEMS.search(lowered))
         )
         if ev.shared
         else []
@@ -7839,6 +7846,20 @@ def _values_of_other_statements(
     # (a record's own field is read with all the sentence's words: "a 4.0-star rating" of
     # `business_stars: 4.0`, though every review has "stars" and a rating too)
     all_words = {t for t in tokens if t[:1] != "#"}
+    # (a review of a record is one account: its day may be in another of its sentences,
+    # "service on a Saturday night was slow. We waited 45 minutes"; and so may its number, in
+    # a sentence that goes on from one the sentence is matched with, "promised by 5pm. They
+    # showed up at 7:40pm", though not in one on another matter, "The eyebrow wax was
+    # cheap at $12")
+    item = ev.groups[cover[0]] if ev.groups else ""
+    going_on = {
+        i + 1
+        for i in cover
+        if item
+        and i + 1 < len(ev.groups)
+        and ev.groups[i + 1] == item
+        and _goes_on(ev.raw_texts[i], ev.raw_texts[i + 1])
+    }
 
     def elsewhere(tok: str, own: set[str]) -> str | None:
         """The key of a document sentence holding `tok`, if all that do share none of `own`."""
@@ -7847,6 +7868,7 @@ def _values_of_other_statements(
         units = ev.index.get(tok, [])
         if not units or any(
             own & ev.sets[i]
+            or i in going_on
             or (fields and fields[i])
             or (
                 ev.fields
@@ -7872,9 +7894,6 @@ def _values_of_other_statements(
                 if value in ev.numbers and (key := elsewhere(f"#{value}", words)):
                     found.append((m.group(), key))
     said = tokens & _CALENDAR.keys()
-    # (a review of a record is one account: its day may be in the sentence before, "service
-    # on a Saturday night was slow. We waited 45 minutes")
-    item = ev.groups[cover[0]] if ev.groups else ""
     told = top.union(*(ev.sets[i] for i, g in enumerate(ev.groups) if g == item)) if item else top
     if said and any(t in _CALENDAR and t not in said for t in told):
         dated = _weekdays_dated(item, ev) if item else set()
@@ -7886,6 +7905,18 @@ def _values_of_other_statements(
             if key := elsewhere(tok, words - said):
                 found.append((_CALENDAR[tok], key))
     return list(dict.fromkeys(found))
+
+
+def _goes_on(before: str, after: str) -> bool:
+    """Whether `after`, the sentence of a record's text right after `before`, goes on from
+    it with a pronoun for its subject ("They showed up at 7:40pm"). Both begin with the path
+    of their field ("review info review_info review text review_text"), left out."""
+    shared = next(
+        (k for k, (a, b) in enumerate(zip(before, after, strict=False)) if a != b),
+        min(len(before), len(after)),
+    )
+    start = after.rfind(" ", 0, shared) + 1
+    return _PRONOUN_SUBJECT.match(after[start:]) is not None
 
 
 def _weekdays_dated(item: str, ev: Evidence) -> set[str]:
@@ -8001,11 +8032,12 @@ def _record_field_like(fields: set[str], parents: set[str], tokens: set[str], ev
     """Whether a sentence that speaks of no item of the lists at `parents` gives a value of
     the items' `fields` as the record's own field of that name: "it has a 5-star rating" where
     only a review has 5 stars and the listing's `business_stars` is 4.5. A sentence that
-    names the items' list or who wrote them ("reviewers gave it 5 stars") speaks of them."""
+    names the items' list or who wrote them ("reviewers gave it 5 stars") speaks of them, and
+    one that does not name the field ("$5 each for shoes") gives no value of it."""
     nouns = frozenset().union(*(_item_nouns(parent, ev.lang) for parent in parents))
     if tokens & nouns:
         return False
-    said = {t for f in fields for t in _name_tokens(f, ev.lang)} - nouns
+    said = {t for f in fields for t in _name_tokens(f, ev.lang)} - nouns & tokens
     return any(
         not ev.groups[i] and said & _name_tokens(name, ev.lang)
         for i, name in enumerate(ev.field_names)
@@ -9345,6 +9377,26 @@ _OPENS_OR_CLOSES_AT = re.compile(
     r"\b(?:(?P<opens>opens?|opening)|closes?|closing|until|till)\s+(?:at\s+)?"
     r"(?=\d|noon\b|midnight\b)"
 )
+
+
+def _bare_hours(lowered: str, cover: Sequence[int], ev: Evidence) -> set[str]:
+    """The hours of the sentence's clock times ("9 p.m." as 21) that a document sentence it
+    is matched with gives as a bare hour of the same time: "We showed up around 9", "until
+    8:30". The time of day is the answer's reading of it."""
+    found: set[str] = set()
+    for m in _CLOCK.finditer(lowered):
+        if not m.group("hour"):
+            continue
+        hour = str(int(m.group("hour")))
+        bare = f"{hour}:{m.group('minute')}" if m.group("minute") else hour
+        pattern = re.compile(rf"\b{_BARE_HOUR_BEFORE}\s+{bare}\b(?![:.,]?\d)(?!\s*[ap]\.?m\b)")
+        if any(pattern.search(ev.raw_texts[i].lower()) for i in cover):
+            found.add(str(_hour_of_day(m)))
+    return found
+
+
+#: a word before a time of day that a text gives as a bare hour ("around 9")
+_BARE_HOUR_BEFORE = r"(?:at|around|about|by|until|till|after|before|past|since)"
 
 
 def _time_of(m: re.Match[str]) -> tuple[int, int]:

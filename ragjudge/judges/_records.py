@@ -54,6 +54,8 @@ def days_between(first: str, last: str) -> list[int]:
 
 
 _TIME = re.compile(r"\b([01]?\d|2[0-3]):([0-5]?\d)\b")
+#: the seconds of a time of day ("12:30:21")
+_SECONDS = re.compile(r"(?:(?<=\b\d:\d\d)|(?<=\b\d\d:\d\d)):[0-5]\d\b")
 _ROUND_THE_CLOCK = re.compile(r"0?0:00?\s*-\s*0?0:00?")
 #: a day's hours that say the place does not open that day (`Sunday: Closed`, 定休日)
 _SHUT = re.compile(r"\s*(?:closed(?: all day)?|定休日?|休業日?|休み)\s*[.。]?\s*", re.I)
@@ -188,6 +190,8 @@ def _value(value: Any) -> tuple[str, bool]:
         # a nested record that did not parse (see `_nested`): its words, without the brackets
         text = re.sub(r"[{}\[\]'\"]", " ", text)
     lowered = text.lower()
+    # (the seconds of a time stamp are no value an answer gives: "2023-04-16 12:30:21")
+    text = _SECONDS.sub("", text)
     return _with_clock_times(_with_days(text)), lowered in _FALSE
 
 
