@@ -7592,6 +7592,91 @@ def test_a_span_of_hours_a_named_day_does_not_keep_is_caught(judge: OfflineJudge
         assert out["fully_supported"] is True, (sentence, out["explanation"])
 
 
+def test_a_summary_s_own_words_for_what_the_article_gives_pass(judge: OfflineJudge) -> None:
+    """A summary may give what the article says in other words: "24 hours a day" for "around
+    the clock", "MMR" for "measles, mumps and rubella", "PTO" for "parent-teacher
+    organization", "Harwick-based Tollefson Excavating" for "Tollefson Excavating of
+    Harwick", "Warehouse Union Local 44" for "Local 44 of the … Warehouse Union", and a
+    number's comma ("about 2,400 metered spaces") parts no clause. What it adds is caught."""
+    doc = (
+        "The shelter will be the county's first facility open around the clock, every day of "
+        "the year. Students can return sooner if they receive a first dose of the measles, "
+        "mumps and rubella vaccine within 72 hours of exposure. Marcus Oyelaran, president of "
+        "the school's parent-teacher organization, said families had been calling him. "
+        "Tollefson Excavating of Harwick, which submitted the lowest of four bids, will begin "
+        "work Oct. 20. The walkout by Local 44 of the Coastal Longshore and Warehouse Union is "
+        "the first at the port since 2002. The new rates, which take effect Monday, Jan. 5, "
+        "apply to about 2,400 metered spaces in the downtown core."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    for sentence in (
+        "The shelter will be the county's first facility open 24 hours a day.",
+        "Students can return sooner if they get a first MMR dose within 72 hours of exposure.",
+        "PTO president Marcus Oyelaran said families had been calling him.",
+        "Harwick-based Tollefson Excavating, the lowest of four bidders, will begin work Oct. 20.",
+        "The walkout by Coastal Longshore and Warehouse Union Local 44 is the port's first "
+        "since 2002.",
+        "Beginning Monday, Jan. 5, the new rates will apply to about 2,400 metered spaces in the "
+        "downtown core.",
+    ):
+        out = verdict(sentence)
+        assert out["fully_supported"] is True, (sentence, out["explanation"])
+    for sentence, wrong in (
+        ("The shelter will be open 12 hours a day.", "number '12' not found"),
+        (
+            "Beginning Monday, Jan. 5, the new rates will apply to about 2,400 metered spaces "
+            "in the downtown core, which drivers have long complained are too scarce.",
+            "a clause the documents give nothing of: 'drivers have long complained are too scarce'",
+        ),
+    ):
+        out = verdict(sentence)
+        assert out["fully_supported"] is False, (sentence, out["explanation"])
+        assert wrong in out["explanation"], out["explanation"]
+
+
+def test_a_clause_inside_an_overview_line_may_restate_the_sentence_before(
+    judge: OfflineJudge,
+) -> None:
+    """ "A bride … said Claire came in slightly under the $3,200 budget, and her bouquet …
+    held up" restates a review's two sentences in their order, the first before the one
+    matched; a clause that no sentence near them tells is still caught."""
+    record = "Structured data: " + repr(
+        {
+            "name": "Magnolia & Moss Floral Studio",
+            "review_info": [
+                {
+                    "review_stars": 5.0,
+                    "review_date": "2022-04-16 17:48:55",
+                    "review_text": "We used Magnolia & Moss for our wedding last weekend. We had "
+                    "our first consult with Claire in January. She was patient with all of my "
+                    "screenshots, and she worked within our $3,200 budget and actually came in "
+                    "a little under it. My bridal bouquet mixed fresh flowers with dried grasses "
+                    "and it held up through an outdoor ceremony in 80-degree heat.",
+                },
+                {
+                    "review_stars": 2.0,
+                    "review_date": "2023-02-14 21:33:07",
+                    "review_text": "Our order showed up late and three roses were drooping. I "
+                    "called the shop several times and it went to voicemail.",
+                },
+            ],
+        }
+    )
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [record])
+    out = verdict(
+        "A bride who used the studio for her April wedding said Claire came in slightly under "
+        "the $3,200 budget, and her bouquet of fresh flowers and dried grasses held up through "
+        "an outdoor ceremony in 80-degree heat."
+    )
+    assert out["fully_supported"] is True, out["explanation"]
+    out = verdict(
+        "A bride, a longtime member of the studio's weekly subscription club, said Claire came "
+        "in under the $3,200 budget, and her bouquet of fresh flowers and dried grasses held "
+        "up through an outdoor ceremony in 80-degree heat."
+    )
+    assert out["fully_supported"] is False, out["explanation"]
+
+
 def test_hours_that_leave_a_day_unlisted_say_it_is_closed(judge: OfflineJudge) -> None:
     """ "no hours are listed for Monday" and "no Sunday hours are listed" tell a day the
     record leaves out as one without hours, beside the hours of the days they give; a day

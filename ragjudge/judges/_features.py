@@ -33,6 +33,7 @@ from ragjudge.judges._glosses import (
     formula_constants,
     measures,
     restated_numbers,
+    said_in_words,
     worked_out,
 )
 from ragjudge.judges._listings import aliases
@@ -1606,10 +1607,11 @@ def _initialism_known(acronym: str, ev: Evidence) -> bool:
 
 def _spelled_out(acronym: str) -> re.Pattern[str]:
     """Words whose initials spell `acronym`, in any case, with "of", "and", "for" or "the"
-    between them: "master of fine arts" of "MFA"."""
-    gap = r"\s+(?:(?:of|and|for|the|in|on)\s+)*"
+    between them, a list's commas, or a hyphen: "master of fine arts" of "MFA", "measles,
+    mumps and rubella" of "MMR", "parent-teacher organization" of "PTO"."""
+    gap = r"(?:,?\s+(?:(?:of|and|for|the|in|on)\s+)*|-)"
     return re.compile(
-        r"\b" + gap.join(rf"{re.escape(ch)}[a-z'’-]*" for ch in acronym.lower()) + r"\b",
+        r"\b" + gap.join(rf"{re.escape(ch)}[a-z'’-]*?" for ch in acronym.lower()) + r"\b",
         re.IGNORECASE,
     )
 
@@ -1842,6 +1844,7 @@ def sentence_features(
         missing_values -= bounded_numbers(text, near, theirs) - {
             said.digits for said, _ in other_units
         }
+        missing_values -= said_in_words(text, theirs)
         if "age" in lowered or "old" in lowered:
             missing_values -= _ages_worked_out(lowered, token_set, ev)
         missing_values -= bare_hours
@@ -4104,6 +4107,12 @@ def _clause_added_of(
             )
         ):
             continue
+        # (a clause inside the sentence may also say first what the sentence before the
+        # matched one says: "A bride … said Claire came in under the $3,200 budget, and her
+        # bouquet … held up" of "… came in a little under it. My bridal bouquet … held up")
+        near = after
+        if k < len(parts) - 1 and cover[0] > 0 and ev.doc_of[cover[0] - 1] == ev.doc_of[cover[0]]:
+            near = [cover[0] - 1, *after]
         if lacked < least * len(words) and not (
             apart
             and len(words) >= _CLAUSE_WORDS
@@ -4111,7 +4120,7 @@ def _clause_added_of(
             # (nor do the two sentences after the matched one hold two, its numbers too: the
             # clause may say what they go on to say, "…, a delay staff blamed on an emergency
             # surgery", "… and warned the district in 2022 that a shortage was coming")
-            and sum(any(t in ev.sets[i] for i in after) for t in words + numbers) < 2
+            and sum(any(t in ev.sets[i] for i in near) for t in words + numbers) < 2
         ):
             continue
         # (a clause inside the sentence that shares a word with the matched sentence, of
@@ -4173,7 +4182,16 @@ def _name_unheld(text: str, ev: Evidence) -> str | None:
                 # (a word in lower case after a hyphen is an adjective made of a name,
                 # "Washington-based", not "Lewis-Potter": where the documents write it too,
                 # the name it goes with is read apart)
-                and not (_LOWER_AFTER_HYPHEN.search(word) and word.lower() in ev.spaced_text)
+                and not (
+                    _LOWER_AFTER_HYPHEN.search(word)
+                    and (
+                        word.lower() in ev.spaced_text
+                        # (or the name it is made of: "Harwick-based" of "… of Harwick")
+                        or re.search(
+                            rf"\b{re.escape(word.split('-')[0].lower())}\b", ev.spaced_text
+                        )
+                    )
+                )
             ):
                 name.append(word)
                 continue
@@ -4186,9 +4204,24 @@ def _name_unheld(text: str, ev: Evidence) -> str | None:
                 and not any(w.lower() in _CALENDAR_WORDS for w in written.split())
                 and sum(w.lower() in ev.spaced_text for w in written.split()) >= 2
                 and not _held_near(written.lower().split(), ev.spaced_text)
+                and not _held_turned(written.lower().split(), ev.spaced_text)
             ):
                 return written
     return None
+
+
+def _held_turned(words: list[str], text: str) -> bool:
+    """Whether `text` gives a name's words turned about "of" a body: "Warehouse Union Local"
+    of "Local 44 of the Coastal Longshore and Warehouse Union", "Halden University" of "the
+    University of Halden"."""
+    return any(
+        re.search(
+            rf"\b{' '.join(map(re.escape, words[k:]))}(?:\s+\S+){{0,2}}\s+of\s+(?:the\s+)?"
+            rf"(?:\S+\s+){{0,4}}{' '.join(map(re.escape, words[:k]))}\b",
+            text,
+        )
+        for k in range(1, len(words))
+    )
 
 
 def _held_near(words: list[str], text: str) -> bool:
@@ -4229,7 +4262,8 @@ _CALENDAR_WORDS = frozenset(
 _SOURCE_NAMES = frozenset({"yelp"})
 #: where an English sentence goes on to a clause of its own, and how many content words the
 #: clause needs and what share of them the documents must lack to be one they give nothing of
-_CLAUSE_CUT = re.compile(r"[,;]|\b(?:and|but|while|which|who)\b")
+#: (not the comma of a number: "about 2,400 metered spaces")
+_CLAUSE_CUT = re.compile(r",(?!\d)|;|\b(?:and|but|while|which|who)\b")
 #: where it goes on, more finely: to a relative clause, an example or a circumstance ("…
 #: a dispute that had also delayed …", "…, including during summer school sessions")
 _CLAUSE_CUT_FINE = re.compile(rf"{_CLAUSE_CUT.pattern}|\b(?:that|including|with|after|following)\b")

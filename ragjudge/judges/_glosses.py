@@ -388,6 +388,27 @@ def broken_down(text: str) -> set[str]:
     return found
 
 
+#: a number a text says in words, and how another text gives it in figures: "around the
+#: clock" is "24 hours a day" (or "24/7")
+_SAID_IN_WORDS = (
+    (
+        re.compile(r"\b(?:a)?round[\s-]the[\s-]clock\b", re.IGNORECASE),
+        re.compile(r"\b24(?:[\s-]hours?\b|/7)", re.IGNORECASE),
+        "24",
+    ),
+)
+
+
+def said_in_words(text: str, theirs: str) -> set[str]:
+    """Numbers `text` gives in figures that `theirs` says in words: "24" of "open 24 hours a
+    day" where they say "open around the clock"."""
+    return {
+        number
+        for words, figures, number in _SAID_IN_WORDS
+        if figures.search(text) and words.search(theirs)
+    }
+
+
 #: words, then an acronym in parentheses: "computed tomography (CT)"
 _DEFINED = re.compile(r"((?:[^\W\d_][\w'’\-]*\s+){1,8})\(([A-Z][A-Za-z&]*[A-Z])s?\)")
 #: an acronym, then its words in parentheses: "VR (Voice Recognition)"
