@@ -2664,6 +2664,42 @@ def test_a_plan_told_as_done_in_a_joined_sentence_or_by_a_dated_passive_is_caugh
         assert out["fully_supported"] is True, (said, out["explanation"])
 
 
+def test_a_plan_told_as_done_in_a_verb_of_its_own_is_caught(judge: OfflineJudge) -> None:
+    """ "The city council on Wednesday passed a resolution urging both sides to settle" where
+    it "is scheduled to vote Wednesday on a resolution …", and "the new rates are already
+    displayed on the parking app" where the app "will begin showing the new rates", tell a
+    plan as done in another verb. A document sentence that tells a deed done beside its
+    plan ("… may terminate with 180 days' notice, and the notice letter was sent"), a
+    possibility ("it might be tough") and a reviewer's speech tell no plan so."""
+    doc = (
+        "The Saltmere City Council is scheduled to vote Wednesday on a nonbinding resolution "
+        "urging both sides to settle quickly. The city's parking app, ParkKB, will begin "
+        "showing the new meter rates on Dec. 29. Under the agreement, either side may "
+        "terminate the loan with 180 days' written notice, and Morrow said the notice letter "
+        "was sent to the foundation Thursday morning. Heads up that the salon is on the second "
+        "floor up a steep, narrow staircase, so it might be tough for some."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    for said in (
+        "The Saltmere City Council on Wednesday passed a nonbinding resolution urging both "
+        "sides to settle quickly.",
+        "The new meter rates are already displayed on the city's ParkKB parking app.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is False, (said, out["explanation"])
+        assert "told as done where the documents give a plan" in out["explanation"], out
+    for said in (
+        "The Saltmere City Council will vote Wednesday on a nonbinding resolution urging both "
+        "sides to settle quickly.",
+        "Morrow said the 180-day written notice to terminate the loan went to the foundation "
+        "on Thursday morning.",
+        "A reviewer cautioned that the salon is on the second floor, up a steep and narrow "
+        "staircase.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+
+
 def test_a_japanese_view_told_in_the_present_is_no_deed_to_come(judge: OfflineJudge) -> None:
     """…のではないかと懸念する, as news tells a view in the present, is no deed still to come:
     a summary's 懸念している tells the same view, not a plan told as done. A plan's own verb

@@ -3499,7 +3499,7 @@ def _plan_told_as_done(
         if m.start() and (token := content_token(m.group())) in told_done:
             del told_done[token]
     done = {t for plain in told_done.values() for t in plain if t in ev.vocab}
-    if not done:
+    if not told_done:
         return None
     # what is done, and to what: its other words and numbers ("two more robots"); in the
     # sentence, and in the clause that tells a deed where the sentence joins statements
@@ -3518,18 +3518,22 @@ def _plan_told_as_done(
         words = scope - done - told_done.keys()
         if len(words) < _PLAN_WORDS:
             continue
-        found = _planned_there(words - named, words, verbs, ev)
+        # (a deed of speech is no deed of a plan: "the reviewer cautioned that …")
+        deed = any(w not in _SPEECH_TOKENS for w in told_done)
+        found = _planned_there(words - named, words, verbs, ev, deed)
         if found is not None:
             return found
     return None
 
 
 def _planned_there(
-    held: Set[str], words: Set[str], done: Set[str], ev: Evidence
+    held: Set[str], words: Set[str], done: Set[str], ev: Evidence, deed: bool = False
 ) -> tuple[str, str] | None:
     """The document sentence (and its key) that plans a verb of `done`, among those that
     hold `_PLAN_TOLD_SHARE` of `held` (the words of what is done), where none of them tells
-    that verb as done (`_plan_told_as_done`)."""
+    that verb as done (`_plan_told_as_done`); or, where the sentence tells a `deed` that no
+    document sentence plans in its verb, one that plans it in a verb of its own
+    (`_plan_told_otherwise`)."""
     least = _PLAN_TOLD_SHARE * len(held)
     near = [
         i
@@ -3578,9 +3582,43 @@ def _planned_there(
             planned.setdefault(verb, i)
     left = planned.keys() - done_there
     if not left:
-        return None
+        return _plan_told_otherwise(held, near, ev) if not planned and deed else None
     i = min(planned[verb] for verb in left)
     return ev.raw_texts[i].strip(), ev.keys[i]
+
+
+def _plan_told_otherwise(
+    held: Set[str], near: Sequence[int], ev: Evidence
+) -> tuple[str, str] | None:
+    """A document sentence that holds nearly all of what the sentence tells as done
+    (`_PLAN_WHOLE_SHARE` of `held`) and tells it only as planned, in a verb of its own: "The
+    city council on Wednesday passed a resolution urging both sides to settle" where it "is
+    scheduled to vote Wednesday on a resolution urging both sides to settle"; "the new
+    rates are already displayed on the parking app" where the app "will begin showing the
+    new rates". No document sentence near the words may tell a deed as done."""
+    if len(held) < _PLAN_WORDS + 1:
+        return None
+    whole = [i for i in near if len(held & ev.sets[i]) >= _PLAN_WHOLE_SHARE * len(held)]
+    if not whole:
+        return None
+    for i in near:
+        # (a sentence that tells a deed done beside its plan tells of both: "either side may
+        # terminate with 180 days' notice, and the notice letter was sent Thursday")
+        rest = _PLANNED.sub(" ", ev.raw_texts[i].lower())
+        if _told_done(rest) or _PAST_AUXILIARY.search(rest):
+            return None
+    for i in whole:
+        # (a plan or an expectation, not a mere possibility: "it might be tough")
+        if any(
+            not (m.group("modal") and m.group(0).split()[0] in _POSSIBLE)
+            for m in _PLANNED.finditer(ev.raw_texts[i].lower())
+        ):
+            return ev.raw_texts[i].strip(), ev.keys[i]
+    return None
+
+
+#: the modal verbs of a possibility, not of a plan
+_POSSIBLE = frozenset({"may", "might", "could", "should", "must", "can"})
 
 
 def _done_told_as_planned(
@@ -4754,6 +4792,8 @@ _PLAN_WORDS = 3
 #: doubled annual pipe-replacement spending" of "he would ask the council to double annual
 #: replacement spending")
 _PLAN_TOLD_SHARE = 0.7
+#: how much of it a document sentence must hold to plan it in a verb of its own
+_PLAN_WHOLE_SHARE = 0.85
 
 
 #: words of one kind, of which a statement says one: a unit of time (or how often), a
@@ -8144,6 +8184,7 @@ def _item_nouns(parent: str, lang: str) -> frozenset[str]:
 
 #: the words of `_SPEECH`, to pass over sentences that give nothing to anyone
 _SPEECH_WORDS = frozenset(re.findall(r"[a-z]+", _SPEECH))
+_SPEECH_TOKENS = frozenset(filter(None, map(content_token, _SPEECH_WORDS)))
 #: words that give a quotation as someone's words (`_misquoted`)
 _QUOTING_WORDS = _SPEECH_WORDS | {"called", "calling", "described", "describing", "saying"}
 _LETTERS = re.compile(r"[a-z]+")
