@@ -8265,6 +8265,51 @@ def test_a_superlative_whose_ranking_words_the_article_gives_apart_is_added(
     assert out["fully_supported"] is True, out["explanation"]
 
 
+def test_a_reason_a_review_does_not_give_is_caught(judge: OfflineJudge) -> None:
+    """An overview's reason for what one review tells, where that review gives none ("the
+    order took 35 minutes because the kitchen had lost the phone order"), is caught; the
+    review's own reason, the record's own fact given as a reason, and a circumstance
+    ("after staff had first said …") pass."""
+    record = "Structured data: " + repr(
+        {
+            "name": "Trattoria Sorelle",
+            "attributes": {"BusinessParking": "{'garage': False, 'street': True, 'lot': False}"},
+            "review_info": [
+                {
+                    "review_stars": 2.0,
+                    "review_text": "Called ahead and ordered the gnocchi, $52 total. They told "
+                    "me 20 minutes, and I ended up standing at the bar for 35 minutes waiting "
+                    "for the bag. The staff first said it was already out for delivery.",
+                },
+                {
+                    "review_stars": 4.0,
+                    "review_text": "The sympathy arrangement was $95 and looked beautiful. The "
+                    "reason for four stars instead of five is that the card had a typo in the "
+                    "family's last name.",
+                },
+            ],
+        }
+    )
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [record])
+    for sentence in (
+        "A two-star reviewer said the takeout order took 35 minutes because the kitchen had "
+        "lost the phone order.",
+        "A two-star reviewer stood at the bar for 35 minutes because the hostess had "
+        "forgotten to send the order to the kitchen.",
+    ):
+        out = verdict(sentence)
+        assert out["fully_supported"] is False, (sentence, out["explanation"])
+    for sentence in (
+        "A four-star reviewer gave four stars instead of five because the card had a typo in "
+        "the family's last name.",
+        "A two-star reviewer waited 35 minutes for a takeout order of gnocchi, after staff had "
+        "first said it was already out for delivery.",
+        "Parking is on the street because the restaurant has no garage or lot.",
+    ):
+        out = verdict(sentence)
+        assert out["fully_supported"] is True, (sentence, out["explanation"])
+
+
 def test_a_reason_the_documents_give_for_another_thing_is_caught(judge: OfflineJudge) -> None:
     """ "He attributed the widening deficit mainly to lost tuition revenue" where the article
     says he "attributed the widening shortfall to three main factors: declining enrollment,

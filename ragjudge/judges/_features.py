@@ -2151,6 +2151,8 @@ def sentence_features(
         if ev.lang == "ja" and ev.restating and _JA_REASON_MARK.search(lowered)
         else None
     )
+    if reason_unlinked is None and reason_added is None and ev.lang == "en" and ev.items:
+        reason_unlinked = _reason_unreviewed(text, ev) if _REASON_WORD.search(text) else None
     reason_swapped = (
         _reason_swapped(text, cover, ev)
         if ev.lang == "en" and reason_added is None
@@ -3833,6 +3835,45 @@ _STATEMENT_CUT = re.compile(r",\s*(?:but|and|while|although|though)\b|;|\bbut\b"
 #: a capitalised word after a sentence's first: a name
 _NAMED_AFTER_FIRST = re.compile(r"(?<=\S\s)[A-Z][a-z]+")
 _REASON_LINKED = 0.4
+
+
+def _reason_unreviewed(text: str, ev: Evidence) -> tuple[str, str] | None:
+    """A reason an overview gives for what one item of a record's list tells (a review's
+    wait, its missing star), which that item does not tell: "the order took 35 minutes
+    because the kitchen had lost the phone order" of a review that tells the wait and no
+    cause; "withheld a fifth star because the arrangement was smaller than expected" of one
+    that took it off for a typo. The statement (three content words at least) must be the
+    item's, three fifths of it; the reason (three words at least) less than half the item's,
+    and less than half any of the record's own fields (a fact of the place, "because it has
+    no parking lot"). Returns the reason as written and the item's first key."""
+    ours = _reason_parts(text, ev.lang, last=True)
+    if ours is None or not ev.items:
+        return None
+    effect, cause, said = ours
+    if not _CAUSE_BEFORE.search(text[: text.rfind(said)]):
+        return None  # a circumstance ("…, after staff had claimed it was out"), not a cause
+    effect -= set().union(*ev.shared.values())
+    if len(effect) < _PLAN_WORDS or len(cause) < _PLAN_WORDS:
+        return None
+    item = max(sorted(ev.items), key=lambda g: len(ev.items[g] & effect))
+    if len(ev.items[item] & effect) < _ITEM_STATED * len(effect):
+        return None
+    if 2 * len(cause & ev.items[item]) >= len(cause):
+        return None  # the item tells the reason
+    if any(
+        not ev.groups[i] and 2 * len(cause & ev.sets[i]) >= len(cause)
+        for i in range(len(ev.raw_texts))
+    ):
+        return None  # a fact of the place's own
+    return said, ev.keys[ev.groups.index(item)]
+
+
+#: how much of a statement an item of a record's list must hold to be the one it speaks of
+_ITEM_STATED = 0.6
+#: the words that give a cause, right before it
+_CAUSE_BEFORE = re.compile(
+    r"\b(?:because(?: of)?|due to|owing to|caused by|as a result of|thanks to)\s*$", re.I
+)
 
 
 def _reason_of_another(text: str, ev: Evidence) -> tuple[str, str] | None:
