@@ -7926,6 +7926,31 @@ def test_many_reviews_said_to_say_what_one_alone_says_whole_lowers_its_support(
     assert "where only one item of the record says it" not in out["explanation"], out
 
 
+def test_many_reviews_said_to_say_what_one_says_a_third_of_lowers_its_support(
+    judge: OfflineJudge,
+) -> None:
+    """ "Several reviewers praise the charred, chewy crust that comes from the brick oven",
+    where one review praises the charred crust in other words and no other review says two
+    words of it, is a claim of many that one review makes; where a second review tells of
+    the chewy crust too, it is theirs."""
+    record = "Structured data: " + repr(
+        {
+            "name": "Fornaio Pizza",
+            "review_info": [
+                {"review_text": "The crust comes out charred at the edges and still soft."},
+                {"review_text": "Delivery took an hour and the driver was rude to my wife."},
+                {"review_text": "Great garlic knots, and the Sicilian slice is enormous."},
+            ],
+        }
+    )
+    sentence = "Several reviewers praise the charred, chewy crust that comes from the brick oven."
+    out = first_verdict(judge, "Write an overview of the business.", [record], sentence)
+    assert "where only one item of the record says it" in out["explanation"], out["explanation"]
+    record = record.replace("Great garlic knots", "The chewy crust is great")
+    out = first_verdict(judge, "Write an overview of the business.", [record], sentence)
+    assert "where only one item of the record says it" not in out["explanation"], out
+
+
 def test_a_japanese_amount_in_myriads_with_a_thousands_comma_is_one_number(
     judge: OfflineJudge,
 ) -> None:

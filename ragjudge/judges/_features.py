@@ -5315,6 +5315,15 @@ def _overcounted(claim: str, said: set[str], ev: Evidence) -> tuple[str, str] | 
             all(t not in held for g, held in ev.items.items() if g != whole[0]) for t in said
         ):
             saying = whole
+    if not saying and len(said) >= _PLAN_WORDS:
+        # (or, where no item says it half, one says a third of it and no other two words of
+        # it: "reviewers consistently describe the dining room as too loud to hold a
+        # conversation" of one review's "so loud we could barely hear each other")
+        some = [g for g, held in ev.items.items() if 3 * len(said & held) >= len(said)]
+        if len(some) == 1 and all(
+            len(said & held) < 2 for g, held in ev.items.items() if g != some[0]
+        ):
+            return claim, ev.keys[ev.groups.index(some[0])]
     if len(saying) != 1:
         return None
     rest = said - ev.items[saying[0]]
