@@ -9266,6 +9266,31 @@ def test_a_clause_a_summary_sets_inside_a_copied_sentence_is_caught(
     assert "a clause the documents give nothing of" not in out["explanation"], out
 
 
+def test_a_relative_clause_set_inside_a_line_that_words_its_own_way_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """ "Commissioner Lyle Dunmore, who is up for re-election next year, cast the lone vote
+    against the operating contract in August" sets a clause the article lacks inside a
+    statement it words its own way ("cast the lone vote" of "was the only commissioner to
+    vote against the contract"); the statement alone passes."""
+    doc = (
+        "The shelter's operating contract with Harbor Light was approved in August. "
+        "Commissioner Lyle Dunmore was the only commissioner to vote against the contract in "
+        "August."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the following news article.", [doc])
+    out = verdict(
+        "Commissioner Lyle Dunmore, who is up for re-election next year, cast the lone vote "
+        "against the operating contract in August."
+    )
+    assert (
+        "a clause the documents give nothing of: 'is up for re-election next year'"
+        in out["explanation"]
+    ), out["explanation"]
+    out = verdict("Commissioner Lyle Dunmore cast the lone vote against the operating contract.")
+    assert out["fully_supported"] is True, out["explanation"]
+
+
 def test_a_clause_of_the_documents_words_put_to_a_claim_they_do_not_make_is_caught(
     judge: OfflineJudge,
 ) -> None:

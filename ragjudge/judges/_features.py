@@ -4128,13 +4128,14 @@ def _clause_added(text: str, cover: Sequence[int], ev: Evidence) -> str | None:
     # (the two sentences after the matched one, which a clause may go on to restate)
     after = _with_next(cover[0], ev)[1:]
     # cut where clauses begin, and where none is added so, more finely: the last clause
-    if (added := _clause_added_of(_CLAUSE_CUT.split(text.strip()), cover, after, ev)) is None:
-        added = _clause_added_of(_CLAUSE_CUT_FINE.split(text.strip()), cover, after, ev, True)
+    text = text.strip()
+    if (added := _clause_added_of(_CLAUSE_CUT.split(text), cover, after, ev, text=text)) is None:
+        added = _clause_added_of(_CLAUSE_CUT_FINE.split(text), cover, after, ev, True, text=text)
     if added is None and len(cover) > 1:
         # a sentence that joins statements of several document sentences (a review's price
         # and its verdict) may add a clause to them all: "… quoted $340 for front pads and
         # rotors, charged exactly that, and backed the work with a 12-month warranty"
-        added = _clause_added_of(_CLAUSE_CUT.split(text.strip()), cover, after, ev, joined=True)
+        added = _clause_added_of(_CLAUSE_CUT.split(text), cover, after, ev, joined=True, text=text)
     return added
 
 
@@ -4145,8 +4146,9 @@ def _clause_added_of(
     ev: Evidence,
     last: bool = False,
     joined: bool = False,
+    text: str = "",
 ) -> str | None:
-    """`_clause_added` of a sentence cut into `parts` (of its `last` part alone). Where the
+    """`_clause_added` of a sentence (`text`) cut into `parts` (of its `last` part alone). Where the
     sentence is `joined` from the document sentences it is matched with, their words hold
     the rest of it, and the clause (of three words or more) must lack two of its words at
     least and name no field of a record (the checks of records read those)."""
@@ -4222,9 +4224,25 @@ def _clause_added_of(
             if joined
             else ev.sets[cover[0]]
         )
-        if len(rest) >= _PLAN_WORDS and len(rest & held) >= 0.8 * len(rest):
+        # (a relative clause set inside the sentence whose words the documents mostly lack,
+        # two at least, is added to a statement the rest may word its own way: "Commissioner
+        # Lyle Dunmore, who is up for re-election next year, cast the lone vote against …")
+        share = (
+            _INSIDE_REST
+            if k < len(parts) - 1
+            and lacked >= 2
+            and 3 * lacked >= 2 * len(words)
+            and re.search(rf"\b(?:who|which)\s+{re.escape(part.strip())}", text)
+            else 0.8
+        )
+        if len(rest) >= _PLAN_WORDS and len(rest & held) >= share * len(rest):
             return part.strip(" ,;.")
     return None
+
+
+#: how much of the rest of a sentence the matched document sentence must hold where a
+#: clause set inside it is mostly words the documents lack
+_INSIDE_REST = 0.7
 
 
 def _name_unheld(text: str, ev: Evidence) -> str | None:
