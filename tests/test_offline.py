@@ -10357,6 +10357,48 @@ def test_a_deed_told_as_done_by_it_that_the_article_says_it_will_not_do_is_caugh
     assert out["fully_supported"] is True, out["explanation"]
 
 
+def test_a_last_clause_of_other_words_joined_to_a_line_of_several_facts_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """ "There is a full bar with TVs, a happy hour and free Wi-Fi, and the bar hosts a weekly
+    trivia night" joins the record's facts and ends on a clause that the matched sentence
+    and the two after it share no word of, no sentence holds half of, and the documents
+    lack two words of: it is caught. The same line ending on what a review says passes."""
+    record = json.dumps(
+        {
+            **CAFE,
+            "attributes": {"Alcohol": "u'full_bar'", "HasTV": True, "WiFi": "u'free'"},
+            "review_info": [
+                {
+                    "review_stars": 5.0,
+                    "review_text": "Happy hour is 4 to 7 on weekdays with $3 off well drinks. "
+                    "The bar shows the Cardinals game every night. The wings are good.",
+                },
+                {
+                    "review_stars": 3.0,
+                    "review_text": "The lanes are showing their age, and the music is loud. "
+                    "League night is every week.",
+                },
+            ],
+        },
+        indent=2,
+    )
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [record])
+    out = verdict(
+        "There is a full bar with TVs, a happy hour and free Wi-Fi, and the bar hosts a weekly "
+        "trivia night."
+    )
+    assert (
+        "a clause the documents give nothing of: 'the bar hosts a weekly trivia night'"
+        in out["explanation"]
+    ), out["explanation"]
+    out = verdict(
+        "There is a full bar with TVs, a happy hour and free Wi-Fi, and the bar shows the "
+        "Cardinals game every night."
+    )
+    assert out["fully_supported"] is True, out["explanation"]
+
+
 def test_a_clause_added_to_a_line_joined_from_two_sentences_is_caught(
     judge: OfflineJudge,
 ) -> None:

@@ -4172,12 +4172,23 @@ def _clause_added_of(
         apart = not ev.sets[cover[0]].intersection(
             words + [n for n in numbers if (number_value(n[1:]) or 0) >= 10]
         )
+        # (a last clause none of whose words or numbers the matched sentence or the two after
+        # it hold, nor half of them any one sentence, is added where it lacks two words: "…,
+        # and the bar hosts a weekly trivia night")
+        loose = (
+            joined
+            and k == len(parts) - 1
+            and apart
+            and 2 * max(ev.holding(words).values(), default=0) < len(words)
+            and not ev.numbers.intersection(n[1:] for n in numbers)
+            and not any(t in ev.sets[i] for i in after for t in words)
+        )
         # or, of three words or more, none is the matched sentence's and no sentence of the
         # documents holds half of them: words the documents use, put to a claim they do not
         # make (", which it says matches recent settlements at other West Coast ports")
         if joined and (
             len(words) < _CLAUSE_WORDS
-            or lacked < max(2, least * len(words))
+            or lacked < (2 if loose else max(2, least * len(words)))
             or (
                 ev.fields
                 and any(
