@@ -4398,6 +4398,36 @@ def test_what_reviews_say_against_a_field_and_a_review_named_by_its_stars_pass(
         assert wrong in out["explanation"], (said, out["explanation"])
 
 
+def test_a_guest_who_came_without_a_reservation_says_nothing_of_the_place(
+    judge: OfflineJudge,
+) -> None:
+    """A review's "we showed up around 9 without a reservation" and an overview's "arrived
+    around 9 p.m. without a reservation" tell of a guest, not of whether the place takes
+    reservations: a line that says it does not take them goes against
+    `RestaurantsReservations: True`, and the guest's line passes."""
+    record = "Structured data: " + repr(
+        {
+            "name": "Riverbend Lanes & Tap",
+            "attributes": {"RestaurantsReservations": "True", "HasTV": "True"},
+            "review_info": [
+                {
+                    "review_stars": 4.0,
+                    "review_text": "We showed up around 9 without a reservation and waited "
+                    "about 40 minutes for a lane.",
+                }
+            ],
+        }
+    )
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [record])
+    out = verdict("The venue has TVs but does not take reservations.")
+    assert "'attributes.RestaurantsReservations: True'" in out["explanation"], out
+    out = verdict(
+        "A four-star reviewer who arrived around 9 p.m. without a reservation waited about 40 "
+        "minutes for a lane."
+    )
+    assert out["fully_supported"] is True, out["explanation"]
+
+
 def test_a_guests_own_appointment_says_nothing_of_by_appointment_only(
     judge: OfflineJudge,
 ) -> None:

@@ -1163,12 +1163,15 @@ def build_evidence(item: KeyedExample) -> Evidence:
         if not field_unit and not no
     }
     # and so does a negated text's clause without the negation ("sat on the patio with my
-    # dog, and they brought a bowl without me asking")
+    # dog, and they brought a bowl without me asking"), and one that tells of a guest who
+    # came without the thing, which says nothing of the place ("we showed up around 9
+    # without a reservation")
     mentioning_on = {
         i: frozenset(
             t
             for clause in _CLAUSE_BREAK.split(texts[i])
             if not (read := _clause(clause, lang))[1]
+            or (lang == "en" and not _clause(_WENT_WITHOUT.sub(r"\g<went> with", clause), lang)[1])
             for t in read[0]
         )
         for i, (field_unit, no) in enumerate(zip(fields, negated, strict=True))
@@ -9070,6 +9073,17 @@ _CONTRAST = re.compile(r";|\b(?:but|while|whereas|although|though|however|yet)\b
 _THEN_OPEN = re.compile(r"\band\s+(?=(?:it\s+|is\s+)*(?:re)?opens?\b)")
 #: a word negated by its prefix, as a clause's negation: "a non-smoking hotel", "non-alcoholic"
 _NON = re.compile(r"\bnon[-\s]?(?=[a-z])")
+#: a guest who came without a thing, which tells nothing of whether the place has it
+#: ("arrived around 9 p.m. without a reservation")
+_WENT_WITHOUT = re.compile(
+    r"(?P<went>\b(?:arriv(?:e|ed|es|ing)|show(?:ed|s)? up|came|come|walk(?:ed|s)? in|went"
+    r"|got there|stopp(?:ed)? by|dropp(?:ed)? in)\b[^,;]{0,40}?)\bwithout\b",
+    re.IGNORECASE,
+)
+#: … with what the guest came without
+_WENT_WITHOUT_ONE = re.compile(
+    _WENT_WITHOUT.pattern + r"\s+(?:(?:a|an|any)\s+)?[\w'’-]+", re.IGNORECASE
+)
 #: words that say a thing is missing, as a negation does
 _LACKING = re.compile(r"\b(?:lack(?:s|ed|ing)?|without|absence)\b", re.IGNORECASE)
 #: the finer cut: also lists and "and", for what a negation denies ("no WiFi, and dogs are
@@ -9173,6 +9187,8 @@ def _contradictions(claim: str, cover: Sequence[int], ev: Evidence) -> list[int]
     # (a guest's own appointment tells nothing of whether the place needs one: "was seated
     # 40 minutes late for a 6 p.m. acrylics appointment")
     claim = _ONES_APPOINTMENT.sub(" ", claim)
+    # (nor does a guest who came without one: "arrived around 9 p.m. without a reservation")
+    claim = _WENT_WITHOUT_ONE.sub(r"\g<went>", claim)
     if ev.denied:
         for part in _CONTRAST.split(claim):
             seq, negated = _clause(part, ev.lang)
