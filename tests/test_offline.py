@@ -7687,6 +7687,17 @@ def test_a_summary_s_own_words_for_what_the_article_gives_pass(judge: OfflineJud
     ):
         out = verdict(sentence)
         assert out["fully_supported"] is True, (sentence, out["explanation"])
+    # (the words of a web address's path spell nothing out)
+    out = first_verdict(
+        judge,
+        "Summarize the article.",
+        [
+            "Source: http://example.org/colregs/international-regulations-for-preventing-"
+            "collisions-at-sea-colregs Rule 19 covers conduct of vessels in restricted visibility."
+        ],
+        "Rule 19 of the IRPCS covers conduct of vessels in restricted visibility.",
+    )
+    assert "name 'IRPCS' not found in the documents" in out["explanation"], out["explanation"]
     for sentence, wrong in (
         ("The shelter will be open 12 hours a day.", "number '12' not found"),
         (

@@ -1613,8 +1613,11 @@ def _spelled_out(acronym: str) -> re.Pattern[str]:
     between them, a list's commas, or a hyphen: "master of fine arts" of "MFA", "measles,
     mumps and rubella" of "MMR", "parent-teacher organization" of "PTO"."""
     gap = r"(?:,?\s+(?:(?:of|and|for|the|in|on)\s+)*|-)"
+    # (not words inside a web address's path: "…/international-regulations-for-…-colregs")
     return re.compile(
-        r"\b" + gap.join(rf"{re.escape(ch)}[a-z'’-]*?" for ch in acronym.lower()) + r"\b",
+        r"(?<![-/])\b"
+        + gap.join(rf"{re.escape(ch)}[a-z'’-]*?" for ch in acronym.lower())
+        + r"\b(?![-/]\w)",
         re.IGNORECASE,
     )
 
