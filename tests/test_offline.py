@@ -2664,6 +2664,20 @@ def test_a_plan_told_as_done_in_a_joined_sentence_or_by_a_dated_passive_is_caugh
         assert out["fully_supported"] is True, (said, out["explanation"])
 
 
+def test_thanks_given_in_saying_one_wants_to_give_them_are_no_plan(judge: OfflineJudge) -> None:
+    """ "I want to thank the bargaining teams …" thanks them: "he thanked both bargaining
+    teams" tells no plan as done. A plan to thank them later still is one."""
+    doc = (
+        '"I want to thank the bargaining teams on both sides who stayed at the table all '
+        'night," Whitlow said. The mayor plans to thank the volunteers at a ceremony next month.'
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    out = verdict("Whitlow thanked the bargaining teams on both sides for staying at the table.")
+    assert out["fully_supported"] is True, out["explanation"]
+    out = verdict("The mayor thanked the volunteers at a ceremony.")
+    assert "told as done where the documents give a plan" in out["explanation"], out
+
+
 def test_a_plan_told_as_done_in_a_verb_of_its_own_is_caught(judge: OfflineJudge) -> None:
     """ "The city council on Wednesday passed a resolution urging both sides to settle" where
     it "is scheduled to vote Wednesday on a resolution …", and "the new rates are already
@@ -7783,6 +7797,46 @@ def test_hours_that_leave_a_day_unlisted_say_it_is_closed(judge: OfflineJudge) -
     assert "the record says otherwise" in out["explanation"], out["explanation"]
 
 
+def test_hours_of_the_other_days_and_a_time_that_goes_on_are_read_by_their_days(
+    judge: OfflineJudge,
+) -> None:
+    """ "closes at 9 p.m. on the other days it is open" gives the hours of the days the
+    sentence has not named, and "opens at noon Tuesday through Friday, and at 11 a.m. on
+    weekends" gives the weekend's opening with the verb before it: each is read against
+    those days, and a wrong hour of them is caught."""
+    record = "Structured data: " + repr(
+        {
+            "name": "Barkley Pet Supply",
+            "hours": {
+                "Tuesday": "12:0-21:0",
+                "Wednesday": "12:0-21:0",
+                "Thursday": "12:0-21:0",
+                "Friday": "12:0-22:30",
+                "Saturday": "11:0-22:30",
+                "Sunday": "11:0-21:0",
+            },
+        }
+    )
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [record])
+    for sentence in (
+        "It stays open until 10:30 p.m. on Fridays and Saturdays and closes at 9 p.m. on the "
+        "other days it is open.",
+        "The shop is closed on Mondays and opens at noon Tuesday through Friday, and at 11 a.m. "
+        "on weekends.",
+    ):
+        out = verdict(sentence)
+        assert out["fully_supported"] is True, (sentence, out["explanation"])
+    for sentence in (
+        "It stays open until 10:30 p.m. on Fridays and Saturdays and closes at 8 p.m. on the "
+        "other days it is open.",
+        "The shop is closed on Mondays and opens at noon Tuesday through Friday, and at 10 a.m. "
+        "on weekends.",
+    ):
+        out = verdict(sentence)
+        assert out["fully_supported"] is False, (sentence, out["explanation"])
+        assert "the record says otherwise" in out["explanation"], out["explanation"]
+
+
 def test_a_review_is_read_as_one_account_of_its_numbers_and_times(judge: OfflineJudge) -> None:
     """A review's number in the sentence that goes on from the one matched ("promised by 5pm.
     They showed up at 7:40pm"), a bare hour it gives ("around 9" as 9 p.m.) and a price no
@@ -7805,7 +7859,9 @@ def test_a_review_is_read_as_one_account_of_its_numbers_and_times(judge: Offline
                     "review_stars": 2.0,
                     "review_date": "2023-02-14 19:33:07",
                     "review_text": "I ordered red roses for $120 and was promised delivery by "
-                    "5pm. They showed up at 7:40pm, after she had already left.",
+                    "5pm. They showed up at 7:40pm, after she had already left. I had also "
+                    "booked a drain cleaning for a window of 8 to noon and nobody came. He "
+                    "showed up at 4:10.",
                 },
                 {
                     "review_stars": 5.0,
@@ -7823,6 +7879,9 @@ def test_a_review_is_read_as_one_account_of_its_numbers_and_times(judge: Offline
         "A four-star reviewer who arrived around 9 p.m. without a reservation waited about 40 "
         "minutes for a lane.",
         "That group paid $42 an hour for a lane plus $5 each for shoes.",
+        # (a bare hour of another sentence of the review)
+        "A two-star reviewer's drain cleaning was booked for a window of 8 to noon, but the "
+        "technician did not arrive until 4:10 p.m.",
     ):
         out = verdict(sentence)
         assert out["fully_supported"] is True, (sentence, out["explanation"])

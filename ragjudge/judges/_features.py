@@ -3178,6 +3178,10 @@ _PLANNED = re.compile(
     r"(?P<condition>[a-z]+)"
     r"|\b(?P<soon>starting|beginning|opening|launching)\s+(?:early\s+|later\s+)?(?:next|this)\b"
 )
+#: deeds done in saying them ("I want to thank …", "we want to apologize …")
+_SAID_BY_SAYING = frozenset(
+    {"thank", "apologize", "apologise", "congratulate", "welcome", "commend", "acknowledge"}
+)
 #: a condition still to be met, up to its clause's end: "once two officers complete their
 #: certification"
 _ONCE = re.compile(r"\bonce\s+([^,;.]+)")
@@ -3571,6 +3575,8 @@ def _planned_there(
         hedged = {
             content_token(v) or v
             for m in _PLANNED.finditer(raw)
+            # (a speaker who "wants to thank" the teams thanks them in saying so)
+            if not (m.group("verb") in _SAID_BY_SAYING and m.group(0).startswith("want"))
             for v in (
                 m.group("verb") or m.group("modal") or m.group("condition") or m.group("soon"),
                 m.group("later"),
@@ -9353,6 +9359,7 @@ def _days_said(claim: str, ev: Evidence) -> list[int]:
     schedule = [*ev.weeks, *ev.opening_days]
     wrong: list[int] = []
     told: set[str] = set()  # the days named so far
+    verb_before = ""  # the verb of the hours the piece before told ("opens")
     # (days excepted are not among those of the hours around them: "opens at 8 a.m. Tuesday
     # through Friday and closes at 5 p.m., except on Thursdays, when …")
     excepted = {d for m in _EXCEPT_DAYS.finditer(claim) for d in _days_named(m.group())}
@@ -9389,12 +9396,26 @@ def _days_said(claim: str, ev: Evidence) -> list[int]:
         if days - excepted:
             days = days - excepted
         if _OTHER_DAYS.search(part):
-            days = days - told  # "the other weekdays": those the sentence has not named
+            # "the other weekdays": those the sentence has not named; "the other days", of
+            # all the days the record lists
+            days = (days or listed) - told
         told |= days
-        if _HOURS_TOLD.search(part):
+        # (a piece that goes on from hours told before it tells them with its verb: "opens
+        # at noon Tuesday through Friday, and at 11 a.m. on weekends")
+        hours = _HOURS_TOLD.search(part)
+        if not hours and verb_before and _TIMED.search(part):
+            part = f"{verb_before} {part}"  # ("opens" at 11 a.m. on weekends)
+            hours = _HOURS_TOLD.search(part)
+        if hours:
             # (not a time of a review's visit: "a line out the door at 8am on a Saturday")
             wrong += _hours_of_other_days(part, days, ev)
+        verbs = _OPENS_OR_CLOSES.findall(part) if hours else []
+        verb_before = verbs[-1] if verbs else ""
     return list(dict.fromkeys(wrong))
+
+
+#: the verb of opening hours: "opens", "closing"
+_OPENS_OR_CLOSES = re.compile(r"\b(?:open|clos)(?:e|es|s|ing)?\b")
 
 
 def _by_days(part: str) -> list[str]:
@@ -9411,7 +9432,10 @@ def _by_days(part: str) -> list[str]:
         # (a piece without days or a time of its own is one with the piece before it, as
         # written: "on Saturday it opens at 9 a.m. and closes at 7 p.m.", "Monday through
         # Wednesday and on Friday", "open every day except Sunday")
-        if pieces and not all(_days_named(p) and _TIMED.search(p) for p in (pieces[-1], piece)):
+        if pieces and not all(
+            (_days_named(p) or _OTHER_DAYS.search(p)) and _TIMED.search(p)
+            for p in (pieces[-1], piece)
+        ):
             pieces[-1] += joint + piece
         else:
             pieces.append(piece)
@@ -9425,6 +9449,8 @@ def _by_days(part: str) -> list[str]:
 _DAYS_JOIN = re.compile(
     r",?\s+and\s+(?=(?:it\s+|the\s+[a-z]+\s+)?"
     r"(?:closes|closing|opens|opening|stays|is|runs|serves|on|until|till|from)\b)"
+    # (or, after a comma, to the time of other days: "…, and at 11 a.m. on weekends")
+    r"|,\s+and\s+(?=at\b)"
     # (or a comma before longer hours: "…, staying open until 5 p.m. on Fridays"; or days
     # excepted: "… closes at 5 p.m., except on Thursdays, when it stays open until 7 p.m.")
     r"|,\s+(?=staying\b)"
@@ -9554,16 +9580,20 @@ _OPENS_OR_CLOSES_AT = re.compile(
 
 def _bare_hours(lowered: str, cover: Sequence[int], ev: Evidence) -> set[str]:
     """The hours of the sentence's clock times ("9 p.m." as 21) that a document sentence it
-    is matched with gives as a bare hour of the same time: "We showed up around 9", "until
-    8:30". The time of day is the answer's reading of it."""
+    is matched with (or its review) gives as a bare hour of the same time: "We showed up
+    around 9", "until 8:30". The time of day is the answer's reading of it."""
     found: set[str] = set()
+    # (and, of a record's list, the other sentences of the items it is matched with: "He
+    # showed up at 4:10" of a review whose "window of 8 to noon" the sentence matches)
+    items = {ev.groups[i] for i in cover if ev.groups and ev.groups[i]}
+    told = [*cover, *(i for i, g in enumerate(ev.groups) if g in items and i not in cover)]
     for m in _CLOCK.finditer(lowered):
         if not m.group("hour"):
             continue
         hour = str(int(m.group("hour")))
         bare = f"{hour}:{m.group('minute')}" if m.group("minute") else hour
         pattern = re.compile(rf"\b{_BARE_HOUR_BEFORE}\s+{bare}\b(?![:.,]?\d)(?!\s*[ap]\.?m\b)")
-        if any(pattern.search(ev.raw_texts[i].lower()) for i in cover):
+        if any(pattern.search(ev.raw_texts[i].lower()) for i in told):
             found.add(str(_hour_of_day(m)))
     return found
 
