@@ -3822,6 +3822,34 @@ def test_a_word_that_pictures_a_records_subject_unsaid_lowers_its_support(
     assert "is in no field or review" not in out["explanation"], out["explanation"]
 
 
+def test_who_runs_a_business_and_on_what_warrant_unsaid_lowers_its_support(
+    judge: OfflineJudge,
+) -> None:
+    """ "A family-run Indian restaurant", "a licensed and insured plumbing company" and "a
+    small-batch creamery" describe who runs a business and on what warrant where the record
+    and its reviews say none of it; a review that says "family-run" gives it."""
+    record = [
+        json.dumps(
+            {
+                "name": "Saffron Lantern",
+                "categories": "Indian, Restaurants, Plumbing, Ice Cream & Frozen Yogurt",
+                "reviews": [{"text": "Great lamb curry and friendly staff."}],
+            }
+        )
+    ]
+    verdict = partial(first_verdict, judge, "Write an overview of the business.")
+    for sentence, phrase in (
+        ("Saffron Lantern is a family-run Indian restaurant.", "family-run"),
+        ("Saffron Lantern is a licensed and insured plumbing company.", "licensed"),
+        ("Saffron Lantern is a small-batch ice cream shop.", "small-batch"),
+    ):
+        out = verdict(record, sentence)
+        assert f"'{phrase}' is in no field or review of the record" in out["explanation"], out
+    record = [record[0].replace("Great lamb curry", "A family-run spot with great lamb curry")]
+    out = verdict(record, "Saffron Lantern is a family-run Indian restaurant.")
+    assert "is in no field or review" not in out["explanation"], out["explanation"]
+
+
 def test_many_reviews_said_to_say_what_one_says_lowers_its_support(judge: OfflineJudge) -> None:
     """ "Many reviewers praised the pho" where one review of the record does: the explanation
     names the claim of many and that review; what two reviews say may be said of many."""

@@ -5279,9 +5279,26 @@ def _embellished(text: str, tokens: set[str], ev: Evidence) -> str | None:
     nor the question give: a record says what its subject is and its reviews what guests
     found, so such a word adds what neither says. Returns the word as written."""
     added = [t for t in tokens & _FLOURISHES if t not in ev.vocab and t not in ev.question]
-    if not added:
-        return None
-    return (written_words(text, added, ev) or sorted(added))[0]
+    if added:
+        return (written_words(text, added, ev) or sorted(added))[0]
+    # (or who runs it and on what warrant: "a family-run Indian restaurant", "a licensed and
+    # insured plumbing company", "a small-batch creamery", where the record says none of it)
+    for m in _DESCRIBED.finditer(text):
+        words = re.split(r"[-\s]+", m.group().lower())
+        said = r"[-\s]+".join(map(re.escape, words))
+        if not re.search(rf"\b{said}\b", ev.text, re.IGNORECASE) and not re.search(
+            rf"\b{re.escape(words[-1])}\b", ev.text, re.IGNORECASE
+        ):
+            return m.group()
+    return None
+
+
+#: who runs a business and on what warrant, as an overview may describe it
+_DESCRIBED = re.compile(
+    r"\b(?:(?:family|locally|independently|woman|women|veteran)[-\s](?:owned|run|operated)"
+    r"|licensed|insured|bonded|award[-\s]winning|small[-\s]batch|artisanal)\b",
+    re.IGNORECASE,
+)
 
 
 #: a claim that many of a record's reviews say a thing: "many reviewers praised", "several
