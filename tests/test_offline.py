@@ -1777,6 +1777,16 @@ def test_a_plan_told_as_done_by_a_company_the_report_calls_the_company(
     mark = "told as done where the documents give a plan"
     caught(verdict("Velara has begun selling Dermavix in the United States."), mark, mark)
     caught(verdict("Velara plans to begin selling Dermavix in the United States."), None, mark)
+    # (and a body's name with the function words in it: "Neighbors for a Clean Hollow")
+    docs = [
+        "Neighbors for a Clean Hollow said it would fight the permit. Residents packed the "
+        "meeting. The group has retained an attorney and plans to file an appeal with the "
+        "state Environmental Hearing Board."
+    ]
+    verdict = partial(first_verdict, judge, "Summarize the article.", docs)
+    said = "Neighbors for a Clean Hollow has filed an appeal with the state Environmental Board."
+    caught(verdict(said), mark, mark)
+    caught(verdict(said.replace("has filed", "plans to file")), None, mark)
 
 
 def test_a_reason_the_documents_never_give_is_caught(judge: OfflineJudge) -> None:

@@ -3523,8 +3523,8 @@ def _plan_told_as_done(
         if verbs and len(within) < len(tokens):
             scopes.append((within, verbs))
     # (a name that opens the sentence is its subject, which a document sentence may call
-    # "the company")
-    subject = _CAPITAL_RUN.match(text)
+    # "the company" or "the group": "Neighbors for a Clean Hollow has filed an appeal")
+    subject = _NAME_OPENING.match(text)
     named = set(tokenize(subject.group()).seq) if subject else set()
     for scope, verbs in scopes:
         words = scope - done - told_done.keys()
@@ -5418,6 +5418,11 @@ _BOUND_NUMBER = re.compile(r"(?<![\w.])\d[\d.]*(?:%|\s?(?:percent|per cent)\b)")
 #: a capitalised word, and a run of them ("Mayor Dana Ruiz")
 _CAPITAL_WORD = re.compile(r"\b[A-Z][a-z]+\b")
 _CAPITAL_RUN = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*\b")
+#: … or one with the function words of a body's name between them ("Neighbors for a Clean
+#: Hollow", "Friends of the Library")
+_NAME_OPENING = re.compile(
+    r"\b[A-Z][a-z]+(?:\s+(?:(?:of|for|and)\s+(?:the\s+|a\s+)?)?[A-Z][a-z]+)*\b"
+)
 
 
 #: a relative clause's start
