@@ -1789,6 +1789,29 @@ def test_a_plan_told_as_done_by_a_company_the_report_calls_the_company(
     caught(verdict(said.replace("has filed", "plans to file")), None, mark)
 
 
+def test_a_preference_told_the_other_way_round_is_caught(judge: OfflineJudge) -> None:
+    """ "Asked the public to donate canned goods rather than cash" where the food bank asks
+    "for cash donations rather than canned goods" reverses the preference; told the
+    article's way, or with another pair the article does not order, it passes."""
+    doc = (
+        "Moravec said the food bank is asking the public for cash donations rather than "
+        "canned goods, because it can buy food wholesale. The pantry gives out fresh produce "
+        "instead of frozen meals on Saturdays."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    out = verdict("Moravec asked the public to donate canned goods rather than cash.")
+    assert (
+        "'donate canned goods rather than cash' where the documents say 'for cash donations "
+        "rather than canned goods'" in out["explanation"]
+    ), out["explanation"]
+    for sentence in (
+        "Moravec asked the public to donate cash rather than canned goods.",
+        "On Saturdays the pantry gives out fresh produce instead of frozen meals.",
+    ):
+        out = verdict(sentence)
+        assert out["fully_supported"] is True, (sentence, out["explanation"])
+
+
 def test_a_reason_the_documents_never_give_is_caught(judge: OfflineJudge) -> None:
     """ "Resigned in 2023 after donors demanded his removal" where he "resigned in 2023" and
     no document speaks of donors or a demand. A reason the documents give, and "named

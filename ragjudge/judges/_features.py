@@ -2107,6 +2107,11 @@ def sentence_features(
                 if "before" in lowered or "after" in lowered
                 else None
             )
+            or (
+                _preference_reversed(text, ev)
+                if "rather than" in lowered or "instead of" in lowered
+                else None
+            )
         )
         if ev.lang == "en"
         else (
@@ -2726,6 +2731,39 @@ def _order_reversed(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str,
         if min(crossed) >= _ORDER_SIDE_WORDS and straight < min(crossed):
             return said, told, ev.keys[i]
     return None
+
+
+def _preference_reversed(text: str, ev: Evidence) -> tuple[str, str, str] | None:
+    """A preference the documents give ("asking the public for cash donations rather than
+    canned goods") told the other way round ("asked the public to donate canned goods
+    rather than cash"): the words right after the sentence's "rather than" (or "instead
+    of") are all words right before a document's, none of them after it, and a word right
+    before the sentence's is one right after the document's that its own side lacks.
+    Returns the sentence's preference, the document's and its key."""
+    ours = _PREFERRED.search(text)
+    if ours is None:
+        return None
+    before, after = (_stems(ours.group(k), "en") for k in ("before", "after"))
+    if not before or not after:
+        return None
+    for i in range(len(ev.raw_texts)):
+        for theirs in _PREFERRED.finditer(ev.raw_texts[i]):
+            their_before, their_after = (_stems(theirs.group(k), "en") for k in ("before", "after"))
+            if (
+                after <= their_before
+                and not after & their_after
+                and (before - their_before) & their_after
+            ):
+                return ours.group().strip(), theirs.group().strip(), ev.keys[i]
+    return None
+
+
+#: a preference: the few words before "rather than" (or "instead of") and the few after
+_PREFERRED = re.compile(
+    r"(?P<before>(?:[\w'’-]+\s+){0,2}[\w'’-]+)\s+(?:rather than|instead of)\s+"
+    r"(?P<after>[\w'’-]+(?:\s+[\w'’-]+){0,1})",
+    re.IGNORECASE,
+)
 
 
 def _ordering(
