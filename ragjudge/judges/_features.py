@@ -3564,12 +3564,12 @@ def _plan_told_as_done(
     # "the company" or "the group": "Neighbors for a Clean Hollow has filed an appeal")
     subject = _NAME_OPENING.match(text)
     named = set(tokenize(subject.group()).seq) if subject else set()
+    # (a deed of speech is no deed of a plan: "the reviewer cautioned that …")
+    deed = any(w not in _SPEECH_TOKENS for w in told_done)
     for scope, verbs in scopes:
         words = scope - done - told_done.keys()
         if len(words) < _PLAN_WORDS:
             continue
-        # (a deed of speech is no deed of a plan: "the reviewer cautioned that …")
-        deed = any(w not in _SPEECH_TOKENS for w in told_done)
         found = _planned_there(words - named, words, verbs, ev, deed)
         if found is not None:
             return found
@@ -3889,10 +3889,10 @@ _REASON_LINKED = 0.4
 
 def _reason_unreviewed(text: str, ev: Evidence) -> tuple[str, str] | None:
     """A reason an overview gives for what one item of a record's list tells (a review's
-    wait, its missing star), which that item does not tell: "the order took 35 minutes
-    because the kitchen had lost the phone order" of a review that tells the wait and no
-    cause; "withheld a fifth star because the arrangement was smaller than expected" of one
-    that took it off for a typo. The statement (three content words at least) must be the
+    wait, a late start), which that item does not tell: "the order took 35 minutes because
+    the kitchen had lost the phone order" of a review that tells the wait and no cause; "the
+    belay class started 20 minutes late because the instructor was stuck in traffic" of one
+    that tells no cause either. The statement (three content words at least) must be the
     item's, three fifths of it; the reason (three words at least) less than half the item's,
     and less than half any of the record's own fields (a fact of the place, "because it has
     no parking lot"). Returns the reason as written and the item's first key."""
@@ -8262,7 +8262,7 @@ def _record_field_like(fields: set[str], parents: set[str], tokens: set[str], ev
     nouns = frozenset().union(*(_item_nouns(parent, ev.lang) for parent in parents))
     if tokens & nouns:
         return False
-    said = {t for f in fields for t in _name_tokens(f, ev.lang)} - nouns & tokens
+    said = ({t for f in fields for t in _name_tokens(f, ev.lang)} - nouns) & tokens
     return any(
         not ev.groups[i] and said & _name_tokens(name, ev.lang)
         for i, name in enumerate(ev.field_names)
@@ -9469,13 +9469,13 @@ def _days_said(claim: str, ev: Evidence) -> list[int]:
         if hours:
             # (not a time of a review's visit: "a line out the door at 8am on a Saturday")
             wrong += _hours_of_other_days(part, days, ev)
-        verbs = _OPENS_OR_CLOSES.findall(part) if hours else []
+        verbs = _HOURS_VERB.findall(part) if hours else []
         verb_before = verbs[-1] if verbs else ""
     return list(dict.fromkeys(wrong))
 
 
 #: the verb of opening hours: "opens", "closing"
-_OPENS_OR_CLOSES = re.compile(r"\b(?:open|clos)(?:e|es|s|ing)?\b")
+_HOURS_VERB = re.compile(r"\b(?:open|clos)(?:e|es|s|ing)?\b")
 
 
 def _by_days(part: str) -> list[str]:
