@@ -7900,7 +7900,8 @@ def test_hours_of_the_other_days_and_a_time_that_goes_on_are_read_by_their_days(
 
 def test_a_review_is_read_as_one_account_of_its_numbers_and_times(judge: OfflineJudge) -> None:
     """A review's number in the sentence that goes on from the one matched ("promised by 5pm.
-    They showed up at 7:40pm"), a bare hour it gives ("around 9" as 9 p.m.) and a price no
+    They showed up at 7:40pm"), a bare hour it gives ("around 9" as 9 p.m.), in any of its
+    sentences ("He showed up at 4:10"), and a price no
     field has ("$5 each for shoes", though another review gives 5 stars) are the review's;
     the seconds of a review's time stamp (…11:30:21) are no number of it, and a price told
     of another thing in the review ("the wax was cheap at $12") is still caught."""
