@@ -4069,6 +4069,13 @@ def _reason_parts(
     return None
 
 
+def _with_items(cover: Sequence[int], ev: Evidence) -> list[int]:
+    """The units of `cover`, then the other units of the items of a record's list (a
+    review) that they belong to."""
+    items = {ev.groups[i] for i in cover if ev.groups and ev.groups[i]}
+    return [*cover, *(i for i, g in enumerate(ev.groups) if g in items and i not in cover)]
+
+
 def _reason_swapped(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, str, str] | None:
     """A reason the sentence gives for a statement where the document sentence it is matched
     with gives another reason for it, and the sentence's reason is a fact the documents
@@ -4090,9 +4097,7 @@ def _reason_swapped(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str,
     told_elsewhere = sum(t in ev.vocab for t in cause) >= _REASON_HELD * len(cause)
     # (and the other sentences of the record's items it is matched with: a review gives its
     # reason once, "the only reason this isn't five stars is the wait")
-    items = {ev.groups[i] for i in cover if ev.groups and ev.groups[i]}
-    told = [*cover, *(i for i, g in enumerate(ev.groups) if g in items and i not in cover)]
-    for i in told:
+    for i in _with_items(cover, ev):
         theirs = _reason_parts(ev.raw_texts[i], ev.lang)
         if theirs is None:
             continue
@@ -4222,14 +4227,15 @@ def _clause_added_of(
         apart = not ev.sets[cover[0]].intersection(
             words + [n for n in numbers if (number_value(n[1:]) or 0) >= 10]
         )
+        # (and no sentence of the documents holds half of its words)
+        scattered = apart and 2 * max(ev.holding(words).values(), default=0) < len(words)
         # (a last clause none of whose words or numbers the matched sentence or the two after
         # it hold, nor half of them any one sentence, is added where it lacks two words: "…,
         # and the bar hosts a weekly trivia night")
         loose = (
             joined
             and k == len(parts) - 1
-            and apart
-            and 2 * max(ev.holding(words).values(), default=0) < len(words)
+            and scattered
             and not ev.numbers.intersection(n[1:] for n in numbers)
             and not any(t in ev.sets[i] for i in after for t in words)
         )
@@ -4256,9 +4262,8 @@ def _clause_added_of(
         if k < len(parts) - 1 and cover[0] > 0 and ev.doc_of[cover[0] - 1] == ev.doc_of[cover[0]]:
             near = [cover[0] - 1, *after]
         if lacked < least * len(words) and not (
-            apart
+            scattered
             and len(words) >= _CLAUSE_WORDS
-            and 2 * max(ev.holding(words).values(), default=0) < len(words)
             # (nor do the two sentences after the matched one hold two, its numbers too: the
             # clause may say what they go on to say, "…, a delay staff blamed on an emergency
             # surgery", "… and warned the district in 2022 that a shortage was coming")
@@ -9645,8 +9650,7 @@ def _bare_hours(lowered: str, cover: Sequence[int], ev: Evidence) -> set[str]:
     found: set[str] = set()
     # (and, of a record's list, the other sentences of the items it is matched with: "He
     # showed up at 4:10" of a review whose "window of 8 to noon" the sentence matches)
-    items = {ev.groups[i] for i in cover if ev.groups and ev.groups[i]}
-    told = [*cover, *(i for i, g in enumerate(ev.groups) if g in items and i not in cover)]
+    told = _with_items(cover, ev)
     for m in _CLOCK.finditer(lowered):
         if not m.group("hour"):
             continue
