@@ -2172,6 +2172,43 @@ def test_a_japanese_or_chinese_clause_with_its_negation_flipped_is_caught(
     said_opposite(claim, opposite)
 
 
+JA_LIBRARY = [
+    "市立図書館は来月から本館の改修工事に入る。本館は休館するが、分館での本の貸し出しは続ける。"
+    "市内の量販店では、白菜の店頭価格が平年より約3割高い1玉400円前後で推移している。"
+    "補助は5年間の時限措置で、その後の財源の確保策は決まっていない。"
+]
+
+
+@pytest.mark.parametrize(
+    ("answer", "opposite"),
+    [
+        # the last piece of a clause, which holds its verb, read on its own (取りやめる of 続ける)
+        ("本館の改修に合わせ、分館での本の貸し出しも取りやめる。", "分館での本の貸し出しは続ける"),
+        ("本館の改修中も、分館での本の貸し出しは続ける。", None),
+        # a word turned to its opposite with one word of the line's own (安い水準 of 高い1玉…)
+        (
+            "市内の量販店では、白菜の店頭価格が平年より約3割安い水準で推移している。",
+            "市内の量販店では、白菜の店頭価格が平年より約3割高い",
+        ),
+        ("市内の量販店では、白菜の店頭価格が平年より約3割高い水準で推移している。", None),
+        # the last piece of a document sentence held whole, with one word more (町)
+        (
+            "補助は5年間の時限措置だが、その後の財源の確保策についても町はすでに決めている。",
+            "その後の財源の確保策は決まっていない",
+        ),
+        ("補助は5年間の時限措置で、その後の財源の確保策は決まっていない。", None),
+    ],
+)
+def test_a_japanese_piece_of_a_clause_said_the_other_way_is_caught(
+    judge: OfflineJudge, answer: str, opposite: str | None
+) -> None:
+    """A Japanese clause runs on through its commas (合わせ、…取りやめる; 時限措置で、…決まって
+    いない), so a line that says one piece of it the other way shares too few of its words
+    to be read against the whole: the piece that holds the verb is read against a document
+    piece of its size."""
+    said_opposite(first_verdict(judge, "要約してください。", JA_LIBRARY, answer), opposite)
+
+
 def test_rows_contradicting_their_own_comparison_are_flagged(
     judge: OfflineJudge, shared_data: Path
 ) -> None:

@@ -643,6 +643,20 @@ _POLARITY = {
             "軽い": "重い",
             "軽度": "重度",
             "軽症": "重症",
+            "安い": "高い",
+            "安く": "高く",
+            "凶作": "豊作",
+            "減らす": "増やす",
+            "減らし": "増やし",
+            "減額": "増額",
+            "値下げ": "値上げ",
+            "引き下げ": "引き上げ",
+            "少なく": "多く",
+            "減便": "増便",
+            "悪化": "改善",
+            "取りやめ": "続け",
+            "打ち切": "続け",
+            "中止": "継続",
         },
     ),
     # 不 but not in "different", "however", "not only", "constantly", "many", "pretty good",
@@ -687,6 +701,8 @@ _FLIP_SWAPPED_WORDS = 4
 #: … or three fifths, in Japanese, where it keeps all its words of at least six
 _FLIP_HELD_KEPT = 0.6
 _FLIP_KEPT_WORDS = 6
+#: the fewest words of a piece of a Japanese clause (between its commas) read on its own
+_FLIP_PIECE_WORDS = 4
 
 
 #: how an answer says that the documents do not tell, whatever the subject of the sentence
@@ -3146,11 +3162,21 @@ def _negation_flip(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, 
         return None
     if pol.conditional.search(text):
         return None
-    for clause in pol.clause.split(text):
+    clauses = pol.clause.split(text)
+    pieces: set[str] = set()
+    if ev.lang == "ja":
+        # (and the last piece of a Japanese clause, which holds its verb: 受け入れも取りやめる
+        # of 夜間救急の休止に合わせ、日中の救急患者の受け入れも取りやめる), read only with a
+        # document clause of its size
+        pieces = {c.rsplit("、", 1)[1] for c in clauses if "、" in c}
+        clauses += sorted(pieces)
+    for clause in clauses:
         # (a currency is a number's, which the check leaves out: "the $2.35 million fine")
         said = _unnegated(clause, ev.lang) - _CURRENCY_TOKENS
         if len(said) < pol.fewest or _turns_bound(clause, pol):
             continue  # a bound's negation turns the bound ("not more than"): `_bound_flipped`
+        if clause in pieces and len(said) < _FLIP_PIECE_WORDS:
+            continue
         negated = pol.denies(clause)
         swapped = bool(pol.opposite_words(clause))
         # (a clause whose subject is a pronoun leaves the subject a document names out: "it
@@ -3183,6 +3209,7 @@ def _negation_flip(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, 
                 said, ev.raw_texts[i], pol, ev.lang, swapped, pronoun
             )
             if denied != negated
+            and not (clause in pieces and len(_unnegated(theirs, ev.lang)) > len(said) + 1)
             and not _turns_bound(theirs, pol)
             and _negated_words(theirs if denied else clause, pol, ev.lang) & shared
             and not (opposite and any(ch in theirs for ch in opposite))
@@ -7493,6 +7520,9 @@ def _near_clause(clause: str, said: frozenset[str], pol: Polarity, ev: Evidence)
     # a negation inside a run of Chinese or Japanese changes the tokens around it (器不 and
     # 不支 for 器支): the document sentences are read without theirs too
     pool = {i for t in _clause(normalise(clause), ev.lang)[0] for i in ev.index.get(t, ())}
+    # (a Japanese clause of five words or more may have one of its own: `_clauses_like`)
+    if ev.lang == "ja" and len(said) >= 5:
+        least = min(least, len(said) - 1)
     return [
         i
         for i in pool
@@ -7568,8 +7598,30 @@ def _clauses_like(
             if lang == "ja" and len(ours) == len(said) >= _FLIP_KEPT_WORDS
             else _FLIP_HELD
         )
-        if len(ours) >= _FLIP_SHARE * len(said) and len(their_words) >= least * len(held):
+        # (a Japanese clause that swaps a word for its opposite may add one word of its
+        # own: 約2割安い水準で of 約2割高い1キロ当たり平均380円で)
+        share = (
+            min(_FLIP_SHARE * len(said), len(said) - 1)
+            if lang == "ja" and swapped and len(said) >= 6
+            else _FLIP_SHARE * len(said)
+        )
+        if len(ours) >= share and len(their_words) >= least * len(held):
             alike.append((theirs.strip(), pol.denies(theirs), ours | their_words))
+            continue
+        if lang != "ja":
+            continue
+        # (a Japanese clause runs on through its commas: a later piece of it held whole, with
+        # one word of the sentence's own besides, is the statement, as その後の医師確保の見通し
+        # は立っていない of 派遣は3年間の期限付きで、その後の…)
+        for piece in theirs.split("、")[1:]:
+            kept = _unnegated(piece, lang)
+            ours, their_words = _held_by(said, kept, lang)
+            if (
+                their_words == kept
+                and len(kept) >= _FLIP_PIECE_WORDS
+                and len(said) - len(ours) <= 1
+            ):
+                alike.append((piece.strip(), pol.denies(piece), ours | their_words))
     return alike
 
 
