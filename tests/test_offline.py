@@ -2823,6 +2823,52 @@ def test_a_japanese_plan_told_as_done_is_caught(judge: OfflineJudge) -> None:
         assert "told as done" not in out["explanation"], (said, out["explanation"])
 
 
+JA_PLANS = [
+    "町は10月に役場で、移住を希望する人向けの相談会を開く。"
+    "市は12月から、市民センターでシニア向けのパソコン教室を開き、オンライン申請の方法を教える予定だ。"
+    "県は今月中に、国土交通省に要望書を提出する予定だ。"
+    "県は国に対し、被災した県道の早期復旧を強く求めていく。"
+    "町の空き家は約1,200戸に上る。"
+    "商工会の村田会長は「客足は戻りつつあるが、人手が足りない」と話す。"
+    "町の人口は2040年には約8,000人まで減る見込みだ。"
+]
+
+
+@pytest.mark.parametrize(
+    ("answer", "told"),
+    [
+        # a native verb told in the past where the article tells it in the plain present
+        ("町は10月に役場で、移住を希望する人向けの相談会を開いた。", True),
+        ("町は10月に役場で、移住を希望する人向けの相談会を開く。", False),
+        # … or told as going on where the article plans it
+        (
+            "市は市民センターでシニア向けのパソコン教室を開き、オンライン申請の方法を教えている。",
+            True,
+        ),
+        ("市はすでに市民センターでシニア向けのパソコン教室を開いている。", True),
+        # a deed planned in one sentence, with words of another
+        ("県は今月、国土交通省に県道の早期復旧を求める要望書を提出した。", True),
+        # an amount (…に上る), a view reported (…と話す) and an expectation are no plans
+        ("町の空き家は約1,200戸に上った。", False),
+        ("商工会の村田会長は、客足は戻りつつあるが人手が足りないと話した。", False),
+        ("町の人口は2040年には約8,000人まで減ると見込まれている。", False),
+    ],
+)
+def test_a_japanese_plan_told_with_a_native_verb_or_from_two_sentences_is_caught(
+    judge: OfflineJudge, answer: str, told: bool
+) -> None:
+    """News tells a deed to come in the plain present (相談会を開く。) or as a plan (教える予定
+    だ): a line that tells it in the past (開いた) or as going on (教えている) is caught,
+    though its verb is a native one whose forms do not pair as 提出する and 提出した do, and
+    so is a line whose plan the article gives with words of another sentence. A verb of an
+    amount, a view told in the present, and an expectation are no deeds to come."""
+    out = first_verdict(judge, "要約してください。", JA_PLANS, answer)
+    assert ("told as done where the documents give a plan" in out["explanation"]) is told, out[
+        "explanation"
+    ]
+    assert out["fully_supported"] is not told, out["explanation"]
+
+
 def test_days_a_week_are_an_exact_count(judge: OfflineJudge) -> None:
     """ "Open seven days a week" counts exactly, as a number in digits does: a listing without
     hours does not hold it, one open every day does."""

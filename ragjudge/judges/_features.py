@@ -4822,18 +4822,75 @@ def _japanese_plan_told_as_done(normalised: str, ev: Evidence) -> tuple[str, str
             return None  # they tell it as done too, or not as a plan
         if planned is None:
             planned = (raw.strip(), ev.keys[i])
+    if planned is None:
+        # (a deed the sentence ends on, or tells as already done, read against a plan whose
+        # words the documents give in two sentences)
+        last = {
+            m.group(1)
+            for m in _JA_DONE.finditer(normalised)
+            if not normalised[m.end() :].strip(" 。．")
+        }
+        last |= {m.group(1) for m in _JA_ALREADY_DONE.finditer(normalised)}
+        if last:
+            planned = _japanese_plan_told_with_another(normalised, last, ev)
     return planned
 
 
+#: a deed told as done or being done anywhere in a sentence: 導入しており, 提出され、…
+_JA_DONE_ANYWHERE = re.compile(_JA_DEED + r"(?:を|も)?(?:し|され)(?:て|た)")
+#: how much of a sentence's tokens the document sentence that plans its deed must hold
+#: where the documents hold the rest elsewhere
+_PLAN_WITH_ANOTHER_SHARE = 0.5
+
+
+def _japanese_plan_told_with_another(
+    normalised: str, done: set[str], ev: Evidence
+) -> tuple[str, str] | None:
+    """`_japanese_plan_told_as_done` of a sentence whose words come from two sentences of
+    the documents: 県は今月、激甚災害の指定を求める要望書を提出した where 県は今月中に要望書を
+    提出する予定だ, and another sentence asks for the 激甚災害の指定. The sentence that plans
+    the deed must hold half of the sentence's tokens and the documents all of them, and no
+    document sentence may tell the deed as done, or being done. Returns it and its key."""
+    grams = _kanji_tokens(_JA_ALREADY.sub("", normalised))
+    if len(grams) < _PLAN_WORDS + 1 or grams - ev.vocab:
+        return None
+    found: tuple[str, str] | None = None
+    for i, held in ev.holding(grams).items():
+        theirs = ev.normalised(i)
+        if not any(d in theirs for d in done):
+            continue
+        if {m.group(1) for m in _JA_DONE_ANYWHERE.finditer(theirs)} & done:
+            return None  # a document sentence tells it as done
+        if found is not None or held < _PLAN_WITH_ANOTHER_SHARE * len(grams):
+            continue
+        hedged = {m.group(1) for m in _JA_PLANNED.finditer(theirs)}
+        hedged |= {m.group(1) for m in _JA_TO_COME.finditer(theirs)}
+        if _JA_PLAN_AT_END.search(theirs):
+            hedged |= {d for d in done if d in theirs}
+        if done & hedged:
+            found = (ev.raw_texts[i].strip(), ev.keys[i])
+    return found
+
+
 def _japanese_plan_ended_as_done(normalised: str, ev: Evidence) -> tuple[str, str] | None:
-    """A Japanese sentence told in the past (…増やし、運賃を…据え置いた。) whose document
-    sentence, holding seven tenths of its tokens, tells the whole as a plan at its end
-    (…増やす計画で、運賃は…据え置く方針だ。), where no document sentence holding them ends in
-    the past: deeds of native verbs, whose plain and past forms `_JA_DONE` cannot pair.
-    Returns the document sentence and its key."""
-    if not _JA_PAST_END.search(normalised) or _JA_PLAN_WORD.search(normalised):
-        return None  # (not told in the past, or a plan reported: …倍増させる考えを示した)
-    grams = _kanji_tokens(normalised)
+    """A Japanese sentence told in the past (…増やし、運賃を…据え置いた。), or told as already
+    going on (すでに…開いている), whose document sentence, holding seven tenths of its tokens,
+    tells the whole as a plan at its end (…増やす計画で、運賃は…据え置く方針だ。) or as to
+    come in the plain present (…説明会を本社で開く。), where no document sentence holding them
+    ends in the past or as going on: deeds of native verbs, whose plain and past forms
+    `_JA_DONE` cannot pair. A sentence told as going on without "already" (…週2回開かれて
+    いる。) is read only against a plan. Returns the document sentence and its key."""
+    past = _JA_PAST_END.search(normalised) is not None
+    going = _JA_GOING_END.search(normalised) is not None or (
+        _JA_ALREADY.search(normalised) is not None and _JA_GOING.search(normalised) is not None
+    )
+    if not (past or going) or _JA_PLAN_WORD.search(normalised) or _JA_SAID_END.search(normalised):
+        # (not told as done, or a plan or a view reported: …倍増させる考えを示した, …ほど通え
+        # なくなると訴えた)
+        return None
+    # (one told in the past or with "already" is read against a deed to come too)
+    plain_too = past or _JA_ALREADY.search(normalised) is not None
+    grams = _kanji_tokens(_JA_ALREADY.sub("", normalised))
     if len(grams) < _PLAN_WORDS + 1:
         return None
     found: tuple[str, str] | None = None
@@ -4841,11 +4898,42 @@ def _japanese_plan_ended_as_done(normalised: str, ev: Evidence) -> tuple[str, st
         if held < _PLAN_TOLD_SHARE * len(grams):
             continue
         theirs = ev.normalised(i)
-        if _JA_PAST_END.search(theirs):
+        if _JA_PAST_END.search(theirs) or _JA_GOING_END.search(theirs):
             return None  # a document sentence tells it as done
-        if found is None and _JA_PLAN_AT_END.search(theirs):
+        if found is None and (
+            _JA_PLAN_AT_END.search(theirs)
+            or (plain_too and _JA_PLAIN_END.search(theirs) and not _JA_SAID_NOW.search(theirs))
+        ):
             found = (ev.raw_texts[i].strip(), ev.keys[i])
     return found
+
+
+#: a sentence that ends by reporting what was said or thought: …と訴えた, …と話している,
+#: …との見方を示した, …よう求めた, …とみている
+_JA_SAID_END = re.compile(
+    r"(?:と|よう|ように)(?:訴え|語っ|話し|述べ|明かし|指摘し|強調し|説明し|批判し|主張し|嘆い|"
+    r"漏らし|みて|見て|考えて|振り返っ|求め|呼びかけ|答え|記し|書い|報告し|発表し)"
+    r"(?:た|ている|ています|ました)[。．]?\s*$"
+    r"|と(?:みて|見て|考えて|思って)(?:いる|います)[。．]?\s*$"
+    # (or expected: …約1,050人に減ると見込まれている)
+    r"|(?:見込まれ|予想され|予測され|想定され|とみられ|と見られ)"
+    r"|(?:見方|考え|認識|姿勢|懸念|不満|意向|理解|期待|手応え|不安|意欲|方向性)を(?:示し|語っ|"
+    r"明らかにし|にじませ)(?:た|ました)[。．]?\s*$"
+)
+#: a sentence that ends by telling, in the present, what was said: …と話す。, …と明かす。
+_JA_SAID_NOW = re.compile(r"(?:と|よう)[^、。「」]{0,6}[くすぐつぬぶむうる][。．]?\s*$")
+#: a Japanese deed told as going on at a sentence's end (開いている。, 始まっています。)
+_JA_GOING_END = re.compile(r"て(?:いる|います|おり)[。．]?\s*$")
+#: … or anywhere in it (開いており、)
+_JA_GOING = re.compile(r"て(?:いる|います|おり)")
+#: a native verb in its plain present at a sentence's end, which news tells as to come
+#: (説明会を本社で開く。, 予約を始める。); not "is", "there is" or "goes on" (いる, ある, いく),
+_JA_PLAIN_END = re.compile(
+    # (nor a verb of an amount or of what a thing amounts to: …トンに上る, …3割を占める,
+    # 赤字は25年連続となる, …降ったことになる)
+    r"(?<!に上)(?<!を占め)(?<!に及)(?<!に当た)(?<!とな)(?<!にな)(?<!を超え)(?<!に相当す)"
+    r"(?<![てでいあ])[くすぐつぬぶむうる][。．]?\s*$"
+)
 
 
 def _japanese_done_told_as_planned(normalised: str, ev: Evidence) -> tuple[str, str] | None:
