@@ -17,7 +17,7 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence, Set
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import combinations, pairwise, permutations, takewhile
 from typing import Any, TypeVar
 
@@ -225,7 +225,8 @@ _CJK_NAME = re.compile(
     r"(?![\u4e00-\u9fff])|空港|さん|首相|"
     r"大統領|知事|市長|社長|大学|高校|病院|部長|課長|教授|選手|監督|会長|議員|大臣|長官|"
     r"委員長|容疑者|被告|弁護士|工場|本社|支社|支店|本店|研究所|事業所|銀行|公園|神社|"
-    r"美術館|博物館|図書館)"
+    r"美術館|博物館|図書館|地区|団地|保育園|保育所|幼稚園|小学校|中学校|協会|組合長|組合|連絡会|"
+    r"連合会|会議所|協議会|商事|電力|交通|会館|温泉|園長|校長|院長|理事長|事務局長|代表)"
     r"|株式会社(?P<firm>[\u30a1-\u30fa\u30fc\u4e00-\u9fffA-Za-z]{2,12})"
     r"|(?P<firm_before>[\u30a1-\u30fa\u30fc\u4e00-\u9fffA-Za-z]{2,12}?)株式会社"
     r"|[「『](?P<quoted>[^「」『』。！？\n]{1,20})[」』]"
@@ -2973,6 +2974,40 @@ def _japanese_swaps(normalised: str, ev: Evidence) -> list[tuple[str, str, str]]
         slot = re.escape(before) + name_slot + re.escape(after)
         if other := _other_in_slot(slot, normalised[start:end], ev, differs):
             found.append((normalised[start:end], *other))
+    if not found:
+        found = _japanese_names_retitled(normalised, ev)
+    return found
+
+
+def _japanese_names_retitled(normalised: str, ev: Evidence) -> list[tuple[str, str, str]]:
+    """A name with its suffix or title that the documents lack (白浜町, 増井裕子市長, 上田
+    地区) where the document sentence the sentence copies, holding four fifths of its other
+    words, gives another name with that suffix (白樺町, 増田裕子市長) in other words around
+    it (…には白浜町で… of …には山あいの白樺町で…), a name the sentence does not give."""
+    found: list[tuple[str, str, str]] = []
+    for m in _CJK_NAME.finditer(normalised):
+        stem = m.group("stem")
+        if not stem or stem in ev.text or _places_joined(stem, ev.text):
+            continue
+        suffix = normalised[m.end("stem") : m.end()]
+        # (its other words, read as words or as the tokens its particles join to them)
+        others = normalised[: m.start()] + "、" + normalised[m.end() :]
+        words = _kanji_tokens(others)
+        grams = {t for t in tokenize(others, lang="ja").seq if t[0] != "#"}
+        if len(words) < _PLAN_WORDS + 1:
+            continue
+        near = sorted(
+            {i for i, n in ev.holding(words).items() if n >= _SIBLING_SHARE * len(words)}
+            | {i for i, n in ev.holding(grams).items() if n >= _SIBLING_SHARE * len(grams)}
+        )
+        slot = rf"(?<![\u4e00-\u9fff]){_KANJI_SLOT}{re.escape(suffix)}(?![\u4e00-\u9fff])"
+        other = (
+            _other_in_slot(slot, stem, ev, partial(_suffixed_unalike, suffix), near)
+            if near
+            else None
+        )
+        if other is not None and other[0] not in normalised:
+            found.append((stem, *other))
     return found
 
 
@@ -3021,6 +3056,11 @@ def _japanese_known_name_swapped(normalised: str, ev: Evidence) -> tuple[str, st
         if other is not None and other[0] not in normalised and other[0][0] not in "同当":
             return bare, *other
     return None
+
+
+def _suffixed_unalike(suffix: str, ours: str, theirs: str) -> bool:
+    """`_unalike` of two stems read with the suffix they share (白浜町 and 白樺町)."""
+    return _unalike(ours + suffix, theirs + suffix)
 
 
 def _unalike(ours: str, theirs: str) -> bool:
