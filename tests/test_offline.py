@@ -2903,6 +2903,41 @@ def test_a_japanese_name_swapped_in_other_words_around_it_is_caught(
     ), out["explanation"]
 
 
+NURSES_AGREEMENT = [
+    "The hospital's board of trustees is expected to formally approve the nurses' agreement "
+    "at its Dec. 3 meeting, a step the chair described as a formality. "
+    "The company said it would apply for approval in Canada next year."
+]
+
+
+@pytest.mark.parametrize(
+    ("answer", "told"),
+    [
+        (
+            "The hospital's board of trustees formally approved the nurses' agreement at its "
+            "Dec. 3 meeting.",
+            True,
+        ),
+        (
+            "The hospital's board of trustees is expected to approve the nurses' agreement on "
+            "Dec. 3.",
+            False,
+        ),
+        # (a verb in -ly is no adverb: "would apply for approval")
+        ("The company has applied for approval in Canada.", True),
+    ],
+)
+def test_a_plan_told_past_an_adverb_is_caught(judge: OfflineJudge, answer: str, told: bool) -> None:
+    """A plan the article tells with an adverb before its verb ("is expected to formally
+    approve"), told as done, is caught though the article's sentence also tells a deed
+    done ("the chair described"); the plan as a plan is not."""
+    out = first_verdict(judge, "Summarize the article.", NURSES_AGREEMENT, answer)
+    assert ("told as done where the documents give a plan" in out["explanation"]) is told, out[
+        "explanation"
+    ]
+    assert out["fully_supported"] is not told, out["explanation"]
+
+
 def test_days_a_week_are_an_exact_count(judge: OfflineJudge) -> None:
     """ "Open seven days a week" counts exactly, as a number in digits does: a listing without
     hours does not hold it, one open every day does."""

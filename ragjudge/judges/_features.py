@@ -3265,6 +3265,12 @@ def _negation_flip(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, 
     return None
 
 
+#: an adverb in -ly before a verb ("formally", "quickly"); not "only", nor a verb in -ly
+#: ("apply", "supply", "rely")
+_ADVERB = (
+    r"(?!(?:only|apply|reply|supply|rely|comply|imply|multiply|ally|rally|tally|fly|bully)\b)"
+    r"[a-z]{2,}ly"
+)
 #: what a document says is planned, expected or possible, not done: the verb of "plans to
 #: buy", "is expected to open", "will reopen", "could close", "if funding is approved",
 #: "starting next year"
@@ -3272,9 +3278,12 @@ _PLANNED = re.compile(
     r"\b(?:plans?|planned|planning|aims?|aimed|hopes?|hoped|intends?|intended|expects?|"
     r"expected|wants?|wanted|proposes?|proposed|seeks?|sought|(?:is|are|was|were) (?:set|"
     r"likely|scheduled|going)|considering|due)\s+to\s+(?:be\s+)?"
+    # (past an adverb: "is expected to formally approve")
+    rf"(?:{_ADVERB}\s+)?"
     r"(?P<verb>[a-z]+)"
     # (a deed still owed: "members must still ratify the deal")
-    r"|\b(?:will|would|may|might|could|should|must)\s+(?:also\s+|soon\s+|later\s+|still\s+)?"
+    r"|\b(?:will|would|may|might|could|should|must)\s+(?:also\s+|soon\s+|later\s+|still\s+|"
+    rf"{_ADVERB}\s+)?"
     r"(?:be\s+)?"
     r"(?P<modal>[a-z]+)"
     # (and the deed a will leads to: "would ask the council next month to double spending")
@@ -3644,7 +3653,11 @@ def _plan_told_as_done(
 
 
 def _planned_there(
-    held: Set[str], words: Set[str], done: Set[str], ev: Evidence, deed: bool = False
+    held: Set[str],
+    words: Set[str],
+    done: Set[str],
+    ev: Evidence,
+    deed: bool = False,
 ) -> tuple[str, str] | None:
     """The document sentence (and its key) that plans a verb of `done`, among those that
     hold `_PLAN_TOLD_SHARE` of `held` (the words of what is done), where none of them tells
