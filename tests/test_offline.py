@@ -2938,6 +2938,53 @@ def test_a_plan_told_past_an_adverb_is_caught(judge: OfflineJudge, answer: str, 
     assert out["fully_supported"] is not told, out["explanation"]
 
 
+JA_RAIL = [
+    "北浜鉄道は3日、山岡線を来年10月で廃止し、バスに転換すると発表した。"
+    "同社の木下浩一社長は記者会見で「地域の足を守るために手を尽くしてきたが、苦渋の決断だ」と"
+    "述べた。沿線の3市町村は、転換後も運行を支援する方針だ。利用者は最盛期の1割以下に減って"
+    "いる。同線は1931年に全線開通した。同社の社員は約120人。県は地元での雇用の確保を求めて"
+    "いる。"
+]
+
+
+@pytest.mark.parametrize(
+    ("answer", "clause"),
+    [
+        # a clause after 述べ、 of words the article lacks
+        (
+            "木下浩一社長は記者会見で「苦渋の決断だ」と述べ、来年度には運賃の値下げも検討する考えを示した。",
+            "来年度には運賃の値下げも検討する考えを示した",
+        ),
+        # … or of words it gives only scattered, none near the statement
+        (
+            "木下浩一社長は記者会見で「苦渋の決断だ」と述べ、社員の雇用は守ると約束した。",
+            "社員の雇用は守ると約束した",
+        ),
+        ("木下浩一社長は記者会見で「苦渋の決断だ」と述べた。", None),
+        # (the sentence after the statement goes on with it)
+        (
+            "木下浩一社長は記者会見で苦渋の決断だと述べ、沿線の3市町村は転換後も運行を支援する方針だ。",
+            None,
+        ),
+    ],
+)
+def test_a_japanese_clause_joined_after_a_statement_is_caught(
+    judge: OfflineJudge, answer: str, clause: str | None
+) -> None:
+    """A summary line copies a statement and joins a claim of its own after the verb's
+    joining form (述べ、, 求め、): the last clause is read alone, and is added where the
+    article lacks most of its words, or gives them only scattered, none in the statement's
+    sentence or the two after it and fewer than half in any one."""
+    out = first_verdict(judge, "要約してください。", JA_RAIL, answer)
+    if clause is None:
+        assert "a clause the documents give nothing of" not in out["explanation"], out[
+            "explanation"
+        ]
+        return
+    assert out["fully_supported"] is False, out["explanation"]
+    assert f"a clause the documents give nothing of: '{clause}'" in out["explanation"]
+
+
 def test_days_a_week_are_an_exact_count(judge: OfflineJudge) -> None:
     """ "Open seven days a week" counts exactly, as a number in digits does: a listing without
     hours does not hold it, one open every day does."""

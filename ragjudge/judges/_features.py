@@ -4199,6 +4199,11 @@ def _reason_swapped(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str,
 #: where a Japanese sentence goes on to a clause of its own: after a verb's joining form
 #: (し、, り、, て、, で、, え、), a contrast (が、), ほか、 or ため、
 _JA_CLAUSE_BREAK = re.compile(r"(?<=[しりてでがくいずえ])、|(?<=ほか)、|(?<=ため)、")
+#: … and, for the last clause read by its words, after any verb's joining form (述べ、,
+#: 求め、, 受け、, 開かれ、)
+_JA_CLAUSE_BREAK_ANY = re.compile(
+    r"(?<=[しりてでがくいずえけせねめれげべみきちびじ])、|(?<=ほか)、|(?<=ため)、"
+)
 #: how many content tokens a Japanese clause needs to be read alone, and the share of them
 #: the documents must lack for it to be one they give nothing of (on the probe sets, no
 #: faithful summary's clause lacked more than half of its tokens)
@@ -4226,18 +4231,51 @@ def _japanese_clause_added(normalised: str, ev: Evidence) -> str | None:
             continue
         if sum(t not in ev.vocab for t in tokens) >= _JA_CLAUSE_ABSENT * len(tokens):
             return clause.strip("、。 ")
+    cuts = [
+        m.end()
+        for m in _JA_CLAUSE_BREAK_ANY.finditer(normalised)
+        if normalised.count("「", 0, m.start()) <= normalised.count("」", 0, m.start())
+    ]
     if not cuts:
         return None
+    last = normalised[cuts[-1] :]
     # a short last clause appended to a copy of a document sentence, read by its words (as
     # `_clause_added` reads an English one): …据え置くが、3年後に見直す方針だ
-    last = normalised[cuts[-1] :]
     words = _kanji_tokens(last)
-    if len(words) < _CLAUSE_WORDS or sum(t not in ev.vocab for t in words) < (
-        _CLAUSE_ABSENT * len(words)
-    ):
+    if len(words) < _CLAUSE_WORDS:
         return None
+    lacked = sum(t not in ev.vocab for t in words)
     rest = _kanji_tokens(normalised[: cuts[-1]])
-    if len(rest) >= _PLAN_WORDS and max(ev.holding(rest).values(), default=0) >= 0.8 * len(rest):
+    if len(rest) < _PLAN_WORDS:
+        return None
+    matched = [i for i, n in ev.holding(rest).items() if n >= 0.8 * len(rest)]
+    if not matched:
+        return None
+    if lacked >= _CLAUSE_ABSENT * len(words):
+        return last.strip("、。 ")
+    # (or, cut after any verb, read as the other clauses are, where it gives no number of
+    # the documents' and none of its words is the matched sentence's: …と述べ、補助制度の
+    # 予算を来年度は倍増させる考えを示した; not 医師確保後の再開に意欲を示した of a quotation
+    # that goes on 医師が確保できれば再開したい)
+    tokens = [t for t in tokenize(last, lang="ja").seq if t[0] != "#"]
+    numbers = {t[1:] for t in tokenize(last, lang="ja").seq if t[0] == "#"}
+    if (
+        len(tokens) >= _JA_CLAUSE_TOKENS
+        and sum(t not in ev.vocab for t in tokens) >= _JA_CLAUSE_ABSENT * len(tokens)
+        and not numbers & ev.numbers
+        and not any(t in ev.sets[i] for i in matched for t in words)
+    ):
+        return last.strip("、。 ")
+    # (or words the documents give, scattered: none in the matched sentence or the two after
+    # it, nor half of them in any one sentence, and no number they give: …と述べ、沿線住民に
+    # 謝罪した)
+    near = {k for i in matched for k in _with_next(i, ev)}
+    if (
+        lacked
+        and not numbers & ev.numbers
+        and not any(t in ev.sets[k] for k in near for t in words)
+        and 2 * max(ev.holding(words).values(), default=0) < len(words)
+    ):
         return last.strip("、。 ")
     return None
 
