@@ -2985,6 +2985,41 @@ def test_a_japanese_clause_joined_after_a_statement_is_caught(
     assert f"a clause the documents give nothing of: '{clause}'" in out["explanation"]
 
 
+JA_VIEWS = [
+    "桜川町は来年4月から給食費を無償にする。"
+    "地方財政に詳しい県立大の山口浩教授は「国の制度が固まれば、町独自の財源を別の子育て施策に"
+    "回せる可能性がある」とみている。"
+    "町議会の石田由紀子議員は「長期的な財源の見通しを示すべきだ」と指摘する。"
+]
+
+
+@pytest.mark.parametrize(
+    ("answer", "theirs"),
+    [
+        (
+            "石田由紀子議員は、国の制度が固まれば町独自の財源を別の子育て施策に回せる可能性があるとみている。",
+            "山口浩教授",
+        ),
+        (
+            "山口浩教授は、国の制度が固まれば町独自の財源を別の子育て施策に回せる可能性があるとみている。",
+            None,
+        ),
+        ("石田由紀子議員は、長期的な財源の見通しを示すべきだと指摘した。", None),
+    ],
+)
+def test_a_japanese_view_given_to_another_person_is_caught(
+    judge: OfflineJudge, answer: str, theirs: str | None
+) -> None:
+    """A view news reports with …とみている is a statement as …と述べた is: given to another
+    person the article names, it is misattributed; given to its own, it is not."""
+    out = first_verdict(judge, "要約してください。", JA_VIEWS, answer)
+    if theirs is None:
+        assert "the documents give this to" not in out["explanation"], out["explanation"]
+        return
+    assert out["fully_supported"] is False, out["explanation"]
+    assert f"the documents give this to '{theirs}'" in out["explanation"], out["explanation"]
+
+
 def test_days_a_week_are_an_exact_count(judge: OfflineJudge) -> None:
     """ "Open seven days a week" counts exactly, as a number in digits does: a listing without
     hours does not hold it, one open every day does."""
