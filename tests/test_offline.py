@@ -3020,6 +3020,34 @@ def test_a_japanese_view_given_to_another_person_is_caught(
     assert f"the documents give this to '{theirs}'" in out["explanation"], out["explanation"]
 
 
+JA_ORCHARD = [
+    "桐野市でりんご園を営む平野勝さん（64）の園地では、ふじの約6割が落ちた。"
+    "「1年間の苦労が一晩で消えた」と肩を落とした。"
+    "JA岩根中央の石川浩二組合長は、加工用果実の受け入れ枠を例年の1.5倍に広げたことを明らかにした。"
+]
+
+
+@pytest.mark.parametrize(
+    ("answer", "theirs"),
+    [
+        ("石川組合長は「1年間の苦労が一晩で消えた」と肩を落とした。", "平野勝さん"),
+        ("平野勝さんは「1年間の苦労が一晩で消えた」と肩を落とした。", None),
+    ],
+)
+def test_a_japanese_quotation_of_the_person_named_before_it_is_theirs(
+    judge: OfflineJudge, answer: str, theirs: str | None
+) -> None:
+    """A Japanese quotation that opens its sentence with no speaker (「…」と肩を落とした。) is
+    the words of the one person the sentence before names (平野勝さん（64）の園地では…): given
+    to another, it is misattributed."""
+    out = first_verdict(judge, "要約してください。", JA_ORCHARD, answer)
+    if theirs is None:
+        assert out["fully_supported"] is True, out["explanation"]
+        return
+    assert out["fully_supported"] is False, out["explanation"]
+    assert f"the documents give this to '{theirs}'" in out["explanation"], out["explanation"]
+
+
 def test_days_a_week_are_an_exact_count(judge: OfflineJudge) -> None:
     """ "Open seven days a week" counts exactly, as a number in digits does: a listing without
     hours does not hold it, one open every day does."""

@@ -316,6 +316,9 @@ _JA_SAID = (
     # (a view held: …可能性があるとみている, …と考えている)
     r"|(?<=と)(?:みて|見て|考えて)い|(?<=と)(?:みる|見る)(?=。)"
     r"|の?(?:意欲|理解|手応え|不安|期待感?)を(?:示し|語っ|にじませ)"
+    # (and a feeling shown as it is voiced: …と肩を落とした, …と異を唱えた, …と表情を見せた)
+    r"|肩を落とし|異を唱え|胸を張っ|苦言を呈し|声を上げ|反発し|力を込め|期待を寄せ"
+    r"|[^。「」]{0,6}(?:表情|笑顔|涙)を(?:見せ|浮かべ)"
     # (or the noun alone, ending the sentence: …と指摘。)
     r"|(?:指摘|強調|説明|批判|主張|反論)(?=。))"
 )
@@ -8794,16 +8797,40 @@ def _japanese_speech_chain(i: int, ev: Evidence) -> list[int] | None:
     if _quotation_speakers(own, ev):
         return own
     first = own[0]
-    if (
-        first == 0
-        or ev.doc_of[first - 1] != ev.doc_of[i]
-        or not _JA_CONTINUED.match(ev.raw_texts[first])
-    ):
+    if first == 0 or ev.doc_of[first - 1] != ev.doc_of[i]:
         return None
-    before = _japanese_quotation(first - 1, ev)
-    if _quotation_speakers(before, ev):
-        return own + before
+    if _JA_CONTINUED.match(ev.raw_texts[first]):
+        before = _japanese_quotation(first - 1, ev)
+        if _quotation_speakers(before, ev):
+            return own + before
+        return None
+    # (a quotation that opens its sentence, with no speaker named, is the words of the one
+    # person the sentence before names: 平野勝さん（64）の園地では、… 「…」と肩を落とした)
+    if (
+        _JA_SPEECH_OPENS.match(ev.raw_texts[first])
+        and len(_ja_persons(ev.raw_texts[first - 1])) == 1
+    ):
+        return [*own, first - 1]
     return None
+
+
+#: a Japanese sentence that opens with a quotation and ends with its speech verb
+_JA_SPEECH_OPENS = re.compile(rf"\s*「[^」]*」と{_JA_SAID}")
+#: a person the documents name with a title or an honorific, whatever the sentence says of
+#: them: 平野勝さん（64）の園地では
+_JA_PERSON = re.compile(
+    rf"(?P<stem>[\u4e00-\u9fff\u30a1-\u30fa\u30fc々]{{1,6}}?)・?{_JA_TITLE}"
+    r"(?:[（(][^（()）]{1,12}[）)])?(?=[はがものに、])"
+)
+
+
+def _ja_persons(text: str) -> tuple[tuple[str, frozenset[str]], ...]:
+    """The people a Japanese sentence names (`_JA_PERSON`), as `_ja_speakers` gives them."""
+    found: dict[str, frozenset[str]] = {}
+    for m in _JA_PERSON.finditer(text):
+        name = m.group().split("（")[0].split("(")[0]
+        found.setdefault(name, frozenset(tokenize(m.group("stem"), lang="ja").seq))
+    return tuple(found.items())
 
 
 def _quotation_speakers(units: list[int], ev: Evidence) -> tuple[tuple[str, frozenset[str]], ...]:
@@ -8815,7 +8842,9 @@ def _chain_speakers(chain: list[int], ev: Evidence) -> tuple[tuple[str, frozense
     """The speakers named where a speech chain (`_speech_chain`) ends: in Japanese, in the
     whole quotation of its last sentence."""
     if ev.lang == "ja":
-        return _quotation_speakers(_japanese_quotation(chain[-1], ev), ev)
+        return _quotation_speakers(_japanese_quotation(chain[-1], ev), ev) or _ja_persons(
+            ev.raw_texts[chain[-1]]
+        )
     return _speakers(ev.raw_texts[chain[-1]], ev.lang)
 
 
