@@ -3048,6 +3048,41 @@ def test_a_japanese_quotation_of_the_person_named_before_it_is_theirs(
     assert f"the documents give this to '{theirs}'" in out["explanation"], out["explanation"]
 
 
+JA_TYPHOON = [
+    "台風の影響で、県内では収穫前のりんごの落果や枝折れが相次いだ。"
+    "交通政策に詳しい北浜大の河合直人教授は「利用者が少ない路線では、鉄道よりバスの方が住民の"
+    "利便性は高まる場合がある」と話す。"
+    "町営バスは全3路線を来年3月末で廃止する。"
+]
+
+
+@pytest.mark.parametrize(
+    ("answer", "word"),
+    [
+        ("県内のりんご園は、いずれも台風による落果や枝折れの被害を受けた。", "いずれも"),
+        (
+            "河合直人教授は、利用者が少ない路線では、鉄道よりバスの方が住民の利便性は必ず高まると話した。",
+            "必ず",
+        ),
+        # (全3路線 is all three)
+        ("町営バスは3路線すべてを来年3月末で廃止する。", None),
+        ("県内では台風の影響で、収穫前のりんごの落果や枝折れが相次いだ。", None),
+    ],
+)
+def test_a_japanese_word_of_all_or_of_certainty_the_article_lacks_is_caught(
+    judge: OfflineJudge, answer: str, word: str | None
+) -> None:
+    """A Japanese line that tells of all (いずれも, 全員, 軒並み), of most (多くが) or as
+    certain (必ず, 確実に) what the article says of some or as possible (相次いだ, 高まる場合が
+    ある) is caught; one whose article says it so too (全3路線) is not."""
+    out = first_verdict(judge, "要約してください。", JA_TYPHOON, answer)
+    if word is None:
+        assert out["fully_supported"] is True, out["explanation"]
+        return
+    assert out["fully_supported"] is False, out["explanation"]
+    assert f"'{word}' where the documents say it of some or as possible" in out["explanation"]
+
+
 def test_days_a_week_are_an_exact_count(judge: OfflineJudge) -> None:
     """ "Open seven days a week" counts exactly, as a number in digits does: a listing without
     hours does not hold it, one open every day does."""

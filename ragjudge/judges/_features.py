@@ -1495,6 +1495,10 @@ class SentenceEvidence:
     #: a document sentence that gives as possible or hoped for what the sentence says will
     #: be (`_hedge_dropped`), with its key
     certain: tuple[str, str] | None = None
+    #: a word of all, of most or of certainty that a Japanese sentence adds to what a
+    #: document sentence says of some or as possible (`_japanese_widened`): the word, the
+    #: document sentence and its key
+    widened: tuple[str, str, str] | None = None
     #: a clause of reason or circumstance whose words the documents lack, as written
     #: (`_reason_added`)
     reason_added: str | None = None
@@ -2071,6 +2075,11 @@ def sentence_features(
         unplanned = _done_told_as_planned(lowered, set(tokens.seq), ev, text)
     elif flipped is None and planned is None and ev.lang == "ja":
         unplanned = _japanese_done_told_as_planned(lowered, ev)
+    widened = (
+        _japanese_widened(lowered, ev)
+        if ev.lang == "ja" and flipped is None and planned is None
+        else None
+    )
     certain = (
         _hedge_dropped(lowered, set(tokens.seq), ev)
         if ev.lang == "en"
@@ -2287,6 +2296,7 @@ def sentence_features(
                 or planned
                 or unplanned
                 or certain
+                or widened
                 or unknown
                 or left_open
                 or reason_swapped
@@ -2353,6 +2363,7 @@ def sentence_features(
         planned=planned,
         unplanned=unplanned,
         certain=certain,
+        widened=widened,
         reason_added=reason_added,
         reason_unlinked=reason_unlinked,
         clause_added=clause_added,
@@ -3891,6 +3902,62 @@ _SELF_HEDGED = re.compile(r"\b(?:if|unless|whether|likely|possibly|perhaps|proba
 def _verbs(pattern: re.Pattern[str], text: str) -> set[str]:
     """The content tokens of the verbs `pattern` finds in `text` (its group `verb`)."""
     return {t for m in pattern.finditer(text) if (t := content_token(m.group("verb")))}
+
+
+#: a Japanese word that tells a thing of all, of most, or as certain, each with the words
+#: a document sentence says it with too (全3路線 is all three, 約8割 is most)
+_JA_SWEEPS = (
+    (
+        re.compile(
+            r"こぞって|いずれも|軒並み|一様に|例外なく|ほぼ全員|ほぼすべて|全員|すべて|全て|誰もが"
+            r"|だれもが|どこも|口をそろえ"
+        ),
+        re.compile(
+            r"こぞって|いずれも|軒並み|一様に|例外なく|すべて|全て|誰も|だれも|どこも|どれも"
+            # (全 of "all the": 全3路線, 全種目, 全世帯; not 全壊, 全国, 安全)
+            r"|全(?=\d|[種校世戸員館店社品路線園施])"
+        ),
+    ),
+    (
+        re.compile(r"大半|ほとんど|の多くが|の多くは|多くの"),
+        re.compile(r"大半|ほとんど|多く|多数|大部分|過半|半数以上|[5-9]割"),
+    ),
+    (
+        re.compile(r"必ず|確実に|断言|通例|当たり前"),
+        re.compile(r"必ず|確実|断言|通例|当たり前|常に"),
+    ),
+)
+#: how much of a Japanese sentence's other tokens a document sentence must hold to be the
+#: one it widens
+_WIDENED_SHARE = 0.6
+
+
+def _japanese_widened(normalised: str, ev: Evidence) -> tuple[str, str, str] | None:
+    """A word of all, of most or of certainty (`_JA_SWEEPS`) that a Japanese sentence
+    adds to what the documents say of some or as possible: 県内のりんご園は、いずれも被害を
+    受けた where the article says the damage 相次いだ; 利便性は必ず高まる where it 高まる
+    場合がある. A document sentence must hold three fifths of the sentence's other tokens
+    (four at least), and none that does may say it so (`_JA_SWEEPS`). Returns the word,
+    the document sentence and its key."""
+    m, kin = next(
+        ((m, kin) for sweep, kin in _JA_SWEEPS if (m := sweep.search(normalised))), (None, None)
+    )
+    if m is None or kin is None:
+        return None
+    word = m.group()
+    grams = _kanji_tokens(normalised[: m.start()] + "、" + normalised[m.end() :])
+    if len(grams) < _PLAN_WORDS + 1:
+        return None
+    found: tuple[str, str, str] | None = None
+    for i, held in ev.holding(grams).items():
+        if held < _WIDENED_SHARE * len(grams):
+            continue
+        theirs = ev.normalised(i)
+        if kin.search(theirs):
+            return None  # a document sentence says it so
+        if found is None:
+            found = (word, ev.raw_texts[i].strip(), ev.keys[i])
+    return found
 
 
 def _hedge_dropped(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, str] | None:

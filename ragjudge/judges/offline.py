@@ -238,6 +238,7 @@ class OfflineJudge:
             or f.planned is not None
             or f.unplanned is not None
             or f.certain is not None
+            or f.widened is not None
             or f.unknown is not None
             or f.left_open is not None
         )
@@ -291,6 +292,11 @@ class OfflineJudge:
             said, key = f.certain
             parts.append(
                 f"told as certain where the documents give a possibility: '{said}' ({key})"
+            )
+        if f.widened is not None:
+            sweep, said, key = f.widened
+            parts.append(
+                f"'{sweep}' where the documents say it of some or as possible: '{said}' ({key})"
             )
         if f.unknown is not None:
             said, key = f.unknown
