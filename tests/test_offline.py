@@ -3053,6 +3053,7 @@ JA_TYPHOON = [
     "交通政策に詳しい北浜大の河合直人教授は「利用者が少ない路線では、鉄道よりバスの方が住民の"
     "利便性は高まる場合がある」と話す。"
     "町営バスは全3路線を来年3月末で廃止する。"
+    "市営バスで廃止するのは、利用者の少ない郊外の上砂線、柳平線の2路線だ。"
 ]
 
 
@@ -3064,8 +3065,9 @@ JA_TYPHOON = [
             "河合直人教授は、利用者が少ない路線では、鉄道よりバスの方が住民の利便性は必ず高まると話した。",
             "必ず",
         ),
-        # (全3路線 is all three)
+        # (全3路線 is all three, and so are the two lines the article counts)
         ("町営バスは3路線すべてを来年3月末で廃止する。", None),
+        ("市営バスで廃止されるのは上砂線と柳平線で、いずれも利用者が少ない郊外の路線だ。", None),
         ("県内では台風の影響で、収穫前のりんごの落果や枝折れが相次いだ。", None),
     ],
 )
@@ -3074,7 +3076,8 @@ def test_a_japanese_word_of_all_or_of_certainty_the_article_lacks_is_caught(
 ) -> None:
     """A Japanese line that tells of all (いずれも, 全員, 軒並み), of most (多くが) or as
     certain (必ず, 確実に) what the article says of some or as possible (相次いだ, 高まる場合が
-    ある) is caught; one whose article says it so too (全3路線) is not."""
+    ある) is caught; one whose article says it so too (全3路線, or the two lines it counts) is
+    not."""
     out = first_verdict(judge, "要約してください。", JA_TYPHOON, answer)
     if word is None:
         assert out["fully_supported"] is True, out["explanation"]
