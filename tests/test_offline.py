@@ -3086,6 +3086,47 @@ def test_a_japanese_word_of_all_or_of_certainty_the_article_lacks_is_caught(
     assert f"'{word}' where the documents say it of some or as possible" in out["explanation"]
 
 
+SHELTER = [
+    "Brennick County will open a 96-bed emergency shelter for homeless adults on Monday. "
+    "Harbor Light's executive director, Dwayne Okafor, said the organization expects the "
+    "shelter to be full within its first month. The county has contracted with Harbor Light "
+    "Community Services to run the facility under a two-year agreement. Neighbors have "
+    "objected to the site for three years. Families at other shelters often wait weeks for "
+    "a bed."
+]
+
+
+@pytest.mark.parametrize(
+    ("answer", "clause"),
+    [
+        (
+            "Okafor said he expects the shelter to be full within its first month and that "
+            "Harbor Light has already started a waiting list.",
+            "that Harbor Light has already started a waiting list",
+        ),
+        (
+            "Okafor said he expects the shelter to be full within its first month and that "
+            "Harbor Light will run it under a two-year agreement.",
+            None,
+        ),
+    ],
+)
+def test_a_clause_about_a_name_the_statement_gives_is_read_by_what_it_says(
+    judge: OfflineJudge, answer: str, clause: str | None
+) -> None:
+    """A last clause whose subject is a name the matched sentence gives ("… and that Harbor
+    Light has already started a waiting list") is read by what it says of the name: the
+    name's words are the sentence's own and hide that the documents lack the rest."""
+    out = first_verdict(judge, "Summarize the following news article.", SHELTER, answer)
+    if clause is None:
+        assert out["fully_supported"] is True, out["explanation"]
+        return
+    assert out["fully_supported"] is False, out["explanation"]
+    assert f"a clause the documents give nothing of: '{clause}'" in out["explanation"], out[
+        "explanation"
+    ]
+
+
 def test_days_a_week_are_an_exact_count(judge: OfflineJudge) -> None:
     """ "Open seven days a week" counts exactly, as a number in digits does: a listing without
     hours does not hold it, one open every day does."""

@@ -4411,6 +4411,13 @@ def _clause_added_of(
         seq = tokenize(part, lang=ev.lang).seq
         words = [t for t in seq if t[0] != "#" and t not in _CLAUSE_FRAME]
         numbers = [t for t in seq if t[0] == "#"]
+        # (a last clause whose subject is a name the matched sentence gives is read by what
+        # it says of it: "… and that Harbor Light has already started a waiting list")
+        if k == len(parts) - 1 and (subject := _CLAUSE_SUBJECT.match(part)):
+            named = set(tokenize(subject.group(1), lang=ev.lang).seq)
+            said = [t for t in words if t not in named]
+            if named <= ev.sets[cover[0]] and len(said) >= _CLAUSE_WORDS:
+                words = said
         if len(words) < _CLAUSE_WORDS - 1:
             continue
         # (a clause of two words must lack both: "most of them during the winter months")
@@ -4500,6 +4507,8 @@ def _clause_added_of(
     return None
 
 
+#: the name a clause opens with, as its subject ("that Harbor Light has …")
+_CLAUSE_SUBJECT = re.compile(r"\s*(?:that\s+|and\s+)?((?:[A-Z][a-z]+\s+)+)(?=[a-z])")
 #: how much of the rest of a sentence the matched document sentence must hold where a
 #: clause set inside it is mostly words the documents lack
 _INSIDE_REST = 0.7
