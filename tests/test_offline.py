@@ -2898,7 +2898,7 @@ def test_a_japanese_name_swapped_in_other_words_around_it_is_caught(
         assert out["fully_supported"] is True, out["explanation"]
         return
     assert out["fully_supported"] is False, out["explanation"]
-    assert f"the documents have '{theirs}'" in out["explanation"] or (
+    assert f"the documents have '{theirs}" in out["explanation"] or (
         f"the documents say '{theirs}" in out["explanation"]
     ), out["explanation"]
 
