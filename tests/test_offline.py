@@ -2823,6 +2823,15 @@ def test_a_japanese_plan_told_as_done_is_caught(judge: OfflineJudge) -> None:
         assert "told as done" not in out["explanation"], (said, out["explanation"])
 
 
+def told_as_done(claim: dict[str, Any], told: bool) -> None:
+    """The verdict reads the line as a plan told as done, and fails, when `told`; else it
+    does neither."""
+    assert ("told as done where the documents give a plan" in claim["explanation"]) is told, claim[
+        "explanation"
+    ]
+    assert claim["fully_supported"] is not told, claim["explanation"]
+
+
 JA_PLANS = [
     "町は10月に役場で、移住を希望する人向けの相談会を開く。"
     "市は12月から、市民センターでシニア向けのパソコン教室を開き、オンライン申請の方法を教える予定だ。"
@@ -2863,10 +2872,7 @@ def test_a_japanese_plan_told_with_a_native_verb_or_from_two_sentences_is_caught
     so is a line whose plan the article gives with words of another sentence. A verb of an
     amount, a view told in the present, and an expectation are no deeds to come."""
     out = first_verdict(judge, "要約してください。", JA_PLANS, answer)
-    assert ("told as done where the documents give a plan" in out["explanation"]) is told, out[
-        "explanation"
-    ]
-    assert out["fully_supported"] is not told, out["explanation"]
+    told_as_done(out, told)
 
 
 JA_FLOOD = [
@@ -2932,10 +2938,7 @@ def test_a_plan_told_past_an_adverb_is_caught(judge: OfflineJudge, answer: str, 
     approve"), told as done, is caught though the article's sentence also tells a deed
     done ("the chair described"); the plan as a plan is not."""
     out = first_verdict(judge, "Summarize the article.", NURSES_AGREEMENT, answer)
-    assert ("told as done where the documents give a plan" in out["explanation"]) is told, out[
-        "explanation"
-    ]
-    assert out["fully_supported"] is not told, out["explanation"]
+    told_as_done(out, told)
 
 
 JA_RAIL = [
@@ -2975,14 +2978,9 @@ def test_a_japanese_clause_joined_after_a_statement_is_caught(
     joining form (述べ、, 求め、): the last clause is read alone, and is added where the
     article lacks most of its words, or gives them only scattered, none in the statement's
     sentence or the two after it and fewer than half in any one."""
+    mark = "a clause the documents give nothing of"
     out = first_verdict(judge, "要約してください。", JA_RAIL, answer)
-    if clause is None:
-        assert "a clause the documents give nothing of" not in out["explanation"], out[
-            "explanation"
-        ]
-        return
-    assert out["fully_supported"] is False, out["explanation"]
-    assert f"a clause the documents give nothing of: '{clause}'" in out["explanation"]
+    caught(out, clause and f"{mark}: '{clause}'", mark)
 
 
 JA_VIEWS = [
@@ -3012,12 +3010,9 @@ def test_a_japanese_view_given_to_another_person_is_caught(
 ) -> None:
     """A view news reports with …とみている is a statement as …と述べた is: given to another
     person the article names, it is misattributed; given to its own, it is not."""
+    mark = "the documents give this to"
     out = first_verdict(judge, "要約してください。", JA_VIEWS, answer)
-    if theirs is None:
-        assert "the documents give this to" not in out["explanation"], out["explanation"]
-        return
-    assert out["fully_supported"] is False, out["explanation"]
-    assert f"the documents give this to '{theirs}'" in out["explanation"], out["explanation"]
+    caught(out, theirs and f"{mark} '{theirs}'", mark)
 
 
 JA_ORCHARD = [
@@ -3040,12 +3035,9 @@ def test_a_japanese_quotation_of_the_person_named_before_it_is_theirs(
     """A Japanese quotation that opens its sentence with no speaker (「…」と肩を落とした。) is
     the words of the one person the sentence before names (平野勝さん（64）の園地では…): given
     to another, it is misattributed."""
+    mark = "the documents give this to"
     out = first_verdict(judge, "要約してください。", JA_ORCHARD, answer)
-    if theirs is None:
-        assert out["fully_supported"] is True, out["explanation"]
-        return
-    assert out["fully_supported"] is False, out["explanation"]
-    assert f"the documents give this to '{theirs}'" in out["explanation"], out["explanation"]
+    caught(out, theirs and f"{mark} '{theirs}'", mark)
 
 
 JA_TYPHOON = [
@@ -3078,12 +3070,9 @@ def test_a_japanese_word_of_all_or_of_certainty_the_article_lacks_is_caught(
     certain (必ず, 確実に) what the article says of some or as possible (相次いだ, 高まる場合が
     ある) is caught; one whose article says it so too (全3路線, or the two lines it counts) is
     not."""
+    mark = "where the documents say it of some or as possible"
     out = first_verdict(judge, "要約してください。", JA_TYPHOON, answer)
-    if word is None:
-        assert out["fully_supported"] is True, out["explanation"]
-        return
-    assert out["fully_supported"] is False, out["explanation"]
-    assert f"'{word}' where the documents say it of some or as possible" in out["explanation"]
+    caught(out, word and f"'{word}' {mark}", mark)
 
 
 SHELTER = [
@@ -3117,14 +3106,9 @@ def test_a_clause_about_a_name_the_statement_gives_is_read_by_what_it_says(
     """A last clause whose subject is a name the matched sentence gives ("… and that Harbor
     Light has already started a waiting list") is read by what it says of the name: the
     name's words are the sentence's own and hide that the documents lack the rest."""
+    mark = "a clause the documents give nothing of"
     out = first_verdict(judge, "Summarize the following news article.", SHELTER, answer)
-    if clause is None:
-        assert out["fully_supported"] is True, out["explanation"]
-        return
-    assert out["fully_supported"] is False, out["explanation"]
-    assert f"a clause the documents give nothing of: '{clause}'" in out["explanation"], out[
-        "explanation"
-    ]
+    caught(out, clause and f"{mark}: '{clause}'", mark)
 
 
 def test_days_a_week_are_an_exact_count(judge: OfflineJudge) -> None:
