@@ -2998,10 +2998,10 @@ def _japanese_swaps(normalised: str, ev: Evidence) -> list[tuple[str, str, str]]
 
 
 def _japanese_names_retitled(normalised: str, ev: Evidence) -> list[tuple[str, str, str]]:
-    """A name with its suffix or title that the documents lack (白浜町, 増井裕子市長, 上田
-    地区) where the document sentence the sentence copies, holding four fifths of its other
-    words, gives another name with that suffix (白樺町, 増田裕子市長) in other words around
-    it (…には白浜町で… of …には山あいの白樺町で…), a name the sentence does not give."""
+    """A name with its suffix or title that the documents lack (白浜町, 増井裕子市長) where
+    the document sentence the sentence copies, holding four fifths of its other words, gives
+    another name with that suffix (白樺町, 増田裕子市長) in other words around it (…には白浜町
+    で… of …には山あいの白樺町で…), a name the sentence does not give."""
     found: list[tuple[str, str, str]] = []
     for m in _CJK_NAME.finditer(normalised):
         stem = m.group("stem")
@@ -3671,11 +3671,7 @@ def _plan_told_as_done(
 
 
 def _planned_there(
-    held: Set[str],
-    words: Set[str],
-    done: Set[str],
-    ev: Evidence,
-    deed: bool = False,
+    held: Set[str], words: Set[str], done: Set[str], ev: Evidence, deed: bool = False
 ) -> tuple[str, str] | None:
     """The document sentence (and its key) that plans a verb of `done`, among those that
     hold `_PLAN_TOLD_SHARE` of `held` (the words of what is done), where none of them tells
@@ -5104,7 +5100,7 @@ _JA_GOING_END = re.compile(r"て(?:いる|います|おり)[。．]?\s*$")
 #: … or anywhere in it (開いており、)
 _JA_GOING = re.compile(r"て(?:いる|います|おり)")
 #: a native verb in its plain present at a sentence's end, which news tells as to come
-#: (説明会を本社で開く。, 予約を始める。); not "is", "there is" or "goes on" (いる, ある, いく),
+#: (説明会を本社で開く。, 予約を始める。); not "is", "there is" or "goes on" (いる, ある, いく)
 _JA_PLAIN_END = re.compile(
     # (nor a verb of an amount or of what a thing amounts to: …トンに上る, …3割を占める,
     # 赤字は25年連続となる, …降ったことになる)
