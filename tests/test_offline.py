@@ -3075,6 +3075,34 @@ def test_a_japanese_word_of_all_or_of_certainty_the_article_lacks_is_caught(
     caught(out, word and f"'{word}' {mark}", mark)
 
 
+JA_ORCHARDS = [
+    "県によると、県内の果樹農家は約1万1000戸で、5年前より約15%減っている。"
+    "果樹栽培に詳しい岩根大学の中西准教授は、台風の被害を受けた園地では収穫の再開までに4～5年"
+    "かかると話す。今年も台風による落果が相次いだ。"
+]
+
+
+@pytest.mark.parametrize(
+    ("answer", "reason"),
+    [
+        (
+            "県内の果樹農家が5年前より約15%減ったのは、相次ぐ台風被害で離農が進んだためだ。",
+            "相次ぐ台風被害で離農が進んだ",
+        ),
+        ("県内の果樹農家は約1万1000戸で、5年前より約15%減っている。", None),
+    ],
+)
+def test_a_japanese_reason_the_article_gives_no_statement_is_caught(
+    judge: OfflineJudge, answer: str, reason: str | None
+) -> None:
+    """A reason a Japanese line claims (…のは…ためだ) for a statement the article gives
+    without one, with words it gives elsewhere (台風) but not beside the statement, is an
+    addition, as "because …" is in English."""
+    mark = "a reason or a circumstance"
+    out = first_verdict(judge, "要約してください。", JA_ORCHARDS, answer)
+    caught(out, reason and f"'{reason}'", mark)
+
+
 SHELTER = [
     "Brennick County will open a 96-bed emergency shelter for homeless adults on Monday. "
     "Harbor Light's executive director, Dwayne Okafor, said the organization expects the "
