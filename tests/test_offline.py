@@ -2879,6 +2879,7 @@ JA_FLOOD = [
     "大雨で、町中心部から約5キロ離れた松原地区の住宅3棟が浸水した。"
     "9月3日には山あいの北沢町で住宅の裏山が崩れ、県道が半日通行止めになった。"
     "記者会見した小野寺真弓市長は「早急に支援策をまとめたい」と述べた。"
+    "12月にはシンガポールで開かれる水産見本市に、漁協として初めて出展する。"
 ]
 
 
@@ -2888,17 +2889,21 @@ JA_FLOOD = [
         ("大雨で、町中心部から約5キロ離れた松本地区の住宅3棟が浸水した。", "松原"),
         ("9月3日には北川町で住宅の裏山が崩れ、県道が半日通行止めになった。", "北沢"),
         ("小野田真弓市長は、早急に支援策をまとめたいと述べた。", "小野寺真弓"),
+        # (a place abroad, in katakana)
+        ("漁協は12月に、マレーシアで開かれる水産見本市に初めて出展する。", "シンガポール"),
         ("9月3日には北沢町で住宅の裏山が崩れ、県道が半日通行止めになった。", None),
+        ("漁協は12月に、シンガポールで開かれる水産見本市に初めて出展する。", None),
         ("小野寺真弓市長は、早急に支援策をまとめたいと述べた。", None),
     ],
 )
 def test_a_japanese_name_swapped_in_other_words_around_it_is_caught(
     judge: OfflineJudge, answer: str, theirs: str | None
 ) -> None:
-    """A name with its suffix or title (北川町, 松本地区, 小野田真弓市長) that the documents
-    lack, where the sentence the line copies gives another with that suffix in other words
-    around it (…には北川町で… of …には山あいの北沢町で…): the line names the wrong place or
-    person, though no two characters on each side of the name are the article's."""
+    """A name with its suffix or title (北川町, 松本地区, 小野田真弓市長), or a place in
+    katakana (マレーシア), that the documents lack, where the sentence the line copies gives
+    another with that suffix, or before the same characters, in other words around it
+    (…には北川町で… of …には山あいの北沢町で…): the line names the wrong place or person,
+    though no two characters on each side of the name are the article's."""
     out = first_verdict(judge, "要約してください。", JA_FLOOD, answer)
     if theirs is None:
         assert out["fully_supported"] is True, out["explanation"]

@@ -3028,6 +3028,21 @@ def _japanese_names_retitled(normalised: str, ev: Evidence) -> list[tuple[str, s
         )
         if other is not None and other[0] not in normalised:
             found.append((stem, *other))
+    # (and a word in katakana, a place or a firm abroad, before the same two characters:
+    # マレーシアで開かれる… of …シンガポールで開かれる…)
+    plain = ev.text.replace("ー", "")
+    for m in _KATAKANA_WORD.finditer(normalised) if not found else ():
+        word, after = m.group(), normalised[m.end() : m.end() + 2]
+        if len(word) < 3 or word.replace("ー", "") in plain or len(after) < 2:
+            continue
+        words = _kanji_tokens(normalised[: m.start()] + "、" + normalised[m.end() :])
+        if len(words) < _PLAN_WORDS + 1:
+            continue
+        near = [i for i, n in ev.holding(words).items() if n >= _SIBLING_SHARE * len(words)]
+        slot = rf"(?<![\u30a1-\u30fc・･]){_KATAKANA_SLOT}{re.escape(after)}"
+        other = _other_in_slot(slot, word, ev, lambda a, b: a[:2] != b[:2], near) if near else None
+        if other is not None and other[0] not in normalised:
+            found.append((word, *other))
     return found
 
 
