@@ -3003,7 +3003,9 @@ def _japanese_names_retitled(normalised: str, ev: Evidence) -> list[tuple[str, s
     """A name with its suffix or title that the documents lack (白浜町, 増井裕子市長) where
     the document sentence the sentence copies, holding four fifths of its other words, gives
     another name with that suffix (白樺町, 増田裕子市長) in other words around it (…には白浜町
-    で… of …には山あいの白樺町で…), a name the sentence does not give."""
+    で… of …には山あいの白樺町で…), a name the sentence does not give; or a word in katakana
+    the documents lack (マレーシア) where it gives another before the same two characters
+    (シンガポールで開かれる…)."""
     found: list[tuple[str, str, str]] = []
     for m in _CJK_NAME.finditer(normalised):
         stem = m.group("stem")
