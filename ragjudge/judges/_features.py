@@ -4303,6 +4303,16 @@ _JA_CLAUSE_TOKENS = 9
 _JA_CLAUSE_ABSENT = 0.65
 
 
+def _japanese_cuts(breaks: re.Pattern[str], normalised: str) -> list[int]:
+    """Where a Japanese sentence goes on to another clause (`breaks`), outside quotations: a
+    quotation is read whole, its commas are the speaker's."""
+    return [
+        m.end()
+        for m in breaks.finditer(normalised)
+        if normalised.count("「", 0, m.start()) <= normalised.count("」", 0, m.start())
+    ]
+
+
 def _japanese_clause_added(normalised: str, ev: Evidence) -> str | None:
     """A clause of a Japanese sentence (as `normalise` writes it) whose content tokens the
     documents mostly lack: 潮見市の岡本市長は、市の税収を景観整備などに重点的に使う考えを示し、
@@ -4310,12 +4320,7 @@ def _japanese_clause_added(normalised: str, ev: Evidence) -> str | None:
     tax. Japanese joins a claim of its own to a copied one with a comma, so a sentence that
     is mostly the documents' may still add one. A refusal adds nothing. Returns the clause
     as written."""
-    # (a quotation is read whole: its commas are the speaker's)
-    cuts = [
-        m.end()
-        for m in _JA_CLAUSE_BREAK.finditer(normalised)
-        if normalised.count("「", 0, m.start()) <= normalised.count("」", 0, m.start())
-    ]
+    cuts = _japanese_cuts(_JA_CLAUSE_BREAK, normalised)
     for a, b in pairwise([0, *cuts, len(normalised)]):
         clause = normalised[a:b]
         tokens = [t for t in tokenize(clause, lang="ja").seq if t[0] != "#"]
@@ -4323,11 +4328,7 @@ def _japanese_clause_added(normalised: str, ev: Evidence) -> str | None:
             continue
         if sum(t not in ev.vocab for t in tokens) >= _JA_CLAUSE_ABSENT * len(tokens):
             return clause.strip("、。 ")
-    cuts = [
-        m.end()
-        for m in _JA_CLAUSE_BREAK_ANY.finditer(normalised)
-        if normalised.count("「", 0, m.start()) <= normalised.count("」", 0, m.start())
-    ]
+    cuts = _japanese_cuts(_JA_CLAUSE_BREAK_ANY, normalised)
     if not cuts:
         return None
     last = normalised[cuts[-1] :]
@@ -5029,10 +5030,7 @@ def _japanese_plan_told_as_done(normalised: str, ev: Evidence) -> tuple[str, str
             grams & ev.sets[i]
         ) < _PLAN_TOLD_SHARE * len(grams):
             continue
-        hedged = {m.group(1) for m in _JA_PLANNED.finditer(theirs)}
-        hedged |= {m.group(1) for m in _JA_TO_COME.finditer(theirs)}
-        if _JA_PLAN_AT_END.search(theirs):
-            hedged |= {d for d in done if d in theirs}  # the whole sentence is planned
+        hedged = _japanese_plans(theirs, done)
         if {m.group(1) for m in _JA_DONE.finditer(theirs)} & done or not done & hedged:
             return None  # they tell it as done too, or not as a plan
         if planned is None:
@@ -5049,6 +5047,17 @@ def _japanese_plan_told_as_done(normalised: str, ev: Evidence) -> tuple[str, str
         if last:
             planned = _japanese_plan_told_with_another(normalised, last, ev)
     return planned
+
+
+def _japanese_plans(theirs: str, done: set[str]) -> set[str]:
+    """The deeds a Japanese document sentence (as `normalise` writes it) plans or tells as
+    to come (`_JA_PLANNED`, `_JA_TO_COME`) and, where the whole sentence is a plan
+    (`_JA_PLAN_AT_END`), the deeds of `done` it holds."""
+    hedged = {m.group(1) for m in _JA_PLANNED.finditer(theirs)}
+    hedged |= {m.group(1) for m in _JA_TO_COME.finditer(theirs)}
+    if _JA_PLAN_AT_END.search(theirs):
+        hedged |= {d for d in done if d in theirs}  # the whole sentence is planned
+    return hedged
 
 
 #: a deed told as done or being done anywhere in a sentence: 導入しており, 提出され、…
@@ -5078,11 +5087,7 @@ def _japanese_plan_told_with_another(
             return None  # a document sentence tells it as done
         if found is not None or held < _PLAN_WITH_ANOTHER_SHARE * len(grams):
             continue
-        hedged = {m.group(1) for m in _JA_PLANNED.finditer(theirs)}
-        hedged |= {m.group(1) for m in _JA_TO_COME.finditer(theirs)}
-        if _JA_PLAN_AT_END.search(theirs):
-            hedged |= {d for d in done if d in theirs}
-        if done & hedged:
+        if done & _japanese_plans(theirs, done):
             found = (ev.raw_texts[i].strip(), ev.keys[i])
     return found
 
