@@ -4167,12 +4167,27 @@ def _reason_attached(text: str, ev: Evidence) -> str | None:
     effect, cause, said = ours
     if len(effect) < _PLAN_WORDS + 1 or len(cause) < 2:
         return None
+    unreasoned = _statement_unreasoned(effect, cause, ev, lambda i: ev.raw_texts[i], _REASON_WORD)
+    return said if unreasoned else None
+
+
+def _statement_unreasoned(
+    effect: Set[str],
+    cause: Set[str],
+    ev: Evidence,
+    text_of: Callable[[int], str],
+    reason_word: re.Pattern[str],
+) -> bool:
+    """Whether a document sentence nine tenths holds a statement (`effect`) and tells of no
+    reason (`reason_word` in `text_of` it), while neither it nor the two after it hold half
+    of the reason a sentence gives for it (`cause`): `_reason_attached` and its Japanese
+    twin."""
     for i, held in sorted(ev.holding(effect).items()):
-        if held < _COPIED_SHARE * len(effect) or _REASON_WORD.search(ev.raw_texts[i]):
+        if held < _COPIED_SHARE * len(effect) or reason_word.search(text_of(i)):
             continue
         if all(len(cause & ev.sets[k]) < 0.5 * len(cause) for k in _with_next(i, ev)):
-            return said
-    return None
+            return True
+    return False
 
 
 #: a statement and the reason given for it: "… took off a star because parking is tight",
@@ -4718,12 +4733,8 @@ def _japanese_reason_attached(normalised: str, ev: Evidence) -> str | None:
     effect, cause, said = ours
     if len(effect) < _PLAN_WORDS + 1 or len(cause) < _REASON_WORDS:
         return None
-    for i, held in sorted(ev.holding(effect).items()):
-        if held < _COPIED_SHARE * len(effect) or _JA_REASON_MARK.search(ev.normalised(i)):
-            continue
-        if all(len(cause & ev.sets[k]) < 0.5 * len(cause) for k in _with_next(i, ev)):
-            return said
-    return None
+    unreasoned = _statement_unreasoned(effect, cause, ev, ev.normalised, _JA_REASON_MARK)
+    return said if unreasoned else None
 
 
 def _japanese_reason_swapped(normalised: str, ev: Evidence) -> tuple[str, str, str] | None:
