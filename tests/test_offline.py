@@ -875,6 +875,48 @@ def test_a_clause_copied_with_its_negation_flipped_is_caught(
     said_opposite(claim, opposite)
 
 
+CONTRACT = [
+    "The agreement does not include a provision the union had sought to limit the "
+    "number of standardized tests given each year. Never park your vehicle over dry grass or "
+    "other combustible materials. An earlier plan, which included no rent from the team, was "
+    "withdrawn last fall after it failed to win a majority on the council."
+]
+
+
+@pytest.mark.parametrize(
+    ("answer", "opposite"),
+    [
+        (
+            "The agreement includes the union's proposal to limit the number of "
+            "standardized tests given each year.",
+            "The agreement does not include a provision",
+        ),
+        (
+            "The agreement does not include the union's proposal to limit the number "
+            "of standardized tests given each year.",
+            None,
+        ),
+        # a word that denies as a negation does, and one that says the same as "failed to"
+        ("Avoid parking your vehicle over dry grass or other combustible materials.", None),
+        (
+            "An earlier plan, which included no rent from the team, was withdrawn last fall "
+            "after failing to win a council majority.",
+            None,
+        ),
+    ],
+)
+def test_a_long_clause_flipped_with_one_word_of_its_own_is_caught(
+    judge: OfflineJudge, answer: str, opposite: str | None
+) -> None:
+    """A clause of seven words or more copied with its negation flipped may put one word of
+    its own for one of the documents' ("the union's proposal" of "a provision the union had
+    sought"), and is still caught. A word that denies without being a negation ("avoid
+    parking" of "never park") is not read as the clause said the other way, and "failing
+    to" denies as "failed to" does."""
+    claim = first_verdict(judge, "Summarize the article.", CONTRACT, answer)
+    said_opposite(claim, opposite)
+
+
 BRIDGE = [
     "Construction is expected to begin in September and to last about 18 months. Local "
     "business owners said the closure had cut their sales by as much as 40 percent. Commuters "

@@ -459,7 +459,7 @@ _POLARITY = {
         re.compile(
             r"\b(?:not|never|no|nothing|nobody|nowhere|none|neither|nor|without|cannot"
             # (words that deny as "not" does: "it lacks", "has yet to act", "failed to pass")
-            r"|lacks?|lacked|lacking|yet to|fail(?:s|ed)? to)\b|n't\b",
+            r"|lacks?|lacked|lacking|yet to|fail(?:s|ed|ing)? to)\b|n't\b",
             re.IGNORECASE,
         ),
         # (not the comma of "7,000" nor the colon of "10:30")
@@ -701,6 +701,17 @@ _BOUND_SAID = re.compile(
 #: clause's words the clause must hold, to be one statement said with and without a
 #: negation ("the router does not support WPA3" and "the router supports WPA3 and WPA2")
 _FLIP_SHARE = 0.9
+#: an English clause of this many words or more whose negation alone is flipped may put one
+#: word of its own for one of the document clause's (`_clauses_like`)
+_FLIP_ONE_OFF_WORDS = 7
+#: words that deny as a negation does but are none ("avoid parking …" is "never park …"): a
+#: clause with one is not read so
+_DENYING_TOKENS = frozenset(
+    tokenize(
+        "avoid refrain prevent stop cease halt prohibit forbid ban deny denied decline refuse "
+        "reject oppose skip omit exclude instead rather"
+    ).seq
+)
 _FLIP_HELD = 0.75
 #: … or half of them, where the sentence's clause keeps all its words of at least four with
 #: one turned to its opposite
@@ -7821,12 +7832,14 @@ def _bound_flipped(text: str, ev: Evidence) -> tuple[str, str] | None:
 
 def _near_clause(clause: str, said: frozenset[str], pol: Polarity, ev: Evidence) -> list[int]:
     """The document sentences that hold nine tenths of the content tokens `said` of a
-    clause."""
+    clause (in English, all but one of a clause of `_FLIP_ONE_OFF_WORDS` words or more)."""
     least = _FLIP_SHARE * len(said)
     if ev.lang == "en":
-        # one that misses at most a tenth of them holds one of that many rarest and one
-        # more: only the sentences holding those are counted
-        spare = int(len(said) * (1 - _FLIP_SHARE) + 1e-9)
+        if len(said) >= _FLIP_ONE_OFF_WORDS:
+            least = len(said) - 1.0  # (see `_clauses_like`)
+        # one that misses a few of them holds one of that many rarest and one more: only
+        # the sentences holding those are counted
+        spare = len(said) - math.ceil(least - 1e-9)
         rarest = sorted(said, key=lambda t: len(ev.index.get(t, ())))[: spare + 1]
         pool = {i for t in rarest for i in ev.index.get(t, ())}
         near = [i for i in pool if len(said & ev.sets[i]) >= least]
@@ -7919,11 +7932,18 @@ def _clauses_like(
         )
         # (a Japanese clause that swaps a word for its opposite may add one word of its
         # own: 約2割安い水準で of 約2割高い1キロ当たり平均380円で)
-        share = (
-            min(_FLIP_SHARE * len(said), len(said) - 1)
-            if lang == "ja" and swapped and len(said) >= 6
-            else _FLIP_SHARE * len(said)
+        # (and so may an English clause of `_FLIP_ONE_OFF_WORDS` words or more whose negation
+        # alone is flipped, where neither it nor the document's clause holds a word of the
+        # opposite: "includes the union's proposal to limit …" of "does not include a
+        # provision the union had sought to limit …")
+        one_off = (lang == "ja" and swapped and len(said) >= 6) or (
+            lang == "en"
+            and len(said) >= _FLIP_ONE_OFF_WORDS
+            and said.isdisjoint(_DENYING_TOKENS)
+            and not swapped
+            and not pol.opposite_words(theirs)
         )
+        share = min(_FLIP_SHARE * len(said), len(said) - 1) if one_off else _FLIP_SHARE * len(said)
         if len(ours) >= share and len(their_words) >= least * len(held):
             alike.append((theirs.strip(), pol.denies(theirs), ours | their_words))
             continue
