@@ -956,6 +956,54 @@ def test_a_number_or_month_of_a_sentence_about_something_else_is_caught(
     assert f"the documents give {strayed}, about something else" in claim["explanation"]
 
 
+DETOUR = [
+    "The Mercer Avenue Bridge, which carries about 31,000 vehicles a day across the river, was "
+    "closed on Thursday. The closure forces drivers onto a detour of about 7 miles using the "
+    "Route 12 bridge to the north, which already carries about 24,000 vehicles a day.",
+    "Bathroom wall tile, national averages.\n"
+    "$4.85 per square foot (labor only, tile provided by customer) (Range: $3.13 - $6.57).\n"
+    "$7.53 per square foot (including labor and a mid-grade tile) (Range: $6.56 - $8.49).\n"
+    "$4.97 per square foot (including labor and a mid-grade tile) (Range: $4.49 - $5.44).\n"
+    "$1.19 per square foot (labor only, tile provided by customer) (Range: $0.88 - $1.50).",
+]
+
+
+@pytest.mark.parametrize(
+    ("answer", "swapped"),
+    [
+        (
+            "The Route 12 bridge, which drivers must now use as a detour, already carries "
+            "about 31,000 vehicles a day.",
+            ("31,000", "24,000"),
+        ),
+        (
+            "The Route 12 bridge, which drivers must now use as a detour, already carries "
+            "about 24,000 vehicles a day.",
+            None,
+        ),
+        ("The Mercer Avenue Bridge carries about 31,000 vehicles a day across the river.", None),
+        # a sentence joining two statements, each with its own number
+        (
+            "Labor costs for ceramic tile installation on bathroom walls can range from $1.19 "
+            "per square foot (for labor only, with the tile provided by the customer) to $7.53 "
+            "per square foot (including labor and a mid-grade tile).",
+            None,
+        ),
+    ],
+)
+def test_a_number_from_a_statement_told_alike_is_caught_in_a_copy_of_another(
+    judge: OfflineJudge, answer: str, swapped: tuple[str, str] | None
+) -> None:
+    """ "Already carries about 31,000 vehicles a day" is told of two bridges in the same
+    words, so the words about the number cannot tell which bridge the sentence means; its
+    other words can: it copies the statement about the Route 12 bridge, which gives
+    24,000, and holds its other number (12), so 31,000 is the other bridge's. A sentence
+    that joins two statements, each giving one of its numbers, copies neither."""
+    out = first_verdict(judge, "Summarize the article.", DETOUR, answer)
+    quote = f"'{swapped[0]}' where the documents say '{swapped[1]}' (0" if swapped else None
+    caught(out, quote, "where the documents say")
+
+
 def test_a_japanese_number_of_a_sentence_about_something_else_is_caught(
     judge: OfflineJudge,
 ) -> None:

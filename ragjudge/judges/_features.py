@@ -6767,6 +6767,13 @@ _COUNTING_WORD = re.compile(
 )
 
 
+#: a tie between a number's words where a statement gives another and where the documents
+#: give it (`_number_replaced`): of this many words at least, broken by this many more of
+#: the sentence's words in the statement
+_NUMBER_TIE_WORDS = 3
+_NUMBER_TIE_MARGIN = 2
+
+
 def _number_replaced(
     seq: Sequence[str], text: str, worked: Set[str], ev: Evidence, derives: bool = False
 ) -> tuple[str, str, str] | None:
@@ -6778,7 +6785,9 @@ def _number_replaced(
     percent" and "6 percent of its workforce". The document sentence must hold three fifths
     of the sentence's words; the words about the number (`_number_window`, two at least)
     must meet more of those about the other number there than of those about it wherever
-    the documents give it, and two more where that statement gives the number too (none
+    the documents give it (in English, as many where the sentence copies that statement: it
+    holds the sentence's other numbers and two more of its words than any sentence giving
+    the number), and two more where that statement gives the number too (none
     such where the sentence works a number out of theirs: `derives`); its own document
     must give it elsewhere. Both numbers stand apart (`_alone`), are of one kind (a share
     with a share, no year for another number), and the sentence's is written in figures;
@@ -6868,7 +6877,20 @@ def _number_replaced(
                     ),
                     default=0,
                 )
-            if best > own[k] + margin[k]:
+            # (on a tie, in English, the statement the sentence copies: one that holds its
+            # other numbers and two more of its words than any sentence giving the number:
+            # "the Route 12 bridge … already carries about 31,000 vehicles a day" where "…
+            # the Route 12 bridge to the north, which already carries about 24,000 vehicles a
+            # day" and 31,000 is what "the Mercer Avenue Bridge … carries")
+            tied = (
+                ev.lang == "en"
+                and best == own[k] + margin[k] >= _NUMBER_TIE_WORDS
+                and all(t in ev.sets[i] for t in tokens if t[0] == "#" and t != number)
+                and len(words & ev.sets[i])
+                >= _NUMBER_TIE_MARGIN
+                + max(len(words & ev.sets[u]) for u in ev.index.get(number, ()))
+            )
+            if best > own[k] + margin[k] or tied:
                 theirs_written = _written_number(ev.raw_texts[i], other[1:], ev.lang)
                 if written.isalpha() and not (theirs_written or "").isalpha():
                     continue  # a number in words is read only against another in words
