@@ -959,7 +959,9 @@ def test_a_number_or_month_of_a_sentence_about_something_else_is_caught(
 DETOUR = [
     "The Mercer Avenue Bridge, which carries about 31,000 vehicles a day across the river, was "
     "closed on Thursday. The closure forces drivers onto a detour of about 7 miles using the "
-    "Route 12 bridge to the north, which already carries about 24,000 vehicles a day.",
+    "Route 12 bridge to the north, which already carries about 24,000 vehicles a day. The "
+    "county paid Tellington $275,000 in 2023 to settle a lawsuit. The cameras will be bought "
+    "with a $610,000 grant from the Department of Justice.",
     "Bathroom wall tile, national averages.\n"
     "$4.85 per square foot (labor only, tile provided by customer) (Range: $3.13 - $6.57).\n"
     "$7.53 per square foot (including labor and a mid-grade tile) (Range: $6.56 - $8.49).\n"
@@ -982,6 +984,12 @@ DETOUR = [
             None,
         ),
         ("The Mercer Avenue Bridge carries about 31,000 vehicles a day across the river.", None),
+        # an amount beside a year is no end of a range
+        (
+            "The county paid Tellington $610,000 in 2023 to settle his lawsuit.",
+            ("$610,000", "$275,000"),
+        ),
+        ("The county paid Tellington $275,000 in 2023 to settle his lawsuit.", None),
         # a sentence joining two statements, each with its own number
         (
             "Labor costs for ceramic tile installation on bathroom walls can range from $1.19 "
@@ -998,7 +1006,8 @@ def test_a_number_from_a_statement_told_alike_is_caught_in_a_copy_of_another(
     words, so the words about the number cannot tell which bridge the sentence means; its
     other words can: it copies the statement about the Route 12 bridge, which gives
     24,000, and holds its other number (12), so 31,000 is the other bridge's. A sentence
-    that joins two statements, each giving one of its numbers, copies neither."""
+    that joins two statements, each giving one of its numbers, copies neither. An amount
+    beside a year ("$610,000 in 2023") is read on its own, as no end of a range."""
     out = first_verdict(judge, "Summarize the article.", DETOUR, answer)
     quote = f"'{swapped[0]}' where the documents say '{swapped[1]}' (0" if swapped else None
     caught(out, quote, "where the documents say")

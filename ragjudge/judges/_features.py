@@ -6695,7 +6695,8 @@ _AMOUNT_UNITS = frozenset({"dollar", "pound", "euro", "yen", "percent"})
 def _alone(seq: Sequence[str], at: int) -> bool:
     """Whether the number at `at` of a token sequence stands apart from other numbers: not
     an end of a range ("between 0 and 10 days", "$600 to $6,000", "10% to 12%"); two
-    units of different kinds part two numbers ("6 percent to $2.34 billion")."""
+    units of different kinds part two numbers ("6 percent to $2.34 billion"), as do an
+    amount and a year ("$610,000 in 2023")."""
     for step in (-1, 1):
         j = at + step
         while 0 <= j < len(seq) and seq[j] in _AMOUNT_UNITS:
@@ -6704,8 +6705,15 @@ def _alone(seq: Sequence[str], at: int) -> bool:
         if 0 <= j < len(seq) and seq[j][0] == "#" and len(units) < 2:
             if _units_differ(seq, at, j):
                 continue  # "by up to 45 percent with four weeks' notice"
+            if _amount_unit(seq, at) and not _amount_unit(seq, j) and _is_year_token(seq[j]):
+                continue  # "paid $610,000 in 2023"
             return False
     return True
+
+
+def _is_year_token(token: str) -> bool:
+    """Whether a number token (`#2023`) may be a year."""
+    return is_year(number_value(token[1:]) or 0.0)
 
 
 def _units_differ(seq: Sequence[str], a: int, b: int) -> bool:
