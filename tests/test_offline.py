@@ -961,7 +961,10 @@ DETOUR = [
     "closed on Thursday. The closure forces drivers onto a detour of about 7 miles using the "
     "Route 12 bridge to the north, which already carries about 24,000 vehicles a day. The "
     "county paid Tellington $275,000 in 2023 to settle a lawsuit. The cameras will be bought "
-    "with a $610,000 grant from the Department of Justice.",
+    "with a $610,000 grant from the Department of Justice. Undergraduate enrollment has "
+    "dropped 12 percent since 2019. Graduate enrollment has fallen more steeply, by 19 percent "
+    "since 2019. The final offer was 19 percent over six years, plus a one-time $3,000 bonus. "
+    "Shipping by rail costs about $1,100 more per container.",
     "Bathroom wall tile, national averages.\n"
     "$4.85 per square foot (labor only, tile provided by customer) (Range: $3.13 - $6.57).\n"
     "$7.53 per square foot (including labor and a mid-grade tile) (Range: $6.56 - $8.49).\n"
@@ -990,6 +993,17 @@ DETOUR = [
             ("$610,000", "$275,000"),
         ),
         ("The county paid Tellington $275,000 in 2023 to settle his lawsuit.", None),
+        # a share beside a year; an amount of four figures, which a year's are too
+        (
+            "Graduate enrollment has fallen 12 percent since 2019.",
+            ("12 percent", "19 percent"),
+        ),
+        ("Graduate enrollment has fallen 19 percent since 2019.", None),
+        (
+            "The final offer was 19 percent over six years plus a one-time $1,100 bonus.",
+            ("$1,100", "$3,000"),
+        ),
+        ("The final offer was 19 percent over six years plus a one-time $3,000 bonus.", None),
         # a sentence joining two statements, each with its own number
         (
             "Labor costs for ceramic tile installation on bathroom walls can range from $1.19 "
@@ -1007,7 +1021,8 @@ def test_a_number_from_a_statement_told_alike_is_caught_in_a_copy_of_another(
     other words can: it copies the statement about the Route 12 bridge, which gives
     24,000, and holds its other number (12), so 31,000 is the other bridge's. A sentence
     that joins two statements, each giving one of its numbers, copies neither. An amount
-    beside a year ("$610,000 in 2023") is read on its own, as no end of a range."""
+    beside a year ("$610,000 in 2023", "12 percent since 2019") is read on its own, as no
+    end of a range, and an amount of four figures ("$1,100") is no year."""
     out = first_verdict(judge, "Summarize the article.", DETOUR, answer)
     quote = f"'{swapped[0]}' where the documents say '{swapped[1]}' (0" if swapped else None
     caught(out, quote, "where the documents say")

@@ -6705,10 +6705,24 @@ def _alone(seq: Sequence[str], at: int) -> bool:
         if 0 <= j < len(seq) and seq[j][0] == "#" and len(units) < 2:
             if _units_differ(seq, at, j):
                 continue  # "by up to 45 percent with four weeks' notice"
-            if _amount_unit(seq, at) and not _amount_unit(seq, j) and _is_year_token(seq[j]):
-                continue  # "paid $610,000 in 2023"
+            if _is_year_token(seq[j]) and (
+                not _is_year_token(seq[at]) or (_amount_unit(seq, at) and not _amount_unit(seq, j))
+            ):
+                continue  # "paid $610,000 in 2023", "to about 8% by 2026"
             return False
     return True
+
+
+def _as_year(written: str, seq: Sequence[str], at: int) -> bool:
+    """Whether the number at `at` of a token sequence, written `written`, reads as a year:
+    four figures without a comma, no currency nor share beside it ("in 2023", not
+    "$1,100" nor "1,850 signatures")."""
+    return (
+        written.isdigit()
+        and len(written) == 4
+        and not _amount_unit(seq, at)
+        and is_year(float(written))
+    )
 
 
 def _is_year_token(token: str) -> bool:
@@ -6809,9 +6823,9 @@ def _number_replaced(
         if t[0] == "#"
         and t[1:] in ev.numbers
         and t[1:] not in worked
-        and not is_year(number_value(t[1:]) or 0.0)
         and _alone(seq, k)
         and (written := _written_number(text, t[1:], ev.lang))
+        and not _as_year(written, seq, k)
     ]
     if ev.lang == "ja":
         # (a total given as the documents give it: 小中学校計34校 of 小学校23校と中学校11校の計34校)
