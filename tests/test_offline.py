@@ -1028,6 +1028,53 @@ def test_a_number_from_a_statement_told_alike_is_caught_in_a_copy_of_another(
     caught(out, quote, "where the documents say")
 
 
+PETITION = [
+    "Merchants are weighing a petition drive to put the Alder Avenue portion of the plan on "
+    "the ballot. That would require about 4,200 valid signatures within 60 days of the "
+    "council vote. About 1,850 people signed an earlier petition against the plan. The owner "
+    "said she would rather open a year and a half late with the right shop than on time "
+    "with the wrong one. The shop will open about 18 months later than planned. Dryers cost "
+    "a quarter for 8 minutes, and my comforter took about 40 minutes to dry. I left the "
+    "dryer number (#17) with the office."
+]
+
+
+@pytest.mark.parametrize(
+    ("answer", "swapped"),
+    [
+        (
+            "A ballot petition on the Alder portion would need about 1,850 valid signatures "
+            "within 60 days of the vote.",
+            ("1,850", "4,200"),
+        ),
+        (
+            "A ballot petition on the Alder portion would need about 4,200 valid signatures "
+            "within 60 days of the vote.",
+            None,
+        ),
+        # the same span in another unit; a number that names a thing
+        (
+            "The owner would rather open 18 months late with the right shop than on time with "
+            "the wrong one.",
+            None,
+        ),
+        ("A reviewer lost $6 in quarters to dryer #17, which took 40 minutes to dry.", None),
+    ],
+)
+def test_a_number_put_in_a_loose_copy_of_a_statement_is_caught(
+    judge: OfflineJudge, answer: str, swapped: tuple[str, str] | None
+) -> None:
+    """A sentence may join the words of two statements, so that neither holds three fifths
+    of its words: "would need about 1,850 valid signatures within 60 days of the vote" takes
+    the ballot from one and the signatures from the next, which gives 4,200; 1,850 counts
+    the signers of another petition. In English, a statement holding half of its words is
+    read so where it lacks the number and at most one of the sentence's others. "18 months"
+    is "a year and a half" in another unit, and "dryer #17" names a dryer."""
+    out = first_verdict(judge, "Summarize the reviews.", PETITION, answer)
+    quote = f"'{swapped[0]}' where the documents say '{swapped[1]}' (0" if swapped else None
+    caught(out, quote, "where the documents say")
+
+
 def test_a_japanese_number_of_a_sentence_about_something_else_is_caught(
     judge: OfflineJudge,
 ) -> None:

@@ -6725,6 +6725,23 @@ def _as_year(written: str, seq: Sequence[str], at: int) -> bool:
     )
 
 
+def _numbered(text: str, written: str) -> bool:
+    """Whether `text` writes the number `written` as what names a thing ("dryer #17", "No.
+    4", "room number 12"), not as an amount."""
+    return (
+        re.search(rf"(?:#|\bno\.\s*|\bnumber\s+){re.escape(written)}(?![\d.,]\d)", text, re.I)
+        is not None
+    )
+
+
+def _time_units_differ(seq: Sequence[str], at: int, theirs: Sequence[str], their_at: int) -> bool:
+    """Whether two numbers, each of its token sequence, count units of time of different
+    sizes ("18 months" and "1.5 years"): one may be the other told in another unit."""
+    ours = seq[at + 1] if at + 1 < len(seq) else ""
+    other = theirs[their_at + 1] if their_at + 1 < len(theirs) else ""
+    return ours != other and ours in _TIME_UNITS and other in _TIME_UNITS
+
+
 def _is_year_token(token: str) -> bool:
     """Whether a number token (`#2023`) may be a year."""
     return is_year(number_value(token[1:]) or 0.0)
@@ -6796,27 +6813,37 @@ _NUMBER_TIE_WORDS = 3
 _NUMBER_TIE_MARGIN = 2
 
 
+#: the share of a sentence's words that a document sentence holds to be the statement it
+#: copies (`_number_replaced`)
+_STATEMENT_SHARE = 0.6
+#: and, in English, of a looser copy, read where it lacks the number and at most one of the
+#: sentence's other numbers, and holds more of its words than any sentence giving the number
+_LOOSE_STATEMENT_SHARE = 0.5
+
+
 def _number_replaced(
     seq: Sequence[str], text: str, worked: Set[str], ev: Evidence, derives: bool = False
 ) -> tuple[str, str, str] | None:
-    """A number that stands where a document sentence gives another, though the documents
-    give it for something else: "Lind equalised with a curling shot from outside the area
-    in the 63rd minute" where "… from outside the area in the 71st" and the 63rd minute is a
-    substitution's; "inspected 14 other cooling towers" where "17 other cooling towers" and
-    14 counts days; "revenue rose 6 percent" where the one statement gives "revenue rose 9
-    percent" and "6 percent of its workforce". The document sentence must hold three fifths
-    of the sentence's words; the words about the number (`_number_window`, two at least)
-    must meet more of those about the other number there than of those about it wherever
-    the documents give it (in English, as many where the sentence copies that statement: it
-    holds the sentence's other numbers and two more of its words than any sentence giving
-    the number), and two more where that statement gives the number too (none
-    such where the sentence works a number out of theirs: `derives`); its own document
-    must give it elsewhere. Both numbers stand apart (`_alone`), are of one kind (a share
-    with a share, no year for another number), and the sentence's is written in figures;
-    those in `worked` (hours between two times) are the sentence's own. Japanese reads more
-    words about a number and always needs two more, and compares it only with a number of
-    the same counter. A number the documents lack is a missing literal, not this. Returns
-    the number as the sentence writes it, the other as the document does, and its key."""
+    """A number that stands where a document sentence gives another, though the documents give it
+    for something else: "Lind equalised with a curling shot from outside the area in the 63rd
+    minute" where "… from outside the area in the 71st" and the 63rd minute is a substitution's;
+    "inspected 14 other cooling towers" where "17 other cooling towers" and 14 counts days;
+    "revenue rose 6 percent" where the one statement gives "revenue rose 9 percent" and "6
+    percent of its workforce". The document sentence must hold three fifths of the sentence's
+    words (in English, half, where it lacks the number and at most one of the sentence's others,
+    and holds more of them than any sentence giving the number); the words about the number
+    (`_number_window`, two at least) must meet more of those about the other number there than
+    of those about it wherever the documents give it (in English, as many where the sentence
+    copies that statement: it holds the sentence's other numbers and two more of its words than
+    any sentence giving the number), and two more where that statement gives the number too
+    (none such where the sentence works a number out of theirs: `derives`); its own document
+    must give it elsewhere. Both numbers stand apart (`_alone`), are of one kind (a share with a
+    share, no year for another number, no span in months for one in years), and the sentence's
+    is written in figures and names no thing ("dryer #17"); those in `worked` (hours between two
+    times) are the sentence's own. Japanese reads more words about a number and always needs two
+    more, and compares it only with a number of the same counter. A number the documents lack is
+    a missing literal, not this. Returns the number as the sentence writes it, the other as the
+    document does, and its key."""
     said = [
         (k, t, written)
         for k, t in enumerate(seq)
@@ -6826,6 +6853,7 @@ def _number_replaced(
         and _alone(seq, k)
         and (written := _written_number(text, t[1:], ev.lang))
         and not _as_year(written, seq, k)
+        and not _numbered(text, written)
     ]
     if ev.lang == "ja":
         # (a total given as the documents give it: 小中学校計34校 of 小学校23校と中学校11校の計34校)
@@ -6837,9 +6865,25 @@ def _number_replaced(
     # (not the count of days a record's schedule sums up: "open 5 days a week" gives no
     # number in place of the 8 of "opens at 8 a.m.")
     weeks = set(ev.weeks)
+    held_by = ev.holding(words)
     statements = [
-        i for i, held in ev.holding(words).items() if held >= 0.6 * len(words) and i not in weeks
+        i for i, held in held_by.items() if held >= _STATEMENT_SHARE * len(words) and i not in weeks
     ]
+    # (in English, also a looser copy of half of them, where it does not give the number
+    # itself, lacks at most one of the sentence's others and holds more of its words than
+    # any sentence giving the number: "… would need about 1,850
+    # valid signatures within 60 days of the vote" of "That would require about 4,200 valid
+    # signatures within 60 days of the council vote", a sentence that joins another's words)
+    loose = (
+        [
+            i
+            for i, held in held_by.items()
+            if _LOOSE_STATEMENT_SHARE * len(words) <= held < _STATEMENT_SHARE * len(words)
+            and i not in weeks
+        ]
+        if ev.lang != "ja"
+        else []
+    )
     reach = _NUMBER_REACH.get(ev.lang, 3)
     # a number one of them gives may be the sentence's own, joining two of them, so it needs
     # two more words (as every Japanese one does: its statements are long and give many
@@ -6853,9 +6897,16 @@ def _number_replaced(
     # per number: the most of its words that meet those about it where the documents give it
     own: dict[int, int] = {}
     counts_same: dict[int, bool] = {}
-    for i in statements if said else ():
+    for i in [*statements, *loose] if said else ():
         theirs = ev.seqs[i]
         for k, number, written in said:
+            if i in loose and (
+                number in ev.sets[i]
+                or sum(t not in ev.sets[i] for t in tokens if t[0] == "#" and t != number) > 1
+                or held_by[i]
+                <= max((len(words & ev.sets[u]) for u in ev.index.get(number, ())), default=0)
+            ):
+                continue
             before, after = _number_sides(seq, k, reach)
             if len(about := before | after) < 2 or not any(
                 ev.doc_of[u] == ev.doc_of[i] for u in ev.index.get(number, ())
@@ -6878,6 +6929,7 @@ def _number_replaced(
                     and not _beside(ev.raw_texts[i], number[1:], t[1:], ev.lang)
                     and not _day_written(ev.raw_texts[i], t[1:])
                     and not _in_decades(theirs, j, number)
+                    and not _time_units_differ(seq, k, theirs, j)
                     and (
                         _counter(theirs, j) == _counter(seq, k)
                         if ev.lang == "ja"
