@@ -3107,6 +3107,51 @@ def test_a_plan_told_past_an_adverb_is_caught(judge: OfflineJudge, answer: str, 
     told_as_done(out, told)
 
 
+REGENTS = [
+    "The Board of Regents is scheduled to meet Thursday, when it is expected to approve the "
+    "search firm's contract, which the athletic director said would cost no more than "
+    "$150,000.",
+    "The term breakthrough bleeding or breakthrough spotting is usually used for women using "
+    "hormonal contraceptives, such as IUDs or oral contraceptives, in which it refers to "
+    "bleeding or spotting between any expected withdrawal bleedings, or bleeding or spotting "
+    "at any time if none is expected. Breakthrough bleeding is a common side effect of "
+    "hormonal contraceptives.",
+]
+
+
+@pytest.mark.parametrize(
+    ("answer", "told"),
+    [
+        (
+            "The Board of Regents on Thursday approved the search firm's contract, which will "
+            "cost no more than $150,000.",
+            True,
+        ),
+        (
+            "The Board of Regents on Thursday is expected to approve the search firm's "
+            "contract, which will cost no more than $150,000.",
+            False,
+        ),
+        # (a relative clause left out, the rest tells nothing done)
+        (
+            "Breakthrough bleeding, which refers to bleeding or spotting between any expected "
+            "withdrawal bleedings, is a common side effect of hormonal contraceptives.",
+            False,
+        ),
+    ],
+)
+def test_a_plan_told_as_done_beside_a_relative_clause_that_hedges_is_caught(
+    judge: OfflineJudge, answer: str, told: bool
+) -> None:
+    """ "Approved the search firm's contract, which will cost no more than $150,000" tells the
+    approval as done, where the board is expected to approve it: the "will" of the relative
+    clause hedges the cost, not the approval, so the clause is left out when the sentence is
+    read for a plan told as done; its words too, so "expected" in a clause that defines a
+    term tells nothing done."""
+    out = first_verdict(judge, "Summarize the article.", REGENTS, answer)
+    told_as_done(out, told)
+
+
 JA_RAIL = [
     "北浜鉄道は3日、山岡線を来年10月で廃止し、バスに転換すると発表した。"
     "同社の木下浩一社長は記者会見で「地域の足を守るために手を尽くしてきたが、苦渋の決断だ」と"

@@ -2071,9 +2071,17 @@ def sentence_features(
         # (a sentence that answers "what can it do?" is said under the question's "can")
         # (a question the sentence reports is no hedge of its deed: "met … to debate whether
         # to pay the ransom")
-        if not (_HEDGED.search(_WHETHER_ON.sub("", lowered)) or _HEDGED.search(ev.question_text)):
-            planned = _plan_told_as_done(lowered, set(tokens.seq), ev, text) or _decision_told(
-                lowered, set(tokens.seq), ev, text
+        # (nor is a hedge inside a relative clause, which is then left out: "approved the
+        # contract, which will cost no more than $150,000")
+        read, read_text, read_tokens = lowered, text, set(tokens.seq)
+        if _HEDGED.search(lowered) and not _HEDGED.search(
+            kept := _RELATIVE_CLAUSE.sub("", lowered)
+        ):
+            read, read_text = kept, _RELATIVE_CLAUSE.sub("", text)
+            read_tokens = set(tokenize(read_text, lang=ev.lang).seq)
+        if not (_HEDGED.search(_WHETHER_ON.sub("", read)) or _HEDGED.search(ev.question_text)):
+            planned = _plan_told_as_done(read, read_tokens, ev, read_text) or _decision_told(
+                read, read_tokens, ev, read_text
             )
     elif flipped is None and ev.lang == "ja":
         # (a deed told as already done is read in its own clause, whatever the next one
@@ -3357,6 +3365,8 @@ _MAY = (
 #: a sentence that itself says a thing is planned, possible or conditional
 #: a question a sentence reports, to its end: "… whether to pay the ransom"
 _WHETHER_ON = re.compile(r"\bwhether\b.*")
+#: a relative clause after a comma (", which will cost no more than $150,000")
+_RELATIVE_CLAUSE = re.compile(r",\s*(?:which|who|whose|where)\b[^,;]*", re.IGNORECASE)
 _HEDGED = re.compile(
     r"\b(?:plans?|planned|planning|aims?|hopes?|intends?|expects?|expected|wants?|propos\w*|"
     rf"will|would|{_MAY}|might|could|should|can|if|unless|once|whether|set to|due to|going to|"
