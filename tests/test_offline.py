@@ -10477,6 +10477,33 @@ def test_a_reason_a_summary_attaches_to_a_statement_told_without_one_is_caught(
         assert out["fully_supported"] is True, (said, out["explanation"])
 
 
+def test_a_reason_attached_to_a_statement_told_in_one_other_word_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """ "Reserves would drop to about 6.5% by 2026 because of declining enrollment" tells the
+    article's statement with one word of its own ("drop" for "dip") and attaches a reason
+    the article does not give there: a statement of four words or more may lack one of
+    them. The statement alone passes, and so does the reason the article gives."""
+    doc = (
+        "Whitlow acknowledged that reserves would dip to about 6.5% by 2026 but said the "
+        "board's finance committee had judged the projections manageable. The strike fund "
+        "will pay $450 a week because the union's dues were raised last year. Teachers "
+        "picketed outside the district office on Monday. Enrollment has declined at two of "
+        "the district's schools."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the following news article.", [doc])
+    out = verdict(
+        "Whitlow said reserves would drop to about 6.5% by 2026 because of declining enrollment."
+    )
+    assert "a reason or a circumstance the documents do not give" in out["explanation"], out
+    for said in (
+        "Whitlow said reserves would drop to about 6.5% by 2026.",
+        "The strike fund will pay $450 a week because the union raised its dues last year.",
+    ):
+        out = verdict(said)
+        assert "a reason or a circumstance" not in out["explanation"], (said, out["explanation"])
+
+
 def test_the_business_named_in_a_claim_of_several_reviews_ties_it_to_none(
     judge: OfflineJudge,
 ) -> None:

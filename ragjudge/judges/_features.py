@@ -4178,9 +4178,9 @@ def _reason_attached(text: str, ev: Evidence) -> str | None:
     "The district will not extend free lunch to all students for now because federal
     reimbursement does not cover lunch" where the article says only "The district will not
     extend free lunch to all students for now" (and tells of reimbursement elsewhere). The
-    statement (four content words at least) must be nine tenths held by that sentence, and
-    the reason (two words at least) less than half held by those three. Returns the reason
-    as written. (A reason the documents lack altogether is `_reason_added`'s; one they give
+    statement (four content words at least) must be held by that sentence but for one word,
+    and the reason (two words at least) less than half held by those three. Returns the
+    reason as written. (A reason the documents lack altogether is `_reason_added`'s; one they give
     another for, `_reason_swapped`'s.)"""
     ours = _reason_parts(text, ev.lang, last=True)
     if ours is None:
@@ -4199,12 +4199,15 @@ def _statement_unreasoned(
     text_of: Callable[[int], str],
     reason_word: re.Pattern[str],
 ) -> bool:
-    """Whether a document sentence nine tenths holds a statement (`effect`) and tells of no
-    reason (`reason_word` in `text_of` it), while neither it nor the two after it hold half
-    of the reason a sentence gives for it (`cause`): `_reason_attached` and its Japanese
-    twin."""
+    """Whether a document sentence holds a statement (`effect`, nine tenths of it or all but
+    one of its words) and tells of no reason (`reason_word` in `text_of` it), while neither
+    it nor the two after it hold half of the reason a sentence gives for it (`cause`):
+    `_reason_attached` and its Japanese twin."""
+    # (all but one of a statement's words: "reserves would drop to about 6.5%" of "reserves
+    # would dip to about 6.5%")
+    least = min(_COPIED_SHARE * len(effect), len(effect) - 1)
     for i, held in sorted(ev.holding(effect).items()):
-        if held < _COPIED_SHARE * len(effect) or reason_word.search(text_of(i)):
+        if held < least or reason_word.search(text_of(i)):
             continue
         if all(len(cause & ev.sets[k]) < 0.5 * len(cause) for k in _with_next(i, ev)):
             return True
