@@ -9927,6 +9927,28 @@ def test_more_reasons_given_for_what_the_article_explains_otherwise_are_caught(
         assert out["fully_supported"] is True, (said, out["explanation"])
 
 
+def test_another_reason_for_a_statement_whose_reason_is_one_word_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """ "Voted against the contract because he believed the policy gave deputies too much
+    discretion" where the commissioner cast the lone vote against it "citing cost": of a
+    statement the sentence copies, a reason of one word is a reason, and the sentence gives
+    another; the documents' reason passes."""
+    doc = (
+        "Commissioners voted 4-1 to approve a five-year, $2.37 million camera contract. "
+        "Commissioner Floyd Hagerty cast the lone vote against the contract, citing cost. "
+        "Some deputies said the policy gave them too much discretion over when to record."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    out = verdict(
+        "Hagerty voted against the contract because he believed the policy gave deputies too "
+        "much discretion over when to record."
+    )
+    assert "where the documents give" in out["explanation"], out["explanation"]
+    out = verdict("Hagerty cast the lone vote against the contract because of its cost.")
+    assert "where the documents give" not in out["explanation"], out["explanation"]
+
+
 def test_a_clause_a_summary_appends_to_a_copied_sentence_is_caught(judge: OfflineJudge) -> None:
     """In a summary, "…, the deepest cut in its history" appended to a copy of the article's
     sentence is a claim the article gives nothing of; the copy alone passes, and so does

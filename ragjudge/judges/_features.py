@@ -4246,8 +4246,10 @@ _REASON_GIVEN = (
 #: statement, and how much of it the documents must hold elsewhere, for it to be another
 _REASON_SHARED = 0.25
 _REASON_HELD = 0.5
-#: how many content words the documents' reason must have to be one
+#: how many content words the documents' reason must have to be one, and of a statement
+#: the sentence copies
 _REASON_WORDS = 3
+_COPIED_REASON_WORDS = 1
 #: how much of what a Japanese sentence gives a reason for a document sentence must hold to
 #: tell of the same thing
 _REASON_EFFECT_SHARE = 0.7
@@ -4313,11 +4315,12 @@ def _reason_swapped(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str,
         if theirs is None:
             continue
         their_effect, their_cause, their_said = theirs
-        # (of a statement the sentence copies, a reason of two words is one: "because they
-        # could not be legally crewed")
+        # (of a statement the sentence copies, a reason of one word is one: "because they
+        # could not be legally crewed", "cast the lone vote against the contract, citing
+        # cost")
         copied = len(effect & their_effect) >= _REASON_EFFECT_SHARE * len(effect)
         if (
-            len(their_cause) >= (_REASON_WORDS - 1 if copied else _REASON_WORDS)
+            len(their_cause) >= (_COPIED_REASON_WORDS if copied else _REASON_WORDS)
             and (effect & their_effect).difference(*ev.shared.values())
             and (told_elsewhere or copied)
             and len(cause & their_cause) <= _REASON_SHARED * len(cause)
