@@ -10502,28 +10502,48 @@ def test_a_reason_a_summary_attaches_to_a_statement_told_without_one_is_caught(
 def test_a_reason_attached_to_a_statement_told_in_one_other_word_is_caught(
     judge: OfflineJudge,
 ) -> None:
-    """ "Reserves would drop to about 6.5% by 2026 because of declining enrollment" tells the
-    article's statement with one word of its own ("drop" for "dip") and attaches a reason
-    the article does not give there: a statement of four words or more may lack one of
-    them. The statement alone passes, and so does the reason the article gives."""
+    """ "Twenty-two seasonal employees will finish weeks early because the division's payroll
+    budget has run out" tells the article's statement with one word of its own ("employees"
+    for "workers") and attaches a reason the article does not give there: in prose, a
+    statement of five words or more may lack one of them. The statement alone passes, and
+    so does the reason the article gives. A review that gives its reason before the
+    statement is not read so."""
     doc = (
-        "Whitlow acknowledged that reserves would dip to about 6.5% by 2026 but said the "
-        "board's finance committee had judged the projections manageable. The strike fund "
-        "will pay $450 a week because the union's dues were raised last year. Teachers "
-        "picketed outside the district office on Monday. Enrollment has declined at two of "
-        "the district's schools."
+        "The park will close its campgrounds three weeks early so crews can replace a water "
+        "line. The early closure also means 22 seasonal workers will finish several weeks "
+        "ahead of schedule. Campers will get full refunds. Day-use areas stay open. The "
+        "division said its payroll budget for the season had run out in August."
     )
     verdict = partial(first_verdict, judge, "Summarize the following news article.", [doc])
     out = verdict(
-        "Whitlow said reserves would drop to about 6.5% by 2026 because of declining enrollment."
+        "Twenty-two seasonal employees will finish weeks early because the division's payroll "
+        "budget has run out."
     )
     assert "a reason or a circumstance the documents do not give" in out["explanation"], out
     for said in (
-        "Whitlow said reserves would drop to about 6.5% by 2026.",
-        "The strike fund will pay $450 a week because the union raised its dues last year.",
+        "Twenty-two seasonal employees will finish weeks early.",
+        "The park will close its campgrounds three weeks early because crews will replace a "
+        "water line.",
     ):
         out = verdict(said)
         assert "a reason or a circumstance" not in out["explanation"], (said, out["explanation"])
+    reviews = [
+        {
+            "review_stars": 2.0,
+            "review_text": "They require 24-hour notice for cancellations, otherwise you pay, and "
+            "there are no makeup lessons, period. My daughter woke up with a fever on a "
+            "Tuesday and we got charged the full $38 anyway.",
+        }
+    ]
+    record = json.dumps({**CAFE, "name": "Allegro Piano Studio", "review_info": reviews})
+    out = first_verdict(
+        judge,
+        "Write an overview of the business.",
+        [record],
+        "A two-star reviewer was charged the full $38 when their daughter woke up with a fever, "
+        "because the studio requires 24 hours' notice and offers no makeup lessons.",
+    )
+    assert "a reason or a circumstance" not in out["explanation"], out["explanation"]
 
 
 def test_the_business_named_in_a_claim_of_several_reviews_ties_it_to_none(

@@ -4178,10 +4178,10 @@ def _reason_attached(text: str, ev: Evidence) -> str | None:
     "The district will not extend free lunch to all students for now because federal
     reimbursement does not cover lunch" where the article says only "The district will not
     extend free lunch to all students for now" (and tells of reimbursement elsewhere). The
-    statement (four content words at least) must be held by that sentence but for one word,
-    and the reason (two words at least) less than half held by those three. Returns the
-    reason as written. (A reason the documents lack altogether is `_reason_added`'s; one they give
-    another for, `_reason_swapped`'s.)"""
+    statement (four content words at least) must be nine tenths held by that sentence (of
+    five words or more, in prose, all but one), and the reason (two words at least) less
+    than half held by those three. Returns the reason as written. (A reason the documents
+    lack altogether is `_reason_added`'s; one they give another for, `_reason_swapped`'s.)"""
     ours = _reason_parts(text, ev.lang, last=True)
     if ours is None:
         return None
@@ -4192,6 +4192,13 @@ def _reason_attached(text: str, ev: Evidence) -> str | None:
     return said if unreasoned else None
 
 
+#: a statement of this many words or more, in prose, may lack one of them where a sentence
+#: attaches a reason to it ("22 seasonal employees will finish weeks early" of "22 seasonal
+#: workers will finish several weeks ahead of schedule", `_statement_unreasoned`); a
+#: review's reason often comes before it, so not in a record
+_UNREASONED_ONE_OFF_WORDS = 5
+
+
 def _statement_unreasoned(
     effect: Set[str],
     cause: Set[str],
@@ -4199,13 +4206,15 @@ def _statement_unreasoned(
     text_of: Callable[[int], str],
     reason_word: re.Pattern[str],
 ) -> bool:
-    """Whether a document sentence holds a statement (`effect`, nine tenths of it or all but
-    one of its words) and tells of no reason (`reason_word` in `text_of` it), while neither
-    it nor the two after it hold half of the reason a sentence gives for it (`cause`):
-    `_reason_attached` and its Japanese twin."""
-    # (all but one of a statement's words: "reserves would drop to about 6.5%" of "reserves
-    # would dip to about 6.5%")
-    least = min(_COPIED_SHARE * len(effect), len(effect) - 1)
+    """Whether a document sentence holds a statement (`effect`, nine tenths of it or, in
+    prose, all but one of its words) and tells of no reason (`reason_word` in `text_of`
+    it), while neither it nor the two after it hold half of the reason a sentence gives
+    for it (`cause`): `_reason_attached` and its Japanese twin."""
+    # (all but one of a statement's words: "22 seasonal employees will finish weeks early"
+    # of "22 seasonal workers will finish several weeks ahead of schedule")
+    least = _COPIED_SHARE * len(effect)
+    if len(effect) >= _UNREASONED_ONE_OFF_WORDS and not ev.fields:
+        least = min(least, len(effect) - 1)
     for i, held in sorted(ev.holding(effect).items()):
         if held < least or reason_word.search(text_of(i)):
             continue
@@ -6974,6 +6983,7 @@ def _number_replaced(
             # day" and 31,000 is what "the Mercer Avenue Bridge … carries")
             tied = (
                 ev.lang == "en"
+                and i not in loose
                 and best == own[k] + margin[k] >= _NUMBER_TIE_WORDS
                 and all(t in ev.sets[i] for t in tokens if t[0] == "#" and t != number)
                 and len(words & ev.sets[i])
