@@ -6896,9 +6896,9 @@ def _number_replaced(
     ]
     # (in English, also a looser copy of half of them, where it does not give the number
     # itself, lacks at most one of the sentence's others and holds more of its words than
-    # any sentence giving the number: "… would need about 1,850
-    # valid signatures within 60 days of the vote" of "That would require about 4,200 valid
-    # signatures within 60 days of the council vote", a sentence that joins another's words)
+    # any sentence giving the number: "… would need about 1,850 valid signatures within 60
+    # days of the vote" of "That would require about 4,200 valid signatures within 60 days
+    # of the council vote", a sentence that joins another's words)
     loose = (
         [
             i
