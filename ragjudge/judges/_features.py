@@ -4401,8 +4401,9 @@ def _japanese_clause_added(normalised: str, ev: Evidence) -> str | None:
     # the documents' and none of its words is the matched sentence's: …と述べ、補助制度の
     # 予算を来年度は倍増させる考えを示した; not 医師確保後の再開に意欲を示した of a quotation
     # that goes on 医師が確保できれば再開したい)
-    tokens = [t for t in tokenize(last, lang="ja").seq if t[0] != "#"]
-    numbers = {t[1:] for t in tokenize(last, lang="ja").seq if t[0] == "#"}
+    seq = tokenize(last, lang="ja").seq
+    tokens = [t for t in seq if t[0] != "#"]
+    numbers = {t[1:] for t in seq if t[0] == "#"}
     if (
         len(tokens) >= _JA_CLAUSE_TOKENS
         and sum(t not in ev.vocab for t in tokens) >= _JA_CLAUSE_ABSENT * len(tokens)
@@ -6652,7 +6653,7 @@ def _number_contexts(seq: Sequence[str]) -> dict[str, tuple[int, set[str]]]:
     where none follow, up to four before it."""
     found: dict[str, tuple[int, set[str]]] = {}
     for i, t in enumerate(seq):
-        if t[0] != "#" or t in found or is_year(number_value(t[1:]) or 0.0):
+        if t[0] != "#" or t in found or _is_year_token(t):
             continue
         after = [w for w in takewhile(_no_number, seq[i + 1 : i + 5]) if w not in _PER]
         before = list(takewhile(_no_number, reversed(seq[max(0, i - 4) : i])))
@@ -6919,6 +6920,13 @@ def _number_replaced(
     if derives and ev.lang != "ja":
         said = [(k, t, w) for k, t, w in said if k not in given]
     margin = {k: 1 if ev.lang == "ja" or k in given else 0 for k, _, _ in said}
+    # per number: the most of the sentence's words a sentence giving it holds, and the
+    # sentence's other numbers (what a looser copy and a tie are read against)
+    most_held = {
+        number: max((len(words & ev.sets[u]) for u in ev.index.get(number, ())), default=0)
+        for _, number, _ in said
+    }
+    others = {number: {t for t in tokens if t[0] == "#" and t != number} for _, number, _ in said}
     # per number: the most of its words that meet those about it where the documents give it
     own: dict[int, int] = {}
     counts_same: dict[int, bool] = {}
@@ -6927,9 +6935,8 @@ def _number_replaced(
         for k, number, written in said:
             if i in loose and (
                 number in ev.sets[i]
-                or sum(t not in ev.sets[i] for t in tokens if t[0] == "#" and t != number) > 1
-                or held_by[i]
-                <= max((len(words & ev.sets[u]) for u in ev.index.get(number, ())), default=0)
+                or len(others[number] - ev.sets[i]) > 1
+                or held_by[i] <= most_held[number]
             ):
                 continue
             before, after = _number_sides(seq, k, reach)
@@ -6985,10 +6992,8 @@ def _number_replaced(
                 ev.lang == "en"
                 and i not in loose
                 and best == own[k] + margin[k] >= _NUMBER_TIE_WORDS
-                and all(t in ev.sets[i] for t in tokens if t[0] == "#" and t != number)
-                and len(words & ev.sets[i])
-                >= _NUMBER_TIE_MARGIN
-                + max(len(words & ev.sets[u]) for u in ev.index.get(number, ()))
+                and others[number] <= ev.sets[i]
+                and len(words & ev.sets[i]) >= _NUMBER_TIE_MARGIN + most_held[number]
             )
             if best > own[k] + margin[k] or tied:
                 theirs_written = _written_number(ev.raw_texts[i], other[1:], ev.lang)
