@@ -811,7 +811,8 @@ CARE_MANUAL = [
 NEWS = [
     "The Tigers won the final against the Bears on Sunday. Shares of the company fell 5 percent "
     "after the report. The jury found the defendant guilty of fraud. Two hikers were found "
-    "alive near the summit. No one was injured in the fire at the plant, officials said."
+    "alive near the summit. No one was injured in the fire at the plant, officials said. "
+    "The tenants' union supports the rent cap and the longer notice period, its chair said."
 ]
 
 
@@ -858,6 +859,13 @@ NEWS = [
         (NEWS, "Several people were injured in the fire at the plant.", "No one was injured"),
         (NEWS, "Three people were injured in the fire at the plant.", "No one was injured"),
         (NEWS, "Nobody was injured in the fire at the plant.", None),
+        # "opposes" of "supports", as "opposed" of "supported"
+        (
+            NEWS,
+            "The tenants' union opposes the rent cap and the longer notice period.",
+            "The tenants' union supports",
+        ),
+        (NEWS, "The tenants' union supports the rent cap and the longer notice period.", None),
     ],
 )
 def test_a_clause_copied_with_its_negation_flipped_is_caught(
