@@ -812,7 +812,9 @@ NEWS = [
     "The Tigers won the final against the Bears on Sunday. Shares of the company fell 5 percent "
     "after the report. The jury found the defendant guilty of fraud. Two hikers were found "
     "alive near the summit. No one was injured in the fire at the plant, officials said. "
-    "The tenants' union supports the rent cap and the longer notice period, its chair said."
+    "The tenants' union supports the rent cap and the longer notice period, its chair said. "
+    "Ticket sales at the museum have fallen by about a fifth since the fee was introduced. "
+    "Attendance at the zoo dropped by a third last winter."
 ]
 
 
@@ -866,6 +868,18 @@ NEWS = [
             "The tenants' union supports",
         ),
         (NEWS, "The tenants' union supports the rent cap and the longer notice period.", None),
+        # "risen" of "fallen", and "rose" of "dropped" (and "dropped" says what "fallen" says)
+        (NEWS, "Attendance at the zoo rose by a third last winter.", "Attendance at the zoo"),
+        (
+            NEWS,
+            "Ticket sales at the museum have risen by about a fifth since the fee was introduced.",
+            "Ticket sales at the museum",
+        ),
+        (
+            NEWS,
+            "Ticket sales at the museum dropped by about a fifth after the fee was introduced.",
+            None,
+        ),
     ],
 )
 def test_a_clause_copied_with_its_negation_flipped_is_caught(
