@@ -4034,6 +4034,10 @@ PATIO = {
         ("Dogs are not allowed.", False),
         ("Dogs are not allowed, but it offers outdoor seating and delivery.", False),
         ("It does not allow dogs, and it has outdoor seating.", False),
+        # a negation reaches the list after it, not the clauses with verbs before it
+        ("It offers delivery, dogs are allowed, and there is no TV.", True),
+        ("Dogs and a TV are not allowed.", False),
+        ("Dogs, smoking and a TV are not allowed.", False),
     ],
 )
 def test_a_negation_is_read_in_its_clause_against_the_record(
@@ -4041,7 +4045,8 @@ def test_a_negation_is_read_in_its_clause_against_the_record(
 ) -> None:
     """A sentence contradicts a record when a clause denies a field the record affirms or
     affirms one it denies; a negation reaches its own clause, not the next one after "but"
-    or "and". A contradiction is unsupported, and the explanation says so."""
+    or "and", nor the clauses before it that have verbs of their own ("…, dogs are allowed,
+    and there is no TV"). A contradiction is unsupported, and the explanation says so."""
     question = "Write an overview of the business."
     opening = "Blue Fern Cafe is a cafe in Portland serving breakfast and brunch."
     out = judge.judge(real(question, [json.dumps(PATIO)], f"{opening} {said}"))

@@ -9817,8 +9817,18 @@ def _contradictions(claim: str, cover: Sequence[int], ev: Evidence) -> list[int]
         for part in _CONTRAST.split(claim):
             seq, negated = _clause(part, ev.lang)
             # (a wish for a thing says it is lacking: "they wished it offered delivery")
-            if seq and not _says_no(part, negated) and not _WISHING.search(part):
+            if _WISHING.search(part):
+                continue
+            if seq and not _says_no(part, negated):
                 found += _named_facts(seq, cover, ev, ev.denied, ev.names)
+            elif seq:
+                # a negation reaches the list that follows it, not the clauses before it
+                # that have verbs of their own: "the site is wheelchair accessible, dogs are
+                # allowed, and there is no bike parking" (not "wheelchair access, reservations
+                # and outdoor seating are not available")
+                for piece in _clauses_before_no(part, ev.lang):
+                    said = _clause(piece, ev.lang)[0]
+                    found += _named_facts(said, cover, ev, ev.denied, ev.names)
     if ev.affirmed:
         for part in _CLAUSE_BREAK.split(claim):
             seq, negated = _clause(part, ev.lang)
@@ -9932,6 +9942,26 @@ _COST_SAID = re.compile(r"\b(?:free|charges?|charged|fees?|costs?|pay|paid|extra
 #: a clause that says a place takes no cards: "cash only", "only accepts cash"
 _CASH_ONLY = re.compile(
     r"\bcash[-\s]only\b|\bonly\s+(?:accepts?|takes?)\s+cash\b|\bonly\s+cash\b", re.I
+)
+
+
+def _clauses_before_no(part: str, lang: str) -> list[str]:
+    """The clauses of `part` (as `_CLAUSE_BREAK` cuts it) before the first that says no, when
+    every one of them has a verb of its own (`_OWN_VERB`); none otherwise, since items of a
+    list that a later negation closes are denied with it."""
+    pieces = [p for p in _CLAUSE_BREAK.split(part) if p and p.strip()]
+    for k, piece in enumerate(pieces):
+        if _says_no(piece, _clause(piece, lang)[1]):
+            before = pieces[:k]
+            return before if all(_OWN_VERB.search(p) for p in before) else []
+    return []
+
+
+#: a verb that makes a clause of its own in a record's overview ("the site is …", "dogs are
+#: allowed", "it offers …")
+_OWN_VERB = re.compile(
+    r"\b(?:is|are|was|were|has|have|had|offers?|offered|accepts?|accepted|allows?|allowed|"
+    r"provides?|provided|takes?|welcomes?|welcomed|features?|serves?|includes?|comes?)\b"
 )
 
 
