@@ -4885,6 +4885,37 @@ def test_all_where_the_documents_give_most_or_a_share_is_caught(judge: OfflineJu
         assert "stands where the documents have" not in out["explanation"], (said, out)
 
 
+def test_most_or_nearly_all_where_the_documents_give_a_smaller_share_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """ "Most residents ride the bus every week" where "42 percent" of those surveyed do, and
+    "nearly every day" where "on 19 of the past 30 days", are caught, the documents' share
+    named. Said with the share, where the document gives a share that is most ("64 percent
+    backed the levy and 30 percent opposed it"), or as a superlative ("the most crowded
+    route"), they pass."""
+    docs = [
+        "In a county survey of 800 residents, 42 percent said they ride the bus at least once "
+        "a week. The outdoor pool was open on 19 of the past 30 days because of storms. In "
+        "the same survey, 64 percent backed the transit levy and 30 percent opposed it. "
+        "Route 9 carries about 6,100 riders a day, 31 percent of all bus trips in the county."
+    ]
+    verdict = partial(first_verdict, judge, "Summarize the article.", docs)
+    for said, theirs in (
+        ("Most residents ride the bus at least once a week, a county survey found.", "42 percent"),
+        ("The outdoor pool was open nearly every day of the past 30 days.", "19 of the past"),
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is False, (said, out["explanation"])
+        assert f"where the documents say '{theirs}" in out["explanation"], out["explanation"]
+    for said in (
+        "About 42 percent of residents ride the bus at least once a week, a county survey found.",
+        "Most residents in the county survey backed the transit levy.",
+        "Route 9 is the most crowded bus route in the county, with about 6,100 riders a day.",
+    ):
+        out = verdict(said)
+        assert "where the documents say" not in out["explanation"], (said, out)
+
+
 def test_a_person_of_one_review_given_what_another_review_alone_tells_is_caught(
     judge: OfflineJudge,
 ) -> None:

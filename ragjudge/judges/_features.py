@@ -2155,6 +2155,7 @@ def sentence_features(
             or _copied_name_swapped(text, token_set, ev, cov_top1)
             or (_all_of_some(text, ev) if tokens.digits else None)
             or _all_for_most(text, token_set, ev)
+            or _most_for_share(text, token_set, cover, ev)
             or (_claim_widened(text, cover, ev) if ev.restating else None)
             or (_all_for_count(text, cover, ev) if "ll " in text else None)
             or (_first_of_many(text, cover, ev) if "the " in lowered else None)
@@ -6351,6 +6352,74 @@ _MOST_WORD = re.compile(
     r"almost all|all but|(?:two|three|four)[-\s](?:thirds|quarters|fourths|fifths)(?: of)?|"
     r"half of)\b|\b\d{1,2}(?:\.\d+)?\s?(?:%|percent)\s+of\b"
 )
+
+
+def _most_for_share(
+    text: str, tokens: Set[str], cover: Sequence[int], ev: Evidence
+) -> tuple[str, str, str] | None:
+    """Most, or nearly all, where a document sentence the sentence draws on gives a share
+    short of it: "most travelers from the area already fly out of Carlton" where "about 40
+    percent of air travelers from the area" do, "nearly every month for the past three
+    years" where "in 23 of the past 36 months". The document sentence is the one it is
+    matched with best, or one that holds four fifths of its other words; it must give no
+    share of at least the sentence's (more than half for "most", four fifths for "nearly
+    all") and not say most itself, and the sentence must not give the share. Returns the
+    sentence's words, the document's share and its key."""
+    said = _MOST_SAID.search(text)
+    if said is None:
+        return None
+    floor = 0.5 if said.group("most") else _NEARLY_ALL_SHARE
+    words = {t for t in tokens if t[0] != "#"} - _MOST_TOKENS
+    if len(words) < _PLAN_WORDS:
+        return None
+    held = ev.holding(words)
+    near = [i for i, n in held.items() if n >= _SIBLING_SHARE * len(words)]
+    lowered = text.lower()
+    for i in dict.fromkeys([*cover[:1], *sorted(near)]):
+        raw = ev.raw_texts[i]
+        if _MOST_SAID.search(raw) or _MOSTLY.search(raw):
+            return None  # they say most too
+        shares = [(m.group().strip(), _share_of(m)) for m in _SHARE_GIVEN.finditer(raw)]
+        if not shares or any(v >= floor for _, v in shares):
+            continue
+        if any(
+            re.search(
+                rf"(?<![\d.,]){re.escape(m.group('n') or m.group('n2'))}(?![\d,]|\.\d)", lowered
+            )
+            for m in _SHARE_GIVEN.finditer(raw)
+        ):
+            continue  # the sentence gives the share too
+        return said.group().strip(), shares[0][0], ev.keys[i]
+    return None
+
+
+#: "most" of a kind, or "nearly all" of it (group `most` for the first): not "the most", "at
+#: most", nor "most" before an adverb ("most likely", "most recently")
+_MOST_SAID = re.compile(
+    r"(?<!\bthe )(?<!\bat )\b(?:(?P<most>[Mm]ost(?!\s+(?:likely|recently|often|notably|"
+    r"importantly|commonly|frequently|heavily|severely|closely|widely|directly)\b)"
+    r"|(?:[Tt]he|[Aa]) majority)"
+    r"|(?:[Nn]early|[Aa]lmost|[Vv]irtually) (?:all|every)|[Tt]he vast majority)\b"
+    r"(?=\s+(?:of\s+)?[a-z])"
+)
+_MOSTLY = re.compile(r"\b(?:mostly|mainly|largely|predominantly|primarily)\b", re.IGNORECASE)
+_MOST_TOKENS = _word_tokens("most", "majority", "nearly", "almost", "virtually", "all", "every")
+#: the least share "nearly all" claims
+_NEARLY_ALL_SHARE = 0.8
+#: a share a document gives: "38 percent", "61%", "23 of the past 36"
+_SHARE_GIVEN = re.compile(
+    r"\b(?P<n>\d{1,3}(?:\.\d+)?)\s?(?:%|percent\b|per cent\b)"
+    r"|\b(?P<n2>\d[\d,]*) of (?:the |its |their )?(?:past |last |roughly |about |nearly )?"
+    r"(?P<of>\d[\d,]*)\b"
+)
+
+
+def _share_of(m: re.Match[str]) -> float:
+    """The share a `_SHARE_GIVEN` match gives, as a fraction."""
+    if m.group("n") is not None:
+        return float(m.group("n")) / 100
+    whole = float(m.group("of").replace(",", ""))
+    return float(m.group("n2").replace(",", "")) / whole if whole else 1.0
 
 
 def _all_of_some(text: str, ev: Evidence) -> tuple[str, str, str] | None:
