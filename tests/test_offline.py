@@ -4916,6 +4916,34 @@ def test_most_or_nearly_all_where_the_documents_give_a_smaller_share_is_caught(
         assert "where the documents say" not in out["explanation"], (said, out)
 
 
+def test_research_said_to_show_what_the_article_gives_of_some_of_it_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """In a summary, "research shows that later start times raise attendance" where the
+    article says "some studies have found" it, or calls the research mixed, is caught; said
+    with the limit, or where the article says research shows it, it passes."""
+    docs = [
+        "Some studies have found that later school start times raise attendance among "
+        "teenagers. Research on the effect of homework limits on grades is mixed, the "
+        "district's consultant said. "
+        "Research shows that teenagers who sleep less than seven hours miss more school."
+    ]
+    verdict = partial(first_verdict, judge, "Summarize the following news article.", docs)
+    for said, theirs in (
+        ("Research shows that later school start times raise attendance among teenagers.", "Some"),
+        ("The district's consultant said research shows homework limits improve grades.", "mixed"),
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is False, (said, out["explanation"])
+        assert f"where the documents say '{theirs}" in out["explanation"], out["explanation"]
+    for said in (
+        "Some studies have found that later school start times raise attendance among teens.",
+        "Research shows that teenagers who sleep less than seven hours miss more school.",
+    ):
+        out = verdict(said)
+        assert "where the documents say" not in out["explanation"], (said, out)
+
+
 def test_a_person_of_one_review_given_what_another_review_alone_tells_is_caught(
     judge: OfflineJudge,
 ) -> None:

@@ -2157,6 +2157,7 @@ def sentence_features(
             or _all_for_most(text, token_set, ev)
             or _most_for_share(text, token_set, cover, ev)
             or (_claim_widened(text, cover, ev) if ev.restating else None)
+            or (_research_widened(text, cover, ev) if ev.restating else None)
             or (_all_for_count(text, cover, ev) if "ll " in text else None)
             or (_first_of_many(text, cover, ev) if "the " in lowered else None)
             or (_time_unit_changed(text, cover, ev) if tokens.numbers else None)
@@ -6420,6 +6421,42 @@ def _share_of(m: re.Match[str]) -> float:
         return float(m.group("n")) / 100
     whole = float(m.group("of").replace(",", ""))
     return float(m.group("n2").replace(",", "")) / whole if whole else 1.0
+
+
+def _research_widened(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str, str, str] | None:
+    """Research said to show a thing where the document sentence the sentence is matched with
+    best gives it of some of the research, or calls the research mixed: "research shows that
+    students in four-day schools fall behind in math" where "research is mixed at best, and
+    some of it says kids … fall behind", "studies show outcomes improve" where "some studies
+    find outcomes improve". Nothing is claimed where that document sentence says research
+    shows it too, or the sentence gives the same limit. Read in summaries only, as
+    `_claim_widened` is. Returns the sentence's words, the document's and its key."""
+    said = _RESEARCH_SHOWS.search(text)
+    if said is None or not cover:
+        return None
+    raw = ev.raw_texts[cover[0]]
+    if any(not _LIMITED_BEFORE.search(raw, 0, m.start()) for m in _RESEARCH_SHOWS.finditer(raw)):
+        return None  # (not "some studies have found", which is the limit)
+    lowered = text.lower()
+    part = next(
+        (m.group() for m in _RESEARCH_LIMITED.finditer(raw) if m.group().lower() not in lowered),
+        None,
+    )
+    return (said.group(), part, ev.keys[cover[0]]) if part else None
+
+
+#: research said to show a thing: "studies show", "research has found", "cited studies
+#: showing"
+_RESEARCH_SHOWS = re.compile(
+    r"\b(?:[Ss]tudies|[Rr]esearch|[Ee]vidence)\s+(?:consistently\s+|clearly\s+)?"
+    r"(?:shows?|showing|finds?|finding|found|has\s+found|have\s+found|proves?|confirms?)\b"
+)
+#: a limit just before research said to show a thing ("some studies have found")
+_LIMITED_BEFORE = re.compile(r"\b(?:some|a few|several|two|three|one|limited)\s+$", re.IGNORECASE)
+#: what limits research to part of it, or calls it unsettled
+_RESEARCH_LIMITED = re.compile(
+    r"\b(?:some|mixed|a few|limited|little evidence|one study|a study|in some)\b", re.IGNORECASE
+)
 
 
 def _all_of_some(text: str, ev: Evidence) -> tuple[str, str, str] | None:
