@@ -7627,15 +7627,17 @@ def test_a_claim_widened_to_all_or_to_certain_is_caught_in_a_summary(
 ) -> None:
     """ "Drivers who leave all go to Ridgeline" where the article says "some of them go",
     "workers were certain to lose hours" where "some were likely to", "usually fatal" where it
-    is "rare but can be deadly", 小中学校ではすべて where it names 3校: caught in a summary,
-    the article's narrower word named. Not where the article says all too, nor where the
-    sentence keeps the part, nor for "the only issue", nor in an answer to a question, which
-    may say "all" of what its document lists."""
+    is "rare but can be deadly", "the district's mechanics are all" where "four of" them,
+    小中学校ではすべて where it names 3校: caught in a summary, the article's narrower word
+    named. Not where the article says all too, nor where the sentence keeps the part, nor for
+    "the only issue" or "every few days", nor in an answer to a question, which may say "all"
+    of what its document lists."""
     doc = (
         "Aldana said the district trains new drivers and then some of them go down the road to "
         "the Ridgeline warehouse for better pay. She said some farm workers were likely to lose "
         "hours because of the water cuts. All of the buses were inspected in August. The "
-        "infection is rare but can be deadly in newborns."
+        "infection is rare but can be deadly in newborns. Four of the district's six mechanics "
+        "are due to retire next year. Some of the buses are washed at the depot twice a week."
     )
     verdict = partial(first_verdict, judge, "Summarize the following news article.", [doc])
     for said, theirs in (
@@ -7645,6 +7647,8 @@ def test_a_claim_widened_to_all_or_to_certain_is_caught_in_a_summary(
         ),
         ("She said farm workers were certain to lose hours because of the water cuts.", "likely"),
         ("The infection is usually fatal in newborns.", "rare"),
+        # a count given in words
+        ("The district's mechanics are all due to retire next year.", "Four of"),
     ):
         out = verdict(said)
         assert out["fully_supported"] is False, (said, out["explanation"])
@@ -7652,6 +7656,8 @@ def test_a_claim_widened_to_all_or_to_certain_is_caught_in_a_summary(
     for said in (
         "Aldana said some of the drivers it trains go to the Ridgeline warehouse for pay.",
         "All of the buses were inspected in August.",
+        # a span's recurrence claims no all
+        "Buses are washed at the depot every few days.",
     ):
         out = verdict(said)
         assert "where the documents say" not in out["explanation"], (said, out["explanation"])

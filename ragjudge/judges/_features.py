@@ -6501,7 +6501,10 @@ _SOME_COUNT = (
 #: "not every", "all but", "all-clear", "every week", "United", "Whole Foods")
 _WIDE_WORD = re.compile(
     r"(?<!nearly )(?<!almost )(?<!not )(?<!virtually )(?<!Nearly )(?<!Almost )(?<!Not )"
-    r"\b(?:[Aa]ll(?![- ]but\b|-)|[Ee]very(?! (?:day|week|month|year|morning|night|time|other)\b)"
+    r"\b(?:[Aa]ll(?![- ]but\b|-)"
+    # (not a span's recurrence: "every day", "every two hours", "every few weeks")
+    r"|[Ee]very(?! (?:day|week|month|year|morning|night|time|other|hour|minute|few|couple|\d+"
+    r"|two|three|four|five|six|seven|eight|nine|ten|twelve)\b)"
     r"|[Ee]ntire(?:ly)?|whole|[Aa]lways|[Rr]outinely|[Cc]onsistently|[Ii]nvariably"
     r"|[Uu]sually|[Tt]ypically|[Cc]ommonly"
     r"|[Gg]enerally|[Bb]roadly|[Ww]idely|[Uu]niversally|united|[Cc]ertainly|[Dd]efinitely"
@@ -6509,12 +6512,12 @@ _WIDE_WORD = re.compile(
     r"|across (?:the )?(?:country|nation|state|region|district|city|county|board|industry))\b"
 )
 #: a word of a document sentence that gives a part, a few, a share or a chance: "some of
-#: them", "many of her members", "were likely", "69 of the 73", "apply only to" (not the
-#: month of "May 5", nor "the only issue")
+#: them", "many of her members", "were likely", "69 of the 73", "three of the unit's five",
+#: "apply only to" (not the month of "May 5", nor "the only issue")
 _NARROW_WORD = re.compile(
     r"\b(?:some|many|several|a few|most|mostly|mainly|largely|partly|in part|primarily"
     r"|likely|at least|dozens|a number of|mixed|(?<!the )only|could|might|may(?!\s+\d)"
-    r"|\d[\d,]* of)\b",
+    r"|(?:\d[\d,]*|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) of)\b",
     re.IGNORECASE,
 )
 #: the same in Japanese: すべて, いずれも, 必ず, 大半, 相次いで against 一部, 中には, 可能性,
