@@ -3023,6 +3023,7 @@ JA_PLANS = [
     "町の空き家は約1,200戸に上る。"
     "商工会の村田会長は「客足は戻りつつあるが、人手が足りない」と話す。"
     "町の人口は2040年には約8,000人まで減る見込みだ。"
+    "町は来年3月に地域公共交通の基本計画をまとめ、4月から町内3カ所で住民説明会を開く。"
 ]
 
 
@@ -3038,6 +3039,10 @@ JA_PLANS = [
             True,
         ),
         ("市はすでに市民センターでシニア向けのパソコン教室を開いている。", True),
+        # … in a clause of its own, before one that tells what comes next; 計画 inside a noun
+        # (基本計画) is the deed's object, not a plan of the sentence's
+        ("町はすでに地域公共交通の基本計画をまとめており、4月から町内3カ所で説明会を開く。", True),
+        ("町は来年3月に地域公共交通の基本計画をまとめ、4月から町内3カ所で説明会を開く。", False),
         # a deed planned in one sentence, with words of another
         ("県は今月、国土交通省に県道の早期復旧を求める要望書を提出した。", True),
         # an amount (…に上る), a view reported (…と話す) and an expectation are no plans

@@ -2092,7 +2092,7 @@ def sentence_features(
     elif flipped is None and ev.lang == "ja":
         # (a deed told as already done is read in its own clause, whatever the next one
         # expects: 入札はすでに実施され、5月上旬にも店頭に並ぶ見通しだ)
-        already = _JA_ALREADY_DONE.search(lowered)
+        already = _JA_ALREADY_DONE.search(lowered) or _JA_ALREADY_GOING.search(lowered)
         read = lowered[: already.end()] if already else lowered
         if not _JA_HEDGED.search(read):
             planned = _japanese_plan_told_as_done(read, ev) or _japanese_decision_told(read, ev)
@@ -4931,6 +4931,11 @@ _JA_DONE = re.compile(
 #: a deed that a sentence says is already done, told in a clause that goes on: 入札はすでに
 #: 実施され、…
 _JA_ALREADY_DONE = re.compile(r"(?:既に|すでに)" + _JA_DEED + r"(?:を|が)?(?:し|され)[、，]")
+#: … or as done and still holding, up to the end of its clause: すでに公募を始めており、,
+#: すでに着工していて、
+_JA_ALREADY_GOING = re.compile(
+    r"(?:既に|すでに)[^、。]*?(?:てお|でお)り、|(?:既に|すでに)[^、。]*?[てで]いて、"
+)
 #: a Japanese sentence told in the past, at its end: …早めた。, …決まりました。
 _JA_PAST_END = re.compile(r"(?:た|ました)[。．]?\s*$")
 #: a deed joined on to what follows it by a verb's joining form: 導入し、, 実施され、
@@ -5254,7 +5259,10 @@ def _kanji_tokens(text: str) -> set[str]:
 
 
 #: a word of a plan, which makes a sentence told in the past report one (…考えを示した)
-_JA_PLAN_WORD = re.compile(rf"{_JA_PLAN_NOUNS}|検討|目指")
+_JA_PLAN_WORD = re.compile(
+    # (計画 inside a noun names a plan, not the sentence's own: すでに基本計画案をまとめており)
+    r"(?<![\u4e00-\u9fff])計画|" + _JA_PLAN_NOUNS.removeprefix("計画|") + "|検討|目指"
+)
 #: a decision told as made: …ことを決めた, …方針を決定した, …が決まった
 _JA_DECIDED = re.compile(
     r"(?:ことを|方針を|方向を|ように)?(?:決めた|決めました|決定した|決定しました|決まった|決まりました|"
