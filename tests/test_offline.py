@@ -10024,6 +10024,47 @@ def test_more_reasons_given_for_what_the_article_explains_otherwise_are_caught(
         assert out["fully_supported"] is True, (said, out["explanation"])
 
 
+def test_a_purpose_or_a_response_given_as_a_reason_is_read_as_one(judge: OfflineJudge) -> None:
+    """A purpose ("to pay for repairs to the garage roof") and a response ("in response to
+    complaints from drivers") are reasons: one the article gives another reason in place of
+    ("to cover the cost of new lighting", "after a crash killed two people") is caught, and so is
+    one attached to a statement the article gives without a reason; the article's own pass."""
+    doc = (
+        "The transit board raised parking fees at the Elm Street garage last spring to cover "
+        "the cost of new lighting. Inspectors found leaks in the garage roof in May. The county "
+        "adopted the speed limit on Route 9 in 2015 after a crash killed two people. Drivers "
+        "have filed complaints about the limit for years. Bus fares will rise 25 cents in "
+        "January."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
+    for said, told in (
+        (
+            "The transit board raised parking fees at the Elm Street garage last spring to pay "
+            "for repairs to the garage roof.",
+            "where the documents give",
+        ),
+        (
+            "The county adopted the speed limit on Route 9 in 2015 in response to complaints "
+            "from drivers.",
+            "where the documents give",
+        ),
+        (
+            "Bus fares will rise 25 cents in January to help pay for new electric buses.",
+            "a reason or a circumstance the documents do not give",
+        ),
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is False, (said, out["explanation"])
+        assert told in out["explanation"], (said, out["explanation"])
+    for said in (
+        "The transit board raised parking fees at the Elm Street garage last spring to cover "
+        "the cost of new lighting.",
+        "The county adopted the speed limit on Route 9 in 2015 after a crash killed two people.",
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is True, (said, out["explanation"])
+
+
 def test_another_reason_for_a_statement_whose_reason_is_one_word_is_caught(
     judge: OfflineJudge,
 ) -> None:
