@@ -10025,16 +10025,18 @@ def test_more_reasons_given_for_what_the_article_explains_otherwise_are_caught(
 
 
 def test_a_purpose_or_a_response_given_as_a_reason_is_read_as_one(judge: OfflineJudge) -> None:
-    """A purpose ("to pay for repairs to the garage roof") and a response ("in response to
-    complaints from drivers") are reasons: one the article gives another reason in place of
-    ("to cover the cost of new lighting", "after a crash killed two people") is caught, and so is
-    one attached to a statement the article gives without a reason; the article's own pass."""
+    """A purpose ("to pay for repairs to the garage roof", "to avoid the holiday shopping
+    season") and a response ("in response to complaints from drivers") are reasons: one the
+    article gives another reason in place of ("to cover the cost of new lighting", "after a
+    crash killed two people", "because schools are closed") is caught, and so is one
+    attached to a statement the article gives without a reason; the article's own pass."""
     doc = (
         "The transit board raised parking fees at the Elm Street garage last spring to cover "
         "the cost of new lighting. Inspectors found leaks in the garage roof in May. The county "
         "adopted the speed limit on Route 9 in 2015 after a crash killed two people. Drivers "
         "have filed complaints about the limit for years. Bus fares will rise 25 cents in "
-        "January."
+        "January. The city scheduled the repaving of Main Street for August because schools "
+        "are closed then. Merchants on Main Street depend on the holiday shopping season."
     )
     verdict = partial(first_verdict, judge, "Summarize the article.", [doc])
     for said, told in (
@@ -10052,6 +10054,11 @@ def test_a_purpose_or_a_response_given_as_a_reason_is_read_as_one(judge: Offline
             "Bus fares will rise 25 cents in January to help pay for new electric buses.",
             "a reason or a circumstance the documents do not give",
         ),
+        (
+            "The city scheduled the repaving of Main Street for August to avoid the holiday "
+            "shopping season.",
+            "where the documents give",
+        ),
     ):
         out = verdict(said)
         assert out["fully_supported"] is False, (said, out["explanation"])
@@ -10060,6 +10067,7 @@ def test_a_purpose_or_a_response_given_as_a_reason_is_read_as_one(judge: Offline
         "The transit board raised parking fees at the Elm Street garage last spring to cover "
         "the cost of new lighting.",
         "The county adopted the speed limit on Route 9 in 2015 after a crash killed two people.",
+        "The city scheduled the repaving of Main Street for August because schools are closed.",
     ):
         out = verdict(said)
         assert out["fully_supported"] is True, (said, out["explanation"])

@@ -4239,6 +4239,8 @@ _REASON_GIVEN = (
         r"^(?P<effect>.+?)\s+(?:mainly\s+|largely\s+|partly\s+|primarily\s+|chiefly\s+)?"
         r"(?:because(?:\s+of)?|due\s+to|owing\s+to|as\s+a\s+result\s+of|citing"
         r"|in\s+response\s+to|to\s+(?:help\s+)?(?:pay\s+for|cover|offset|make\s+up\s+for)"
+        r"|in\s+order\s+to|in\s+an\s+effort\s+to|to\s+(?:avoid|make\s+room\s+for|preserve)"
+        r"|thanks\s+to|amid"
         r"|(?:was|were|is|are)\s+(?:prompted|driven|caused)\s+by|stemm(?:ed|ing)\s+from)"
         r"\s+(?P<cause>.+)$",
         re.IGNORECASE | re.DOTALL,
@@ -4276,7 +4278,8 @@ _REASON_EFFECT_SHARE = 0.7
 #: a word of `_REASON_GIVEN`, to pass over sentences that give no reason at once
 _REASON_WORD = re.compile(
     r"\b(?:because|due|owing|result|citing|attribut\w*|reasons?|prompted|driven|caused|stemm\w+"
-    r"|came|after|in response to|to (?:help )?(?:pay for|cover|offset|make up for))\b",
+    r"|came|after|in response to|to (?:help )?(?:pay for|cover|offset|make up for)"
+    r"|in order to|in an effort to|to (?:avoid|make room for|preserve)|thanks to|amid)\b",
     re.I,
 )
 #: a reason that ends its sentence in one clause, of a few words
