@@ -3063,6 +3063,33 @@ def test_a_japanese_plan_told_with_a_native_verb_or_from_two_sentences_is_caught
     told_as_done(out, told)
 
 
+def test_a_japanese_deed_told_as_already_done_is_read_in_its_clause_and_whole(
+    judge: OfflineJudge,
+) -> None:
+    """すでに…決定しており、… is read in its own clause and, where that finds no plan (another
+    sentence with the clause's words tells of a draft published), in the whole sentence, which
+    the article gives as a plan (…決定し、…提出する予定だ); the article's telling passes."""
+    doc = [
+        "北山町は1月15日、老朽化した町営住宅を建て替える基本計画案を公表した。"
+        "住民の意見を踏まえて6月に基本計画を決定し、9月議会に設計費を盛り込んだ補正予算案を"
+        "提出する予定だ。"
+    ]
+    told = first_verdict(
+        judge,
+        "以下のニュース記事を要約してください。",
+        doc,
+        "町はすでに6月に基本計画を決定しており、9月議会に設計費の補正予算案を提出する。",
+    )
+    told_as_done(told, True)
+    planned = first_verdict(
+        judge,
+        "以下のニュース記事を要約してください。",
+        doc,
+        "町は6月に基本計画を決定し、9月議会に設計費の補正予算案を提出する予定だ。",
+    )
+    told_as_done(planned, False)
+
+
 JA_FLOOD = [
     "大雨で、町中心部から約5キロ離れた松原地区の住宅3棟が浸水した。"
     "9月3日には山あいの北沢町で住宅の裏山が崩れ、県道が半日通行止めになった。"

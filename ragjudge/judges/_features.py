@@ -2092,10 +2092,15 @@ def sentence_features(
     elif flipped is None and ev.lang == "ja":
         # (a deed told as already done is read in its own clause, whatever the next one
         # expects: 入札はすでに実施され、5月上旬にも店頭に並ぶ見通しだ)
-        already = _JA_ALREADY_DONE.search(lowered) or _JA_ALREADY_GOING.search(lowered)
-        read = lowered[: already.end()] if already else lowered
-        if not _JA_HEDGED.search(read):
-            planned = _japanese_plan_told_as_done(read, ev) or _japanese_decision_told(read, ev)
+        already = _JA_ALREADY_DONE.search(lowered)
+        reads = [lowered[: already.end()]] if already else [lowered]
+        if already is None and (going := _JA_ALREADY_GOING.search(lowered)):
+            # (one told as done and still holding is read in its clause first, then whole:
+            # すでに公募を始めており、来年3月までに事業者を選ぶ)
+            reads.insert(0, lowered[: going.end()])
+        for read in reads:
+            if planned is None and not _JA_HEDGED.search(read):
+                planned = _japanese_plan_told_as_done(read, ev) or _japanese_decision_told(read, ev)
     unplanned = None
     if flipped is None and planned is None and ev.lang == "en":
         unplanned = _done_told_as_planned(lowered, set(tokens.seq), ev, text)
