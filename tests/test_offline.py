@@ -8270,6 +8270,49 @@ def test_a_review_named_by_stars_it_did_not_give_is_caught(judge: OfflineJudge) 
         assert out["fully_supported"] is True, (sentence, out["explanation"])
 
 
+def test_a_feeling_a_review_of_those_stars_does_not_give_is_caught(judge: OfflineJudge) -> None:
+    """ "A five-star reviewer felt the full color was overpriced" and "a one-star reviewer was
+    otherwise satisfied", where no review of those stars says so, are caught, the review's
+    stars named; a complaint a five-star review makes itself, and feelings that agree with
+    the stars, pass."""
+    record = "Structured data: " + repr(
+        {
+            "name": "Juniper Hair Studio",
+            "review_info": [
+                {
+                    "review_stars": 5.0,
+                    "review_text": "Mia did a full color and cut for $140 and it is the best "
+                    "my hair has looked in years. My only complaint is the parking on Elm "
+                    "Street.",
+                },
+                {
+                    "review_stars": 1.0,
+                    "review_text": "They lost my appointment, made me wait 50 minutes and then "
+                    "rushed the blowout. The front desk was rude about it.",
+                },
+            ],
+        }
+    )
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [record])
+    for said, word in (
+        (
+            "A five-star reviewer felt the $140 full color and cut by Mia was overpriced.",
+            "overpriced",
+        ),
+        ("A one-star reviewer waited 50 minutes but was otherwise satisfied.", "satisfied"),
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is False, (said, out["explanation"])
+        assert f"'{word}' where the documents say 'review_info" in out["explanation"], out
+    for said in (
+        "A five-star reviewer complained about the parking on Elm Street.",
+        "A one-star reviewer was frustrated by a 50-minute wait and a rushed blowout.",
+        "A five-star reviewer praised the $140 full color and cut by Mia.",
+    ):
+        out = verdict(said)
+        assert "where the documents say" not in out["explanation"], (said, out["explanation"])
+
+
 def test_a_japanese_plan_weighed_or_pledged_told_as_begun_or_decided_is_caught(
     judge: OfflineJudge,
 ) -> None:

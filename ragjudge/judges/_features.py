@@ -2160,6 +2160,7 @@ def sentence_features(
             or _copied_name_swapped(text, token_set, ev, cov_top1)
             or (_all_of_some(text, ev) if tokens.digits else None)
             or _all_for_most(text, token_set, ev)
+            or (_feeling_against_stars(lowered, ev) if ev.shared and "star" in lowered else None)
             or _most_for_share(text, token_set, cover, ev)
             or (_claim_widened(text, cover, ev) if ev.restating else None)
             or (_research_widened(text, cover, ev) if ev.restating else None)
@@ -9792,6 +9793,54 @@ def _stars_of_another(claim: str, ev: Evidence) -> Misattribution | None:
             f"{said}-star reviewer", ((f"the {given[told[0]]:g}-star review", key),)
         )
     return None
+
+
+def _feeling_against_stars(claim: str, ev: Evidence) -> tuple[str, str, str] | None:
+    """A feeling given to a review named by its stars that its stars and its words deny: "a
+    five-star reviewer felt the full groom was overpriced", "a one-star reviewer was
+    otherwise satisfied", where no review of those stars has the word. Praise of a review of
+    one or two stars and a complaint of one of four or five are read; the sentence must name
+    one review so, speak of no other, and give no feeling the other way. Returns the word,
+    the review's stars as the record gives them and their key."""
+    starred = _STARRED.findall(claim)
+    if len(starred) != 1 or _SEVERAL_SAID.search(claim):
+        return None
+    said = starred[0]
+    stars = 1.0 if said == "one" else float(_NUMBER_WORDS.get(said) or said)
+    praise, blame = _PRAISE.findall(claim), _BLAME.findall(claim)
+    words = blame if stars >= 4 and not praise else praise if stars <= 2 and not blame else []
+    if not words:
+        return None
+    given = [
+        i
+        for i, name in enumerate(ev.field_names or ())
+        if name == "review_stars"
+        and number_value(ev.labels[i].rpartition(": ")[2].strip()) == stars
+    ]
+    if not given:
+        return None
+    groups = {ev.groups[i] for i in given}
+    told = " ".join(ev.raw_texts[i].lower() for i, g in enumerate(ev.groups) if g in groups)
+    for word in words:
+        if word[:_FEELING_STEM] not in told:
+            return word, ev.labels[given[0]], ev.keys[given[0]]
+    return None
+
+
+#: words of praise and of complaint a sentence may give a review (`_feeling_against_stars`),
+#: and how much of one a review must have to have it ("frustrat" of "frustrating")
+_PRAISE = re.compile(
+    r"\b(?:enthusiastic|delighted|thrilled|loved|raved|praised|praising|satisfied|happy|pleased"
+    r"|impressed|glowing|a bargain|good value|great value|well worth|worth every|unbothered)\b"
+)
+_BLAME = re.compile(
+    r"\b(?:disappoint\w*|let down|frustrat\w*|annoyed|irritated|unhappy|dissatisfied"
+    r"|complain\w*|grumbl\w*|resent\w*|overpriced|spoiled|ruined|unimpressed|intrusive"
+    # (a price called steep, not a steep wall)
+    r"|steep(?=\s*(?:[,.;]|$|(?:for|given|compared|at|though)\b))"
+    r"|dismissive|rude|painful|passable|mediocre|unconvincing|pushy|pressured)\b"
+)
+_FEELING_STEM = 6
 
 
 #: how many words of one item alone a sentence naming a person of another must hold
