@@ -8300,6 +8300,8 @@ def test_a_feeling_a_review_of_those_stars_does_not_give_is_caught(judge: Offlin
             "overpriced",
         ),
         ("A one-star reviewer waited 50 minutes but was otherwise satisfied.", "satisfied"),
+        # (words of the reviewer's own between the stars and the reviewer)
+        ("The five-star color client found Mia's work merely passable.", "passable"),
     ):
         out = verdict(said)
         assert out["fully_supported"] is False, (said, out["explanation"])

@@ -9802,7 +9802,7 @@ def _feeling_against_stars(claim: str, ev: Evidence) -> tuple[str, str, str] | N
     one or two stars and a complaint of one of four or five are read; the sentence must name
     one review so, speak of no other, and give no feeling the other way. Returns the word,
     the review's stars as the record gives them and their key."""
-    starred = _STARRED.findall(claim)
+    starred = _STARRED_ANY.findall(claim)
     if len(starred) != 1 or _SEVERAL_SAID.search(claim):
         return None
     said = starred[0]
@@ -9827,6 +9827,12 @@ def _feeling_against_stars(claim: str, ev: Evidence) -> tuple[str, str, str] | N
     return None
 
 
+#: a review named by its stars, with up to two words of its own between ("the four-star
+#: lunch guest", "the five-star faucet reviewer")
+_STARRED_ANY = re.compile(
+    r"\b(one|two|three|four|five|[1-5])[- ]stars?\s+(?:[\w'’-]+\s+){0,2}?"
+    r"(?:review(?:er)?|customer|guest|visitor|diner|regular|patron|parent|client)s?\b"
+)
 #: words of praise and of complaint a sentence may give a review (`_feeling_against_stars`),
 #: and how much of one a review must have to have it ("frustrat" of "frustrating")
 _PRAISE = re.compile(
