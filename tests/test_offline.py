@@ -8315,6 +8315,45 @@ def test_a_feeling_a_review_of_those_stars_does_not_give_is_caught(judge: Offlin
         assert "where the documents say" not in out["explanation"], (said, out["explanation"])
 
 
+def test_a_habit_no_review_tells_is_caught(judge: OfflineJudge) -> None:
+    """ "Reviewers consistently report long waits" and "the staff always bring extra napkins",
+    where the reviews tell of one visit each and never of a habit, are caught as words no
+    field or review gives; a habit a review tells ("they remember my order every time"),
+    and "every day", which a record's hours tell, pass."""
+    record = "Structured data: " + repr(
+        {
+            "name": "Tidewater Noodle Bar",
+            "hours": {d: "11:0-21:0" for d in ("Monday", "Tuesday", "Wednesday", "Thursday")},
+            "review_info": [
+                {
+                    "review_stars": 3.0,
+                    "review_text": "We waited 40 minutes for a table on Friday. The staff "
+                    "brought extra napkins for the kids.",
+                },
+                {
+                    "review_stars": 5.0,
+                    "review_text": "My weekly lunch spot. They remember my order every time.",
+                },
+            ],
+        }
+    )
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [record])
+    for said, word in (
+        ("Reviewers consistently report waits of 40 minutes for a table.", "consistently"),
+        ("The staff always bring extra napkins for the kids.", "always"),
+    ):
+        out = verdict(said)
+        assert out["fully_supported"] is False, (said, out["explanation"])
+        assert f"'{word}" in out["explanation"], out["explanation"]
+        assert "is in no field or review of the record" in out["explanation"]
+    for said in (
+        "A five-star regular said the staff remember their order every time.",
+        "It is open every day from 11 a.m.",
+    ):
+        out = verdict(said)
+        assert "is in no field or review" not in out["explanation"], out["explanation"]
+
+
 def test_a_japanese_plan_weighed_or_pledged_told_as_begun_or_decided_is_caught(
     judge: OfflineJudge,
 ) -> None:

@@ -2274,7 +2274,9 @@ def sentence_features(
         misattributed = _stars_of_another(lowered, ev)
     role = _role_swapped(text, ev) if ev.lang == "en" and _ROLE_HEAD.search(lowered) else None
     unlisted = (
-        _unlisted(lowered, ev) or _acclaimed(lowered, ev) if ev.fields and ev.lang == "en" else None
+        _unlisted(lowered, ev) or _acclaimed(lowered, ev) or _habit_unsaid(lowered, ev)
+        if ev.fields and ev.lang == "en"
+        else None
     )
     embellished = _embellished(text, token_set, ev) if ev.fields and ev.lang == "en" else None
     many = _claim_of_many(lowered, token_set) if ev.groups and ev.lang == "en" else None
@@ -5692,6 +5694,30 @@ def _unlisted(lowered: str, ev: Evidence) -> str | None:
         if all(t not in ev.vocab and t not in ev.question for t in words):
             return m.group("thing").strip()
     return None
+
+
+def _habit_unsaid(lowered: str, ev: Evidence) -> str | None:
+    """A habit a record's overview tells ("the staff always bring out smaller bowls",
+    "reviewers consistently report waits", "a two-star reviewer said delivery orders always
+    arrive late") whose word neither the record, its reviews nor the question use: a review
+    tells of its visit, and one that found a thing each time says so. Returns the words as
+    written."""
+    m = _HABIT.search(lowered)
+    if m is None:
+        return None
+    word = m.group().split()[0]
+    pattern = rf"\b{word}\b"
+    if re.search(pattern, ev.text, re.IGNORECASE) or re.search(pattern, ev.question_text):
+        return None
+    return m.group()
+
+
+#: words of a habit (`_habit_unsaid`); not "never", which a review's "nobody did" gives, nor
+#: "every day", which a record's hours give
+_HABIT = re.compile(
+    r"\b(?:always|routinely|regularly|frequently|consistently|invariably|each time|without fail"
+    r"|every (?:time|visit|weekend|night|morning|order))\b"
+)
 
 
 #: an award or a ranking: "voted the best family dental practice", "named one of the top ten
