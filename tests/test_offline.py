@@ -8317,9 +8317,10 @@ def test_a_feeling_a_review_of_those_stars_does_not_give_is_caught(judge: Offlin
 
 def test_a_habit_no_review_tells_is_caught(judge: OfflineJudge) -> None:
     """ "Reviewers consistently report long waits" and "the staff always bring extra napkins",
-    where the reviews tell of one visit each and never of a habit, are caught as words no
-    field or review gives; a habit a review tells ("they remember my order every time"),
-    and "every day", which a record's hours tell, pass."""
+    where the reviews tell of one visit each and never of a habit, are caught; a habit a
+    review tells ("they remember my order every time"), and "every day", which a record's
+    hours tell, pass. So in a summary: "tuition freezes always end up costing more" where
+    the article says one did."""
     record = "Structured data: " + repr(
         {
             "name": "Tidewater Noodle Bar",
@@ -8345,13 +8346,31 @@ def test_a_habit_no_review_tells_is_caught(judge: OfflineJudge) -> None:
         out = verdict(said)
         assert out["fully_supported"] is False, (said, out["explanation"])
         assert f"'{word}" in out["explanation"], out["explanation"]
-        assert "is in no field or review of the record" in out["explanation"]
+        assert "the documents tell of no such habit" in out["explanation"]
     for said in (
         "A five-star regular said the staff remember their order every time.",
         "It is open every day from 11 a.m.",
     ):
         out = verdict(said)
-        assert "is in no field or review" not in out["explanation"], out["explanation"]
+        assert "no such habit" not in out["explanation"], out["explanation"]
+    article = [
+        "Hale said the last tuition freeze ended up costing the university more in the long "
+        "run. Every fall, the board sets tuition for the next year."
+    ]
+    out = first_verdict(
+        judge,
+        "Summarize the following news article.",
+        article,
+        "Hale said tuition freezes always end up costing the university more in the long run.",
+    )
+    assert "'always': the documents tell of no such habit" in out["explanation"], out
+    out = first_verdict(
+        judge,
+        "Summarize the following news article.",
+        article,
+        "The board sets tuition for the next year every fall.",
+    )
+    assert "no such habit" not in out["explanation"], out["explanation"]
 
 
 def test_a_japanese_plan_weighed_or_pledged_told_as_begun_or_decided_is_caught(

@@ -1491,6 +1491,9 @@ class SentenceEvidence:
     #: a thing the sentence says a record's subject has, offers or features, none of whose
     #: words the record or its reviews give (`_unlisted`)
     unlisted: str | None = None
+    #: a habit a summary or an overview tells whose word the documents never use
+    #: (`_habit_unsaid`: "the staff always offer to carry purchases")
+    habit: str | None = None
     #: a word that praises or pictures a record's subject ("a charming cafe") that neither
     #: the record nor its reviews give (`_embellished`)
     embellished: str | None = None
@@ -2274,10 +2277,9 @@ def sentence_features(
         misattributed = _stars_of_another(lowered, ev)
     role = _role_swapped(text, ev) if ev.lang == "en" and _ROLE_HEAD.search(lowered) else None
     unlisted = (
-        _unlisted(lowered, ev) or _acclaimed(lowered, ev) or _habit_unsaid(lowered, ev)
-        if ev.fields and ev.lang == "en"
-        else None
+        _unlisted(lowered, ev) or _acclaimed(lowered, ev) if ev.fields and ev.lang == "en" else None
     )
+    habit = _habit_unsaid(lowered, ev) if ev.lang == "en" and (ev.fields or ev.restating) else None
     embellished = _embellished(text, token_set, ev) if ev.fields and ev.lang == "en" else None
     many = _claim_of_many(lowered, token_set) if ev.groups and ev.lang == "en" else None
     overcounted = _overcounted(*many, ev) if many else None
@@ -2349,6 +2351,7 @@ def sentence_features(
                 or swapped
                 or role
                 or unlisted
+                or habit
                 or rebound
                 or superseded
                 # (of many, or of all: on the probe batches of records no faithful line
@@ -2392,6 +2395,7 @@ def sentence_features(
         swapped=swapped,
         role=role,
         unlisted=unlisted,
+        habit=habit,
         embellished=embellished,
         overcounted=overcounted,
         disputed=disputed,
@@ -5697,11 +5701,11 @@ def _unlisted(lowered: str, ev: Evidence) -> str | None:
 
 
 def _habit_unsaid(lowered: str, ev: Evidence) -> str | None:
-    """A habit a record's overview tells ("the staff always bring out smaller bowls",
-    "reviewers consistently report waits", "a two-star reviewer said delivery orders always
-    arrive late") whose word neither the record, its reviews nor the question use: a review
-    tells of its visit, and one that found a thing each time says so. Returns the words as
-    written."""
+    """A habit a record's overview or a summary tells ("the staff always bring out smaller
+    bowls", "reviewers consistently report waits", "a two-star reviewer said delivery orders
+    always arrive late") whose word neither the documents nor the question use: a review
+    tells of its visit, and one that found a thing each time says so, as an article that
+    tells of a habit does. Returns the words as written."""
     m = _HABIT.search(lowered)
     if m is None:
         return None

@@ -333,6 +333,8 @@ class OfflineJudge:
         for word in (f.unlisted, f.embellished):
             if word is not None:
                 parts.append(f"'{word}' is in no field or review of the record")
+        if f.habit is not None:
+            parts.append(f"'{f.habit}': the documents tell of no such habit")
         if f.overcounted is not None:
             said, key = f.overcounted
             parts.append(f"'{said}' where only one item of the record says it ({key})")
