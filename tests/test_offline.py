@@ -2770,13 +2770,16 @@ ROBOT = [
     "hospital plans to buy two more robots next year if funding is approved by the NHS trust's "
     "board. The new ward would open in May. The company said it would apply for approval in "
     "the United States next year. The team also hopes to test bottled water, which earlier "
-    "studies have found contains higher concentrations than tap water."
+    "studies have found contains higher concentrations than tap water. The county will issue "
+    "a request for proposals for the robot's maintenance in March."
 ]
 
 
 @pytest.mark.parametrize(
     ("said", "told_done"),
     [
+        # "proposals" is a thing, no hedge ("a request for proposals")
+        ("The county has already issued a request for proposals for the robot's upkeep.", True),
         ("The hospital has already bought two more robots.", True),
         ("The NHS trust's board has approved funding for two more robots.", True),
         ("The new ward opened in May.", True),

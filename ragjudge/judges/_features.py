@@ -3388,7 +3388,9 @@ _WHETHER_ON = re.compile(r"\bwhether\b.*")
 #: a relative clause after a comma (", which will cost no more than $150,000")
 _RELATIVE_CLAUSE = re.compile(r",\s*(?:which|who|whose|where)\b[^,;]*", re.IGNORECASE)
 _HEDGED = re.compile(
-    r"\b(?:plans?|planned|planning|aims?|hopes?|intends?|expects?|expected|wants?|propos\w*|"
+    # (not "proposals" as a thing: "issued a request for proposals")
+    r"\b(?:plans?|planned|planning|aims?|hopes?|intends?|expects?|expected|wants?|"
+    r"propos(?:e|es|ed|ing)|proposals?\s+to|"
     rf"will|would|{_MAY}|might|could|should|can|if|unless|once|whether|set to|due to|going to|"
     r"likely|scheduled|consider\w*|future|next|upcoming|pending|awaiting)\b"
 )
