@@ -2780,6 +2780,8 @@ ROBOT = [
     [
         # "proposals" is a thing, no hedge ("a request for proposals")
         ("The county has already issued a request for proposals for the robot's upkeep.", True),
+        # a passive perfect tells a deed done
+        ("Two more robots have already been bought by the hospital.", True),
         ("The hospital has already bought two more robots.", True),
         ("The NHS trust's board has approved funding for two more robots.", True),
         ("The new ward opened in May.", True),

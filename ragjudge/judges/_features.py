@@ -3603,6 +3603,8 @@ _DONE = re.compile(
 )
 #: a capitalised word ending as a regular past does ("United")
 _CAPITALISED_PAST = re.compile(r"\b[A-Z][a-z]+ed\b")
+#: the verbs of a perfect
+_HAVE = frozenset(["has", "have", "had"])
 #: the verbs of a passive or a state: "is connected", "was first used", "gets updated"
 _BE = frozenset(["is", "are", "was", "were", "be", "been", "being", "get", "gets", "got", "am"])
 #: the words before a noun that make a word in -ed after them an adjective (not "this" or
@@ -3635,8 +3637,16 @@ def _told_done(lowered: str) -> dict[str, set[str]]:
             # (a passive past told with a time gone by is a deed: "the cranes were installed
             # earlier this year")
             before = words[max(0, at - 2) : at]
-            if _BE.intersection(before) and not (
-                {"was", "were"}.intersection(before) and _TIME_GONE.match(lowered, m.end())
+            # (nor is a passive perfect: "green carts have already been delivered")
+            perfect = before[-1:] == ["been"] and bool(
+                _HAVE.intersection(words[max(0, at - 4) : at - 1])
+            )
+            if (
+                _BE.intersection(before)
+                and not perfect
+                and not (
+                    {"was", "were"}.intersection(before) and _TIME_GONE.match(lowered, m.end())
+                )
             ):
                 continue
             if at and words[at - 1] in _BEFORE_ADJECTIVE:
