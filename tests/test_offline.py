@@ -3175,6 +3175,8 @@ REGENTS = [
     "bleeding or spotting between any expected withdrawal bleedings, or bleeding or spotting "
     "at any time if none is expected. Breakthrough bleeding is a common side effect of "
     "hormonal contraceptives.",
+    "The library plans to install a book locker at the Eastgate branch, so residents can pick "
+    "up holds around the clock.",
 ]
 
 
@@ -3191,6 +3193,12 @@ REGENTS = [
             "contract, which will cost no more than $150,000.",
             False,
         ),
+        # (a purpose's "can" hedges the purpose, not the deed)
+        (
+            "The library has already installed a book locker at the Eastgate branch so "
+            "residents can pick up holds around the clock.",
+            True,
+        ),
         # (a relative clause left out, the rest tells nothing done)
         (
             "Breakthrough bleeding, which refers to bleeding or spotting between any expected "
@@ -3206,7 +3214,7 @@ def test_a_plan_told_as_done_beside_a_relative_clause_that_hedges_is_caught(
     approval as done, where the board is expected to approve it: the "will" of the relative
     clause hedges the cost, not the approval, so the clause is left out when the sentence is
     read for a plan told as done; its words too, so "expected" in a clause that defines a
-    term tells nothing done."""
+    term tells nothing done. So is a purpose's "can" ("so residents can pick up holds")."""
     out = first_verdict(judge, "Summarize the article.", REGENTS, answer)
     told_as_done(out, told)
 

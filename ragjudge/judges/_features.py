@@ -3385,8 +3385,15 @@ _MAY = (
 #: a sentence that itself says a thing is planned, possible or conditional
 #: a question a sentence reports, to its end: "… whether to pay the ransom"
 _WHETHER_ON = re.compile(r"\bwhether\b.*")
-#: a relative clause after a comma (", which will cost no more than $150,000")
-_RELATIVE_CLAUSE = re.compile(r",\s*(?:which|who|whose|where)\b[^,;]*", re.IGNORECASE)
+#: a relative clause after a comma (", which will cost no more than $150,000"), or a purpose
+#: ("so residents can pick up holds"), whose hedge is its own
+_RELATIVE_CLAUSE = re.compile(
+    r",\s*(?:which|who|whose|where)\b[^,;]*"
+    # (and a purpose, whose "could" is its own: "held a private sale so young exhibitors
+    # could sell their animals")
+    r"|\bso\s+(?:that\s+)?(?!(?:far|much|many|long)\b)[^,;]*",
+    re.IGNORECASE,
+)
 _HEDGED = re.compile(
     # (not "proposals" as a thing: "issued a request for proposals")
     r"\b(?:plans?|planned|planning|aims?|hopes?|intends?|expects?|expected|wants?|"
