@@ -2080,13 +2080,14 @@ def sentence_features(
         # (a sentence that answers "what can it do?" is said under the question's "can")
         # (a question the sentence reports is no hedge of its deed: "met … to debate whether
         # to pay the ransom")
-        # (nor is a hedge inside a relative clause, which is then left out: "approved the
-        # contract, which will cost no more than $150,000")
+        # (nor is a hedge inside a relative clause or a purpose, which is then left out:
+        # "approved the contract, which will cost no more than $150,000", "installed a
+        # locker so residents can pick up holds")
         read, read_text, read_tokens = lowered, text, set(tokens.seq)
         if _HEDGED.search(lowered) and not _HEDGED.search(
-            kept := _RELATIVE_CLAUSE.sub("", lowered)
+            kept := _CLAUSE_OF_ITS_OWN.sub("", lowered)
         ):
-            read, read_text = kept, _RELATIVE_CLAUSE.sub("", text)
+            read, read_text = kept, _CLAUSE_OF_ITS_OWN.sub("", text)
             read_tokens = set(tokenize(read_text, lang=ev.lang).seq)
         if not (_HEDGED.search(_WHETHER_ON.sub("", read)) or _HEDGED.search(ev.question_text)):
             planned = _plan_told_as_done(read, read_tokens, ev, read_text) or _decision_told(
@@ -3387,7 +3388,7 @@ _MAY = (
 _WHETHER_ON = re.compile(r"\bwhether\b.*")
 #: a relative clause after a comma (", which will cost no more than $150,000"), or a purpose
 #: ("so residents can pick up holds"), whose hedge is its own
-_RELATIVE_CLAUSE = re.compile(
+_CLAUSE_OF_ITS_OWN = re.compile(
     r",\s*(?:which|who|whose|where)\b[^,;]*"
     # (and a purpose, whose "could" is its own: "held a private sale so young exhibitors
     # could sell their animals")
