@@ -4949,16 +4949,13 @@ def test_most_or_nearly_all_where_the_documents_give_a_smaller_share_is_caught(
         ("Most residents ride the bus at least once a week, a county survey found.", "42 percent"),
         ("The outdoor pool was open nearly every day of the past 30 days.", "19 of the past"),
     ):
-        out = verdict(said)
-        assert out["fully_supported"] is False, (said, out["explanation"])
-        assert f"where the documents say '{theirs}" in out["explanation"], out["explanation"]
+        caught(verdict(said), f"where the documents say '{theirs}", "where the documents say")
     for said in (
         "About 42 percent of residents ride the bus at least once a week, a county survey found.",
         "Most residents in the county survey backed the transit levy.",
         "Route 9 is the most crowded bus route in the county, with about 6,100 riders a day.",
     ):
-        out = verdict(said)
-        assert "where the documents say" not in out["explanation"], (said, out)
+        caught(verdict(said), None, "where the documents say")
 
 
 def test_research_said_to_show_what_the_article_gives_of_some_of_it_is_caught(
@@ -4978,15 +4975,12 @@ def test_research_said_to_show_what_the_article_gives_of_some_of_it_is_caught(
         ("Research shows that later school start times raise attendance among teenagers.", "Some"),
         ("The district's consultant said research shows homework limits improve grades.", "mixed"),
     ):
-        out = verdict(said)
-        assert out["fully_supported"] is False, (said, out["explanation"])
-        assert f"where the documents say '{theirs}" in out["explanation"], out["explanation"]
+        caught(verdict(said), f"where the documents say '{theirs}", "where the documents say")
     for said in (
         "Some studies have found that later school start times raise attendance among teens.",
         "Research shows that teenagers who sleep less than seven hours miss more school.",
     ):
-        out = verdict(said)
-        assert "where the documents say" not in out["explanation"], (said, out)
+        caught(verdict(said), None, "where the documents say")
 
 
 def test_a_person_of_one_review_given_what_another_review_alone_tells_is_caught(
