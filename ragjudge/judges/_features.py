@@ -6302,12 +6302,12 @@ _WHOLE = frozenset({"all", "each", "every", "everyone", "one"})
 
 
 def _all_for_most(text: str, tokens: Set[str], ev: Evidence) -> tuple[str, str, str] | None:
-    """All, every or entirely where the document sentence that holds three fifths of the
-    sentence's other words (three at least) gives most or a share: "All of the roughly 290
-    job cuts will come from sales" where they come "mostly in sales", "found in every tap
-    water sample" where "in 94 percent of tap water samples". Nothing is claimed where a
-    document sentence holding those words says all too. Returns the sentence's word, the
-    document's and its key."""
+    """All, every or entirely where the document sentence that holds four fifths of the
+    sentence's other words (three at least; `_SIBLING_SHARE`) gives most or a share: "All of
+    the roughly 290 job cuts will come from sales" where they come "mostly in sales", "found
+    in every tap water sample" where "in 94 percent of tap water samples". Nothing is claimed
+    where a document sentence holding those words says all too. Returns the sentence's word,
+    the document's and its key."""
     said = _ALL_WORD.search(text)
     if said is None:
         return None
