@@ -9813,6 +9813,21 @@ _STARRED = re.compile(
 )
 
 
+def _stars_named(said: str) -> float:
+    """The stars a sentence names a review by, as `_STARRED` finds them ("four", "5")."""
+    return 1.0 if said == "one" else float(_NUMBER_WORDS.get(said) or said)
+
+
+def _review_stars(ev: Evidence) -> dict[int, float]:
+    """The stars of each review of a record: its `review_stars` unit and their value."""
+    return {
+        i: value
+        for i, name in enumerate(ev.field_names or ())
+        if name == "review_stars"
+        and (value := number_value(ev.labels[i].rpartition(": ")[2].strip())) is not None
+    }
+
+
 def _stars_of_another(claim: str, ev: Evidence) -> Misattribution | None:
     """A review named by its stars that tells what only a review of other stars does: "a
     four-star reviewer said Dale found the alternator was fine" where the one review with
@@ -9822,13 +9837,8 @@ def _stars_of_another(claim: str, ev: Evidence) -> Misattribution | None:
     if len(starred) != 1 or _SEVERAL_SAID.search(claim) or _other_items_said(claim, ev):
         return None
     said = starred[0]
-    stars = 1.0 if said == "one" else float(_NUMBER_WORDS.get(said) or said)
-    given = {
-        ev.groups[i]: value
-        for i, name in enumerate(ev.field_names or ())
-        if name == "review_stars"
-        and (value := number_value(ev.labels[i].rpartition(": ")[2].strip())) is not None
-    }
+    stars = _stars_named(said)
+    given = {ev.groups[i]: value for i, value in _review_stars(ev).items()}
     if stars not in given.values():
         return None  # no review of those stars: another check's matter
     words = list(dict.fromkeys(_clause(claim, ev.lang)[0]))
@@ -9855,18 +9865,12 @@ def _feeling_against_stars(claim: str, ev: Evidence) -> tuple[str, str, str] | N
     starred = _STARRED_ANY.findall(claim)
     if len(starred) != 1 or _SEVERAL_SAID.search(claim):
         return None
-    said = starred[0]
-    stars = 1.0 if said == "one" else float(_NUMBER_WORDS.get(said) or said)
+    stars = _stars_named(starred[0])
     praise, blame = _PRAISE.findall(claim), _BLAME.findall(claim)
     words = blame if stars >= 4 and not praise else praise if stars <= 2 and not blame else []
     if not words:
         return None
-    given = [
-        i
-        for i, name in enumerate(ev.field_names or ())
-        if name == "review_stars"
-        and number_value(ev.labels[i].rpartition(": ")[2].strip()) == stars
-    ]
+    given = [i for i, value in _review_stars(ev).items() if value == stars]
     if not given:
         return None
     groups = {ev.groups[i] for i in given}
