@@ -4266,14 +4266,18 @@ def _statement_unreasoned(
 #: a statement and the reason given for it: "… took off a star because parking is tight",
 #: "attributed the deficit mainly to lost revenue", "the only reason this isn't five stars is
 #: the wait"
+#: a purpose or a response given as a reason ("to help cover rising costs", "in response to
+#: complaints"), as `_REASON_GIVEN` and `_REASON_WORD` read them
+_PURPOSE_MARKERS = (
+    "in response to|to (?:help )?(?:pay for|cover|offset|make up for)"
+    "|in order to|in an effort to|to (?:avoid|make room for|preserve)|thanks to|amid"
+)
 _REASON_GIVEN = (
     re.compile(
         r"^(?P<effect>.+?)\s+(?:mainly\s+|largely\s+|partly\s+|primarily\s+|chiefly\s+)?"
-        r"(?:because(?:\s+of)?|due\s+to|owing\s+to|as\s+a\s+result\s+of|citing"
-        r"|in\s+response\s+to|to\s+(?:help\s+)?(?:pay\s+for|cover|offset|make\s+up\s+for)"
-        r"|in\s+order\s+to|in\s+an\s+effort\s+to|to\s+(?:avoid|make\s+room\s+for|preserve)"
-        r"|thanks\s+to|amid"
-        r"|(?:was|were|is|are)\s+(?:prompted|driven|caused)\s+by|stemm(?:ed|ing)\s+from)"
+        r"(?:because(?:\s+of)?|due\s+to|owing\s+to|as\s+a\s+result\s+of|citing|"
+        + _PURPOSE_MARKERS.replace(" ", r"\s+")
+        + r"|(?:was|were|is|are)\s+(?:prompted|driven|caused)\s+by|stemm(?:ed|ing)\s+from)"
         r"\s+(?P<cause>.+)$",
         re.IGNORECASE | re.DOTALL,
     ),
@@ -4310,8 +4314,7 @@ _REASON_EFFECT_SHARE = 0.7
 #: a word of `_REASON_GIVEN`, to pass over sentences that give no reason at once
 _REASON_WORD = re.compile(
     r"\b(?:because|due|owing|result|citing|attribut\w*|reasons?|prompted|driven|caused|stemm\w+"
-    r"|came|after|in response to|to (?:help )?(?:pay for|cover|offset|make up for)"
-    r"|in order to|in an effort to|to (?:avoid|make room for|preserve)|thanks to|amid)\b",
+    rf"|came|after|{_PURPOSE_MARKERS})\b",
     re.I,
 )
 #: a reason that ends its sentence in one clause, of a few words
@@ -4969,9 +4972,7 @@ _JA_DONE = re.compile(
 _JA_ALREADY_DONE = re.compile(r"(?:既に|すでに)" + _JA_DEED + r"(?:を|が)?(?:し|され)[、，]")
 #: … or as done and still holding, up to the end of its clause: すでに公募を始めており、,
 #: すでに着工していて、
-_JA_ALREADY_GOING = re.compile(
-    r"(?:既に|すでに)[^、。]*?(?:てお|でお)り、|(?:既に|すでに)[^、。]*?[てで]いて、"
-)
+_JA_ALREADY_GOING = re.compile(r"(?:既に|すでに)[^、。]*?[てで](?:おり|いて)、")
 #: a Japanese sentence told in the past, at its end: …早めた。, …決まりました。
 _JA_PAST_END = re.compile(r"(?:た|ました)[。．]?\s*$")
 #: a deed joined on to what follows it by a verb's joining form: 導入し、, 実施され、
@@ -6416,8 +6417,10 @@ _ALL_WORD = re.compile(
 )
 _ALL_TOKENS = _word_tokens("all", "every", "entire", "entirely", "exclusively", "each")
 #: a word that gives most of a thing, or a share short of all
+#: the words that say "for the most part" (`_MOST_WORD`, `_MOSTLY`)
+_MOSTLY_WORDS = "mostly|mainly|largely|primarily|predominantly"
 _MOST_WORD = re.compile(
-    r"\b(?:mostly|mainly|largely|primarily|predominantly|most of|the majority of|nearly all|"
+    rf"\b(?:{_MOSTLY_WORDS}|most of|the majority of|nearly all|"
     r"almost all|all but|(?:two|three|four)[-\s](?:thirds|quarters|fourths|fifths)(?: of)?|"
     r"half of)\b|\b\d{1,2}(?:\.\d+)?\s?(?:%|percent)\s+of\b"
 )
@@ -6448,17 +6451,17 @@ def _most_for_share(
         raw = ev.raw_texts[i]
         if _MOST_SAID.search(raw) or _MOSTLY.search(raw):
             return None  # they say most too
-        shares = [(m.group().strip(), _share_of(m)) for m in _SHARE_GIVEN.finditer(raw)]
-        if not shares or any(v >= floor for _, v in shares):
+        shares = list(_SHARE_GIVEN.finditer(raw))
+        if not shares or any(_share_of(m) >= floor for m in shares):
             continue
         if any(
             re.search(
                 rf"(?<![\d.,]){re.escape(m.group('n') or m.group('n2'))}(?![\d,]|\.\d)", lowered
             )
-            for m in _SHARE_GIVEN.finditer(raw)
+            for m in shares
         ):
             continue  # the sentence gives the share too
-        return said.group().strip(), shares[0][0], ev.keys[i]
+        return said.group().strip(), shares[0].group().strip(), ev.keys[i]
     return None
 
 
@@ -6471,7 +6474,7 @@ _MOST_SAID = re.compile(
     r"|(?:[Nn]early|[Aa]lmost|[Vv]irtually) (?:all|every)|[Tt]he vast majority)\b"
     r"(?=\s+(?:of\s+)?[a-z])"
 )
-_MOSTLY = re.compile(r"\b(?:mostly|mainly|largely|predominantly|primarily)\b", re.IGNORECASE)
+_MOSTLY = re.compile(rf"\b(?:{_MOSTLY_WORDS})\b", re.IGNORECASE)
 _MOST_TOKENS = _word_tokens("most", "majority", "nearly", "almost", "virtually", "all", "every")
 #: the least share "nearly all" claims
 _NEARLY_ALL_SHARE = 0.8
