@@ -796,6 +796,21 @@ def caught(claim: dict[str, Any], quote: str | None, mark: str) -> None:
     assert quote in claim["explanation"], claim["explanation"]
 
 
+def theirs_named(
+    verdict: Callable[[str], dict[str, Any]],
+    wrong: Sequence[tuple[str, str]],
+    right: Sequence[str],
+    mark: str = "where the documents say",
+) -> None:
+    """Each of `wrong` (a sentence, and the documents' words it stands against) fails with
+    "where the documents say '<their words>" in its explanation; each of `right` holds no
+    `mark`."""
+    for said, theirs in wrong:
+        caught(verdict(said), f"where the documents say '{theirs}", "where the documents say")
+    for said in right:
+        caught(verdict(said), None, mark)
+
+
 CARE_MANUAL = [
     "Press and hold the Power button for 5 seconds to reset the remote. Do not use benzene or "
     "thinner to clean the screen. The warranty does not cover damage caused by power surges. "
@@ -4915,19 +4930,21 @@ def test_all_where_the_documents_give_most_or_a_share_is_caught(judge: OfflineJu
         "their assigned pills. All of the bottled water samples held fibers."
     ]
     verdict = partial(first_verdict, judge, "Summarize the article.", docs)
-    for said, theirs in (
-        ("Microplastic particles were found in every tap water sample from homes.", "94 percent"),
-        ("Roughly 84% of participants took all of their assigned pills.", "four-fifths of"),
-    ):
-        out = verdict(said)
-        assert out["fully_supported"] is False, (said, out["explanation"])
-        assert f"where the documents say '{theirs}" in out["explanation"], out["explanation"]
-    for said in (
-        "Microplastic particles were found in 94 percent of tap water samples from homes.",
-        "Fibers were found in every one of the bottled water samples.",
-    ):
-        out = verdict(said)
-        assert "stands where the documents have" not in out["explanation"], (said, out)
+    theirs_named(
+        verdict,
+        (
+            (
+                "Microplastic particles were found in every tap water sample from homes.",
+                "94 percent",
+            ),
+            ("Roughly 84% of participants took all of their assigned pills.", "four-fifths of"),
+        ),
+        (
+            "Microplastic particles were found in 94 percent of tap water samples from homes.",
+            "Fibers were found in every one of the bottled water samples.",
+        ),
+        mark="stands where the documents have",
+    )
 
 
 def test_most_or_nearly_all_where_the_documents_give_a_smaller_share_is_caught(
@@ -4945,17 +4962,22 @@ def test_most_or_nearly_all_where_the_documents_give_a_smaller_share_is_caught(
         "Route 9 carries about 6,100 riders a day, 31 percent of all bus trips in the county."
     ]
     verdict = partial(first_verdict, judge, "Summarize the article.", docs)
-    for said, theirs in (
-        ("Most residents ride the bus at least once a week, a county survey found.", "42 percent"),
-        ("The outdoor pool was open nearly every day of the past 30 days.", "19 of the past"),
-    ):
-        caught(verdict(said), f"where the documents say '{theirs}", "where the documents say")
-    for said in (
-        "About 42 percent of residents ride the bus at least once a week, a county survey found.",
-        "Most residents in the county survey backed the transit levy.",
-        "Route 9 is the most crowded bus route in the county, with about 6,100 riders a day.",
-    ):
-        caught(verdict(said), None, "where the documents say")
+    theirs_named(
+        verdict,
+        (
+            (
+                "Most residents ride the bus at least once a week, a county survey found.",
+                "42 percent",
+            ),
+            ("The outdoor pool was open nearly every day of the past 30 days.", "19 of the past"),
+        ),
+        (
+            "About 42 percent of residents ride the bus at least once a week, a county survey "
+            "found.",
+            "Most residents in the county survey backed the transit levy.",
+            "Route 9 is the most crowded bus route in the county, with about 6,100 riders a day.",
+        ),
+    )
 
 
 def test_research_said_to_show_what_the_article_gives_of_some_of_it_is_caught(
@@ -4971,16 +4993,23 @@ def test_research_said_to_show_what_the_article_gives_of_some_of_it_is_caught(
         "Research shows that teenagers who sleep less than seven hours miss more school."
     ]
     verdict = partial(first_verdict, judge, "Summarize the following news article.", docs)
-    for said, theirs in (
-        ("Research shows that later school start times raise attendance among teenagers.", "Some"),
-        ("The district's consultant said research shows homework limits improve grades.", "mixed"),
-    ):
-        caught(verdict(said), f"where the documents say '{theirs}", "where the documents say")
-    for said in (
-        "Some studies have found that later school start times raise attendance among teens.",
-        "Research shows that teenagers who sleep less than seven hours miss more school.",
-    ):
-        caught(verdict(said), None, "where the documents say")
+    theirs_named(
+        verdict,
+        (
+            (
+                "Research shows that later school start times raise attendance among teenagers.",
+                "Some",
+            ),
+            (
+                "The district's consultant said research shows homework limits improve grades.",
+                "mixed",
+            ),
+        ),
+        (
+            "Some studies have found that later school start times raise attendance among teens.",
+            "Research shows that teenagers who sleep less than seven hours miss more school.",
+        ),
+    )
 
 
 def test_a_person_of_one_review_given_what_another_review_alone_tells_is_caught(
