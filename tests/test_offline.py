@@ -11648,6 +11648,45 @@ def test_a_name_a_summary_puts_together_from_the_articles_words_is_caught(
         )
 
 
+def test_a_summary_sentence_the_article_holds_under_half_of_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """A summary's sentence of nine content words or more that the article sentences it
+    draws on hold under half of, and the article as a whole under four fifths of, tells
+    more than the article: "would add more libraries as sign-up sites if residents waited
+    in long lines" passed before on the article's words around it. A faithful restatement
+    in other word order, a short sentence in words of its own, and the same additions
+    answering a question rather than summarising are not read so."""
+    doc = (
+        "The county will hand out 4,000 portable air purifiers to older residents and "
+        "families with infants before the wildfire season, the health department said on "
+        "Tuesday. The units cost about $120 each and are paid for by a state grant of "
+        "$500,000. Residents can sign up online or at any public library starting June 2. "
+        "Health director Mara Quill said smoke from last summer's fires sent dozens of people "
+        "with asthma to the emergency room. Commissioner Ted Oyelaran voted against the "
+        "grant, saying the county should instead pay to weatherize older homes."
+    )
+    mark = "most of it is in none of the sentences it draws on"
+    added = (
+        "Quill said the health department would add more libraries as sign-up sites if "
+        "residents waited in long lines on June 2.",
+        "Quill said families with infants would get their units first because smoke harms "
+        "young lungs the most.",
+    )
+    summary = partial(first_verdict, judge, "Summarize the following news article.", [doc])
+    for said in added:
+        caught(summary(said), mark, mark)
+    for said in (
+        "Dozens of people with asthma went to the emergency room because of smoke from last "
+        "summer's fires, Quill said.",
+        "Oyelaran wanted the money spent on weatherizing homes.",
+    ):
+        caught(summary(said), None, mark)
+    asked = partial(first_verdict, judge, "What will the county hand out?", [doc])
+    for said in added:
+        caught(asked(said), None, mark)
+
+
 def test_a_records_rating_weekend_hours_a_so_clause_and_a_dated_visit_pass(
     judge: OfflineJudge,
 ) -> None:

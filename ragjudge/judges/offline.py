@@ -214,6 +214,8 @@ class OfflineJudge:
             parts.append(f"{verb} {keys} ({_pct(f.coverage)} of content words{read})")
         else:
             parts.append("no document sentence shares its content words")
+        if f.thin:
+            parts.append("most of it is in none of the sentences it draws on")
         if f.missing_numbers:
             nums = ", ".join(f"'{n}'" for n in f.missing_numbers[:3])
             parts.append(f"number {nums} not found in the documents")
