@@ -11687,6 +11687,43 @@ def test_a_summary_sentence_the_article_holds_under_half_of_is_caught(
         caught(asked(said), None, mark)
 
 
+def test_a_side_the_article_has_someone_take_the_other_way_is_caught(judge: OfflineJudge) -> None:
+    """Someone said to oppose what the article has them back, to vote for what they voted
+    against, or a group said to be opposed where it was supportive, fails with the two sides
+    quoted. The same side in other words, a side on another thing, a side the article has
+    them take on one thing and the other on another, and a side the article denies ("not
+    opposed to") pass."""
+    doc = (
+        "The Harlow Teachers Union backed the district's plan to move to a four-day week. "
+        "Board member Dana Whitlock, who voted against the calendar change, said she "
+        "supported the goal of retaining teachers but worried about child care. Parents who "
+        "spoke at Monday's hearing were largely supportive. Councilman Ray Osei opposed the "
+        "new sales tax. The Harlow Chamber of Commerce was not opposed to the shorter week "
+        "but asked for a study of its costs."
+    )
+    verdict = partial(first_verdict, judge, "Summarize the following news article.", [doc])
+    mark = "where the documents say"
+    theirs_named(
+        verdict,
+        [
+            (
+                "The Harlow Teachers Union opposed the district's plan for a four-day week.",
+                "backed",
+            ),
+            ("Dana Whitlock voted in favor of the calendar change.", "voted against"),
+            ("Parents who spoke at Monday's hearing were largely opposed to it.", "supportive"),
+        ],
+        [
+            "The Harlow Teachers Union supported the district's four-day week plan.",
+            "Whitlock voted against the calendar change but supported its goal of retaining "
+            "teachers.",
+            "Councilman Ray Osei supported the four-day week.",
+            "The Harlow Chamber of Commerce supported the shorter week but asked for a study.",
+        ],
+        mark,
+    )
+
+
 def test_a_records_rating_weekend_hours_a_so_clause_and_a_dated_visit_pass(
     judge: OfflineJudge,
 ) -> None:

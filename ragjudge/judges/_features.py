@@ -2225,6 +2225,8 @@ def sentence_features(
         sibling = _weekday_swapped(sentence.text if ev.lang == "en" else lowered, ev)
     if sibling is None and ev.lang == "en" and "unanim" in lowered:
         sibling = _unanimity_claimed(lowered, set(tokens.seq), ev)
+    if sibling is None and ev.lang == "en" and not ev.fields and _SIDE.search(text):
+        sibling = _side_reversed(text, ev)
     reason_added = _reason_added(text, cover, ev) if ev.lang == "en" and cover else None
     if reason_added is None and ev.lang == "en" and ev.restating and _REASON_WORD.search(text):
         reason_added = _reason_attached(text, ev)
@@ -2814,6 +2816,92 @@ def _order_reversed(text: str, cover: Sequence[int], ev: Evidence) -> tuple[str,
         if min(crossed) >= _ORDER_SIDE_WORDS and straight < min(crossed):
             return said, told, ev.keys[i]
     return None
+
+
+#: words by which someone takes a side on a thing: for it, and against it
+#: (`_side_reversed`); not "back" or "against" alone, which say much else ("came back",
+#: "a lawsuit against")
+_FOR_IT = (
+    r"support(?:s|ed|ing|ive)?|back(?:ed|s|ing)|welcom(?:e|es|ed|ing)|prais(?:e|es|ed|ing)"
+    r"|endors(?:e|es|ed|ing)|applaud(?:s|ed|ing)?|in\s+favou?r\s+of|favou?r(?:s|ed)"
+    r"|voted\s+(?:for|yes)|champion(?:s|ed)"
+)
+_AGAINST_IT = (
+    r"oppos(?:e|es|ed|ing)|critici[sz](?:e|es|ed|ing)|critical\s+of|object(?:s|ed)\s+to"
+    r"|condemn(?:s|ed)?|denounc(?:e|es|ed)"
+    r"|(?:voted|argued|spoke|campaigned|lobbied|testified|came\s+out)\s+against|voted\s+no"
+)
+_SIDE = re.compile(rf"\b(?:(?P<pro>{_FOR_IT})|(?P<con>{_AGAINST_IT}))\b", re.IGNORECASE)
+#: a negation just before a side taken ("was not opposed to", "never supported")
+_SIDE_DENIED = re.compile(r"(?:\bnot|n't|\bnever|\bno\s+longer)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
+#: how many content words after a side taken name the thing it is taken on
+_SIDE_THING = 6
+#: how much of the words before a side taken (its doer) a document sentence must hold
+_SIDE_DOER = 0.8
+
+
+@dataclass(frozen=True)
+class _Side:
+    """A side taken in a sentence: for the thing (`pro`) or against it, as written and where
+    it begins, the content words of the thing (up to the clause's end), and whether a
+    negation denies it."""
+
+    pro: bool
+    written: str
+    at: int
+    thing: frozenset[str]
+    denied: bool
+
+
+def _sides(text: str, lang: str) -> list[_Side]:
+    """The sides `text` takes on things (`_SIDE`), in its order."""
+    found = []
+    for m in _SIDE.finditer(text):
+        rest = _CLAUSE_CUT.split(text[m.end() :], maxsplit=1)[0]
+        thing = [t for t in tokenize(rest, lang=lang).seq if t[0] != "#"][:_SIDE_THING]
+        denied = _SIDE_DENIED.search(text[: m.start()]) is not None
+        found.append(
+            _Side(m.group("pro") is not None, m.group(), m.start(), frozenset(thing), denied)
+        )
+    return found
+
+
+def _side_reversed(text: str, ev: Evidence) -> tuple[str, str, str] | None:
+    """A side someone takes on a thing where the documents have them take the other side on
+    it: "Lindahl said he opposed returning the remains" where "he supported returning the
+    remains"; "riders who spoke were largely opposed to the plan" where they "were largely
+    supportive". The side is read in a sentence that takes one side only, undenied; its
+    doer is the words before it, which a document sentence must hold (every name of them,
+    four fifths of the rest). Of such sentences, the sides they take on the same thing
+    (sharing a word of it, or naming none) must all be the other. Returns the side as
+    written, theirs, and their key."""
+    ours = _sides(text, ev.lang)
+    if not ours or len({s.pro for s in ours}) > 1 or any(s.denied for s in ours):
+        return None
+    said = ours[0]
+    before = text[: said.at]
+    doer = {t for t in tokenize(before, lang=ev.lang).seq if t[0] != "#"} - _SPEECH_TOKENS
+    names = {
+        t
+        for w in re.findall(r"\b[A-Z][\w'-]+", before)
+        for t in tokenize(w, lang=ev.lang).seq
+        if t[0] != "#"
+    } & doer
+    if not doer:
+        return None
+    thing = frozenset().union(*(s.thing for s in ours))
+    other: tuple[str, str] | None = None
+    for i, raw in enumerate(ev.raw_texts):
+        held = doer & ev.sets[i]
+        if not names <= held or len(held) < _SIDE_DOER * len(doer) or not _SIDE.search(raw):
+            continue
+        for theirs in _sides(raw, ev.lang):
+            if theirs.thing and not theirs.thing & thing:
+                continue  # a side taken on another thing
+            if theirs.denied or theirs.pro == said.pro:
+                return None  # the documents take this side (or deny the other)
+            other = other or (theirs.written, ev.keys[i])
+    return (said.written, *other) if other else None
 
 
 def _preference_reversed(text: str, ev: Evidence) -> tuple[str, str, str] | None:
