@@ -829,7 +829,8 @@ NEWS = [
     "alive near the summit. No one was injured in the fire at the plant, officials said. "
     "The tenants' union supports the rent cap and the longer notice period, its chair said. "
     "Ticket sales at the museum have fallen by about a fifth since the fee was introduced. "
-    "Attendance at the zoo dropped by a third last winter."
+    "Attendance at the zoo dropped by a third last winter. The agency expects fares to fall "
+    "next year."
 ]
 
 
@@ -895,6 +896,9 @@ NEWS = [
             "Ticket sales at the museum dropped by about a fifth after the fee was introduced.",
             None,
         ),
+        # "to rise" of "to fall"
+        (NEWS, "The agency expects fares to rise next year.", "The agency expects fares"),
+        (NEWS, "The agency expects fares to fall next year.", None),
     ],
 )
 def test_a_clause_copied_with_its_negation_flipped_is_caught(

@@ -543,6 +543,7 @@ _POLARITY = {
             "loses": "wins",
             "fell": "rose",
             "falls": "rises",
+            "fall": "rise",
             "fallen": "risen",
             "dropped": "rose",
             "drops": "rises",
