@@ -11728,6 +11728,33 @@ def test_a_side_the_article_has_someone_take_the_other_way_is_caught(judge: Offl
     )
 
 
+def test_a_side_a_japanese_article_has_someone_take_the_other_way_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """In Japanese, the doer a sentence opens with (up to its は) said to take the side
+    against what the article has them welcome, or for what it has them oppose, fails with
+    both sides quoted, as does one said to oppose what the article has them say they will not
+    oppose. The same side, and a doer the article has take both sides, pass."""
+    doc = (
+        "港北市の山田一郎市長は、新しい図書館の整備計画を歓迎した。市民団体の「緑の会」は、"
+        "公園の木を切ることになるとして計画に反対している。商工会議所は計画への支持を表明しつつ、"
+        "費用の増加に懸念を示した。地元の自治会は計画に反対はしないとしている。"
+    )
+    verdict = partial(first_verdict, judge, "以下のニュース記事を要約してください。", [doc])
+    theirs_named(
+        verdict,
+        [
+            ("港北市の山田一郎市長は、図書館の整備計画に懸念を示した。", "歓迎"),
+            ("市民団体の「緑の会」は、図書館の整備計画を支持している。", "反対"),
+            ("地元の自治会は、図書館の整備計画に反対している。", "反対はしない"),
+        ],
+        [
+            "港北市の山田一郎市長は、新しい図書館の整備計画を歓迎している。",
+            "商工会議所は、図書館の整備計画を支持している。",
+        ],
+    )
+
+
 def test_a_records_rating_weekend_hours_a_so_clause_and_a_dated_visit_pass(
     judge: OfflineJudge,
 ) -> None:

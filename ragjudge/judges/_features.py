@@ -2197,6 +2197,7 @@ def sentence_features(
             or _japanese_change_turned(lowered, ev)
             or _japanese_direction_turned(lowered, ev)
             or _japanese_pole_turned(lowered, ev)
+            or (_japanese_side_reversed(lowered, ev) if _JA_SIDE.search(lowered) else None)
             or _japanese_known_name_swapped(lowered, ev)
             or (_japanese_date_changed(lowered, ev) if "日" in lowered else None)
             or (_japanese_counts_swapped(lowered, ev) if tokens.digits else None)
@@ -7758,6 +7759,59 @@ def _japanese_pole_turned(normalised: str, ev: Evidence) -> tuple[str, str, str]
 
 #: how much of a sentence's other words the document sentence giving the other end must hold
 _POLE_SHARE = 0.6
+
+#: a side taken in Japanese on a thing: for it (歓迎した, 支持する, 前向きな姿勢), and against it
+#: (懸念を示した, 反対している, 不満を口にした); not 支持率 or 反対派, which name a measure or a
+#: camp, nor 評価, which is as often an appraisal (環境影響評価)
+_JA_SIDE = re.compile(
+    r"(?P<pro>歓迎|支持(?!率|者|層)|賛成(?!多数|者)|理解を示|前向き|容認)"
+    r"|(?P<con>反対(?!派|者|側|多数)|懸念|批判|反発|不満|慎重な(?:姿勢|考え)|難色|異論)"
+)
+#: a side denied (反対はしない, 歓迎していない)
+_JA_SIDE_DENIED = re.compile(r"(?:は|も)?(?:し|する)?(?:ない|なかった|ていない|ではない|せず)")
+#: the doer a Japanese sentence opens with: its words up to the topic's は
+_JA_DOER = re.compile(r"^[^、。]{2,40}?(?=は、|は[^\u3040-\u309f])")
+
+
+def _japanese_sides(text: str) -> list[tuple[bool, str]]:
+    """The sides a Japanese sentence takes (`_JA_SIDE`), as for (True) or against, and as
+    written; a side denied right after it (反対はしない) counts as the other."""
+    found = []
+    for m in _JA_SIDE.finditer(text):
+        denied = _JA_SIDE_DENIED.match(text, m.end())
+        written = m.group() + (denied.group() if denied else "")
+        found.append(((m.group("pro") is not None) != bool(denied), written))
+    return found
+
+
+def _japanese_side_reversed(normalised: str, ev: Evidence) -> tuple[str, str, str] | None:
+    """`_side_reversed` in Japanese: 青木市長は…素案に懸念を示した where the article has 青木市長
+    welcome it (素案を歓迎しつつ), or 反対している where it has them say they will not (反対は
+    しない). The doer is what the sentence opens with up to its topic's は; a document
+    sentence must hold its last word (the doer's own name or post) and half of the others,
+    and take only the other side. No document sentence holding the doer may take the
+    sentence's side. Returns the two sides as written and the key."""
+    doer = _JA_DOER.match(normalised)
+    if doer is None:
+        return None
+    ours = _japanese_sides(normalised[doer.end() :])
+    if not ours or len({pro for pro, _ in ours}) > 1:
+        return None
+    pro, said = ours[0]
+    *others, head = [w for w in _JA_WORD.findall(doer.group()) if len(w) > 1] or [""]
+    if not head:
+        return None
+    found: tuple[str, str, str] | None = None
+    for i in range(len(ev.raw_texts)):
+        theirs = ev.normalised(i)
+        if head not in theirs or sum(w in theirs for w in others) < 0.5 * len(others):
+            continue
+        sides = _japanese_sides(theirs)
+        if any(p == pro for p, _ in sides):
+            return None  # a document has the doer take the sentence's side
+        if sides and found is None:
+            found = (said, sides[0][1], ev.keys[i])
+    return found
 
 
 #: a Japanese day: of the week (水曜日, 水曜), or told from another (同日, 翌日, 前日)
