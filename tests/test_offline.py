@@ -11755,6 +11755,50 @@ def test_a_side_a_japanese_article_has_someone_take_the_other_way_is_caught(
     )
 
 
+def test_a_description_a_summary_sets_beside_a_name_is_read_against_the_sentences_naming_it(
+    judge: OfflineJudge,
+) -> None:
+    """Words a summary sets beside a name to describe its bearer must be held, half of them,
+    by a sentence naming them or one of the two after it: "Oyelaran, a retired firefighter"
+    and "Quill, who grew up near the burn area" fail where the article says neither. A
+    description the naming sentence gives in other forms ("the low bidder among four" of
+    "submitted the lowest of four bids"), one the next sentence gives, a word opening the
+    sentence that the article also writes in lower case, and the same descriptions in an
+    answer to a question pass."""
+    doc = (
+        "Health director Mara Quill said smoke from last summer's fires sent dozens of people "
+        "with asthma to the emergency room. Commissioner Ted Oyelaran voted against the grant. "
+        "He has represented the county's eastern district since 2014. Brightline Supply, "
+        "which submitted the lowest of four bids, will deliver the purifiers. The three "
+        "health clinics will hand out the rest. Meanwhile, the state will pay for filters. "
+        "Schools, meanwhile, will stay open."
+    )
+    mark = "the documents do not say this of"
+    wrong = (
+        (
+            "Oyelaran, a retired firefighter, voted against the grant.",
+            "'a retired firefighter': the documents do not say this of Oyelaran",
+        ),
+        (
+            "Quill, who grew up near the burn area, said smoke sent dozens of people with "
+            "asthma to the emergency room.",
+            "'who grew up near the burn area': the documents do not say this of Quill",
+        ),
+    )
+    summary = partial(first_verdict, judge, "Summarize the following news article.", [doc])
+    for said, quote in wrong:
+        caught(summary(said), quote, mark)
+    for said in (
+        "Brightline Supply, the low bidder among four, will deliver the purifiers.",
+        "Oyelaran, who has represented the eastern district since 2014, voted against the grant.",
+        "Meanwhile, the three health clinics, which opened in May, will hand out the rest.",
+    ):
+        caught(summary(said), None, mark)
+    asked = partial(first_verdict, judge, "Who voted against the grant?", [doc])
+    for said, _ in wrong:
+        caught(asked(said), None, mark)
+
+
 def test_a_records_rating_weekend_hours_a_so_clause_and_a_dated_visit_pass(
     judge: OfflineJudge,
 ) -> None:

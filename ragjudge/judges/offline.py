@@ -282,6 +282,9 @@ class OfflineJudge:
             parts.append(f"a clause the documents give nothing of: '{f.clause_added}'")
         if f.name_unheld is not None:
             parts.append(f"a name the documents never give: '{f.name_unheld}'")
+        if f.described is not None:
+            said, name = f.described
+            parts.append(f"'{said}': the documents do not say this of {name}")
         if f.reason_swapped is not None:
             reason, other, key = f.reason_swapped
             parts.append(f"the reason '{reason}' where the documents give '{other}' ({key})")
