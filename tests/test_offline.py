@@ -8355,6 +8355,48 @@ def test_a_feeling_a_review_of_those_stars_does_not_give_is_caught(judge: Offlin
         assert "where the documents say" not in out["explanation"], (said, out["explanation"])
 
 
+def test_a_feeling_of_a_thing_that_the_reviews_sentence_about_it_denies_is_caught(
+    judge: OfflineJudge,
+) -> None:
+    """A two-star reviewer said to be let down by the iced tea, where that review calls the
+    tea great, and a four-star reviewer said to enjoy the wait, where that review calls it
+    awful, are caught with the review's word quoted. A feeling the review's sentence gives
+    itself, one turned with "but", and a review's word a negation turns ("nothing arrived
+    soggy") pass."""
+    record = "Structured data: " + repr(
+        {
+            "name": "Lotus Street Kitchen",
+            "review_info": [
+                {
+                    "review_stars": 2.0,
+                    "review_text": "We waited 40 minutes for two noodle plates. The pad see ew "
+                    "was bland and greasy. The iced tea was great though.",
+                },
+                {
+                    "review_stars": 4.0,
+                    "review_text": "The curry is delicious and the portions are generous. The "
+                    "wait for a table was awful on Saturday. Takeout is packed well, so "
+                    "nothing arrived soggy.",
+                },
+            ],
+        }
+    )
+    verdict = partial(first_verdict, judge, "Write an overview of the business.", [record])
+    theirs_named(
+        verdict,
+        [
+            ("The two-star reviewer was let down by the iced tea.", "great"),
+            ("The four-star reviewer enjoyed the Saturday wait for a table.", "awful"),
+        ],
+        [
+            "The two-star reviewer was disappointed by the bland pad see ew.",
+            "The four-star reviewer enjoyed the generous portions of curry.",
+            "The four-star reviewer liked the curry but not the Saturday wait for a table.",
+            "The four-star reviewer was pleased that the takeout arrived well packed.",
+        ],
+    )
+
+
 def test_a_habit_no_review_tells_is_caught(judge: OfflineJudge) -> None:
     """ "Reviewers consistently report long waits" and "the staff always bring extra napkins",
     where the reviews tell of one visit each and never of a habit, are caught; a habit a

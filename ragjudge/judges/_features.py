@@ -2173,6 +2173,7 @@ def sentence_features(
             or (_all_of_some(text, ev) if tokens.digits else None)
             or _all_for_most(text, token_set, ev)
             or (_feeling_against_stars(lowered, ev) if ev.shared and "star" in lowered else None)
+            or (_feeling_against_item(lowered, ev) if ev.shared and "star" in lowered else None)
             or _most_for_share(text, token_set, cover, ev)
             or (_claim_widened(text, cover, ev) if ev.restating else None)
             or (_research_widened(text, cover, ev) if ev.restating else None)
@@ -10124,6 +10125,93 @@ def _feeling_against_stars(claim: str, ev: Evidence) -> tuple[str, str, str] | N
         if word[:_FEELING_STEM] not in told:
             return word, ev.labels[given[0]], ev.keys[given[0]]
     return None
+
+
+#: words a review says a thing well with, and ill (`_feeling_against_item`)
+_REVIEW_WELL = re.compile(
+    r"\b(?:great|fantastic|amazing|awesome|excellent|perfect|perfectly|delicious|tasty"
+    r"|gorgeous|beautiful|beautifully|lovely|nice|friendly|helpful|patient|comfortable|fun"
+    r"|best|love|loved|enjoyed|generous|impressive|incredible|kind|attentive|spot on"
+    r"|glad|pleased|recommend|worth it|a steal|a bargain|favorite|favourite|wonderful)\b"
+)
+_REVIEW_ILL = re.compile(
+    r"\b(?:bad|awful|terrible|horrible|disappointing|disappointed|mediocre|bland|salty|soggy"
+    r"|mushy|icy|stale|rude|dirty|overpriced|annoying|frustrating|frustrated|rough|worst|meh"
+    r"|burnt|greasy|rushed|pushy|dismissive|unfortunately|headache|pain|lukewarm"
+    r"|underwhelming)\b"
+)
+#: more words of complaint a sentence may give a review's thing
+_BLAME_MORE = re.compile(
+    r"\b(?:off-putting|underwhelm\w*|unremarkable|distracting|unnecessary|lukewarm about"
+    r"|did not care for|didn't care for|not impressed)\b"
+)
+_PRAISE_MORE = re.compile(r"\b(?:enjoyed|liked|appreciated|loved|praised|fair|worth)\b")
+#: a negation, which turns a review's word of feeling a few words after it ("nothing gets
+#: soggy", "never rude")
+_REVIEW_DENIES = re.compile(
+    r"(?:\b(?:not|no|never|nothing|nobody|without|none)\b|n't\b)(?:\W+\w+){0,2}\W+$"
+)
+
+
+def _undenied(words: re.Pattern[str], text: str) -> list[str]:
+    """The words of `words` in `text` that no negation just before turns."""
+    return [
+        m.group() for m in words.finditer(text) if not _REVIEW_DENIES.search(text, 0, m.start())
+    ]
+
+
+#: a turn in a sentence, after which it may feel otherwise ("liked the fade but waited")
+_TURN = re.compile(r"\b(?:but|though|although|despite|yet|while|however|except)\b")
+
+
+def _feeling_against_item(claim: str, ev: Evidence) -> tuple[str, str, str] | None:
+    """A feeling a review named by its stars is said to have of a thing, where the review's
+    sentence about the thing says the other: "the two-star reviewer was also let down by the
+    $4 Thai iced tea" where that review says "the tea was great". The sentence gives one
+    feeling (`_PRAISE`, `_BLAME`), with no turn ("but"), of one review of those stars. Of
+    that review's sentences that say something well or ill (`_REVIEW_WELL`, `_REVIEW_ILL`,
+    with no negation just before the word), those holding the most of the sentence's other
+    words (one at least) must all say it the other way only. Returns the word, the review's
+    word and its key.
+
+    On the probe batches of records it caught 14 error lines the judge had passed, and
+    flagged no faithful line; with a negation read as no feeling, or without the turn,
+    lines such as "liked Dee's $30 fade but sat for 35 minutes" were flagged."""
+    starred = _STARRED_ANY.findall(claim)
+    if len(starred) != 1 or _SEVERAL_SAID.search(claim) or _TURN.search(claim):
+        return None
+    praise = _PRAISE.findall(claim) + _PRAISE_MORE.findall(claim)
+    blame = _BLAME.findall(claim) + _BLAME_MORE.findall(claim)
+    if bool(praise) == bool(blame):
+        return None
+    stars = _stars_named(starred[0])
+    groups = {ev.groups[i] for i, value in _review_stars(ev).items() if value == stars}
+    if len(groups) != 1:
+        return None
+    feeling = (praise or blame)[0]
+    rest = _STARRED_ANY.sub(" ", _PRAISE_MORE.sub(" ", _BLAME_MORE.sub(" ", claim)))
+    rest = _PRAISE.sub(" ", _BLAME.sub(" ", rest))
+    words = {t for t in tokenize(rest, lang=ev.lang).seq if t[0] != "#"}
+    told: list[tuple[int, list[str], list[str], int]] = []
+    for i, g in enumerate(ev.groups):
+        if g not in groups or (ev.field_names or ())[i]:
+            continue  # (a review's text is told in units without a field's name)
+        part = ev.raw_texts[i].lower()
+        well, ill = _undenied(_REVIEW_WELL, part), _undenied(_REVIEW_ILL, part)
+        if well or ill:
+            told.append((len(words & ev.sets[i]), well, ill, i))
+    most = max((held for held, *_ in told), default=0)
+    if not most:
+        return None
+    found = None
+    for held, well, ill, i in told:
+        if held < most:
+            continue
+        theirs = ill if praise and not well else well if blame and not ill else []
+        if not theirs:
+            return None
+        found = found or (feeling, theirs[0], ev.keys[i])
+    return found
 
 
 #: a review named by its stars, with up to two words of its own between ("the four-star
