@@ -1857,25 +1857,31 @@ def test_japanese_admission_where_the_article_gives_a_denial_in_other_words(
 
 def test_a_possibility_or_a_hope_told_as_certain_is_caught(judge: OfflineJudge) -> None:
     """ "Will cost" where a document says "could cost", "would reopen" where the charity
-    "hoped to reopen"; the sentence that keeps the hedge, and a manual's "the channel you
-    want to delete … will be deleted", are not claimed."""
+    "hoped to reopen", and "will withhold … if" where the state "may withhold … if"; the
+    sentence that keeps the hedge, a condition the document does not set, and a manual's
+    "the channel you want to delete … will be deleted", are not claimed."""
     docs = [
         "The traders' association estimated that each day of the strike could cost city-centre "
         "shops about £1.2 million in lost trade. Boyce said the charity hoped to reopen one of "
         "its closed sites by next September. Move to a channel you want to delete from the "
-        "favorites list, and then press the Select button."
+        "favorites list, and then press the Select button. If fewer than a quarter of the "
+        "guests find housing, the state may withhold part of the second grant. The county "
+        "might close the shelter in winter."
     ]
     verdict = partial(first_verdict, judge, "Summarize the article.", docs)
     mark = "told as certain where the documents give a possibility"
     for said in (
         "Each day of the strike will cost city-centre shops about £1.2 million in lost trade.",
         "Boyce said the charity would reopen one of its closed sites by next September.",
+        "The state will withhold part of the second grant if fewer than a quarter of the "
+        "guests find housing.",
     ):
         caught(verdict(said), mark, mark)
     for said in (
         "Each day of the strike could cost city-centre shops about £1.2 million in lost trade.",
         "Boyce said the charity hoped to reopen one of its closed sites by next September.",
         "The selected channel will be deleted from the favorites list.",
+        "The county will close the shelter in winter if it must.",
     ):
         caught(verdict(said), None, mark)
 

@@ -4081,7 +4081,12 @@ _MAYBE = re.compile(
     r"(?P<object>(?:\s+[a-z'’-]+){0,3})"
 )
 #: a sentence that leaves its own claim open
-_SELF_HEDGED = re.compile(r"\b(?:if|unless|whether|likely|possibly|perhaps|probably|expected)\b")
+_SELF_HEDGED = re.compile(r"\b(?:whether|likely|possibly|perhaps|probably|expected)\b")
+
+
+#: a condition a sentence sets: it hedges the sentence only where the document sentence
+#: sets none (`_hedge_dropped`)
+_IF = re.compile(r"\b(?:if|unless)\b")
 
 
 def _verbs(pattern: re.Pattern[str], text: str) -> set[str]:
@@ -4156,6 +4161,9 @@ def _hedge_dropped(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, s
     sentence must hold most of its other words, and none that does may say it will be."""
     if _MAYBE.search(lowered) or _SELF_HEDGED.search(lowered):
         return None
+    # (a condition the document sentence sets too hedges nothing: "the state will withhold
+    # part of the grant if fewer than 25 percent …" where it "may withhold" it so)
+    conditional = _IF.search(lowered) is not None
     # (a permission is what "may" gives: "anglers will be allowed one cod" where they "may
     # keep one cod")
     will = _verbs(_WILL, lowered) - _PERMITTING
@@ -4173,6 +4181,8 @@ def _hedge_dropped(lowered: str, tokens: set[str], ev: Evidence) -> tuple[str, s
         raw = ev.raw_texts[i].lower()
         if will & _verbs(_WILL, raw):
             return None  # a document says it will be
+        if conditional and not _IF.search(raw):
+            continue
         maybe = will & _verbs(_MAYBE, raw) or len(objects & _objects(_MAYBE, raw)) >= 2
         if maybe and found is None:
             found = (ev.raw_texts[i].strip(), ev.keys[i])
