@@ -11847,6 +11847,28 @@ def test_a_description_a_summary_sets_beside_a_name_is_read_against_the_sentence
         caught(asked(said), None, mark)
 
 
+def test_a_japanese_count_given_to_another_statement_is_caught(judge: OfflineJudge) -> None:
+    """A Japanese count the article gives to one statement, put in another whose sentence
+    gives a count of its own of the same counter, fails with both counts quoted: 約900人 of
+    the whole staff given to the nurses, whom the article counts as 420人. The count its own
+    statement gives, and a sentence with two counts of one counter, pass."""
+    doc = (
+        "南原市立病院の職員は計約900人で、来年度から給与体系を見直す。看護師は420人で、"
+        "ピークだった2018年度と比べて1割減った。医師は2018年度の60人から52人に減った。"
+        "夜勤の看護師は昨年より30人少ない。"
+    )
+    verdict = partial(first_verdict, judge, "以下のニュース記事を要約してください。", [doc])
+    theirs_named(
+        verdict,
+        [("看護師は約900人で、ピークだった2018年度と比べて1割減った。", "420人")],
+        [
+            "看護師は420人で、ピークだった2018年度と比べて1割減った。",
+            "医師は2018年度の60人から52人に減った。",
+            "看護師は420人で、夜勤の看護師は昨年より30人少ない。",
+        ],
+    )
+
+
 def test_a_records_rating_weekend_hours_a_so_clause_and_a_dated_visit_pass(
     judge: OfflineJudge,
 ) -> None:

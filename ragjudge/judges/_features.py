@@ -2205,6 +2205,7 @@ def sentence_features(
             or (_japanese_side_reversed(lowered, ev) if _JA_SIDE.search(lowered) else None)
             or _japanese_known_name_swapped(lowered, ev)
             or (_japanese_date_changed(lowered, ev) if "日" in lowered else None)
+            or (_japanese_count_strayed(lowered, ev) if tokens.digits else None)
             or (_japanese_counts_swapped(lowered, ev) if tokens.digits else None)
             or (_claim_widened(lowered, cover, ev) if ev.restating else None)
         )
@@ -8853,6 +8854,70 @@ def _japanese_date_changed(normalised: str, ev: Evidence) -> tuple[str, str, str
                 break
             if other := _CJK_DATE.search(ev.normalised(i)):
                 return m.group(), other.group(), ev.keys[i]
+    return None
+
+
+#: counters of things, people and money, whose counts `_japanese_count_strayed` reads (not of
+#: time: dates and spans have checks of their own)
+_JA_THING_COUNTER = re.compile(r"[人名台個円回件倍]|[かヶカヵケ]所|(?![カヵケ])[\u30a1-\u30fa]")
+#: how much of the rest of a sentence the document sentence it copies must hold
+_STRAYED_SHARE = 0.6
+
+
+def _japanese_count_strayed(normalised: str, ev: Evidence) -> tuple[str, str, str] | None:
+    """A count a Japanese sentence gives to a statement whose document sentence gives another
+    count of the same counter, where the documents give the sentence's count only to another
+    statement: 両病院の常勤医師は計約1300人で where the article's sentence on the doctors gives
+    62人 and 31人, and 1300人 counts all the staff. The document sentence must hold
+    `_STRAYED_SHARE` of the sentence's other words and none holding the count may; a
+    sentence that gives two counts of one counter (48人から39人) is left alone, as it
+    restates a sentence of several. Returns the count as written, theirs and their key.
+
+    On the probe batches of Japanese summaries it caught 5 error lines the judge had passed
+    and flagged no faithful line; without the guard against two counts of one counter, it
+    flagged 4."""
+    counters = [
+        _counted_as_written(normalised, m)[len(m.group(1)) :]
+        for m in _CJK_COUNTED.finditer(normalised)
+    ]
+    for m in _CJK_COUNTED.finditer(normalised):
+        counted = _counted_as_written(normalised, m)
+        if normalised.startswith("所", m.start() + len(counted)):
+            counted += "所"  # (120カ所)
+        counter = counted[len(m.group(1)) :]
+        if counters.count(counter.removesuffix("所")) > 1:
+            continue
+        if not _JA_THING_COUNTER.match(counter) or counted not in ev.text:
+            continue
+        rest = normalised[: m.start()] + "、" + normalised[m.start() + len(counted) :]
+        words = {t for t in tokenize(rest, lang="ja").seq if t[0] != "#"}
+        if len(words) < _PLAN_WORDS + 1:
+            continue
+        best = max(ev.holding(words).items(), key=lambda x: (x[1], -x[0]), default=None)
+        if best is None or best[1] < _STRAYED_SHARE * len(words):
+            continue
+        i = best[0]
+        theirs = ev.normalised(i)
+        if counted in theirs or any(
+            counted in ev.normalised(j) and held >= _STRAYED_SHARE * len(words)
+            for j, held in ev.holding(words).items()
+        ):
+            continue
+        other = next(
+            (
+                c
+                for o in _CJK_COUNTED.finditer(theirs)
+                if (c := _counted_as_written(theirs, o) + ("所" if counter.endswith("所") else ""))[
+                    len(o.group(1)) :
+                ]
+                == counter
+                and c != counted
+                and theirs.startswith(c, o.start())
+            ),
+            None,
+        )
+        if other is not None:
+            return counted, other, ev.keys[i]
     return None
 
 
