@@ -8893,16 +8893,12 @@ def _japanese_count_strayed(normalised: str, ev: Evidence) -> tuple[str, str, st
         words = {t for t in tokenize(rest, lang="ja").seq if t[0] != "#"}
         if len(words) < _PLAN_WORDS + 1:
             continue
-        best = max(ev.holding(words).items(), key=lambda x: (x[1], -x[0]), default=None)
-        if best is None or best[1] < _STRAYED_SHARE * len(words):
-            continue
-        i = best[0]
+        least = _STRAYED_SHARE * len(words)
+        close = {j: held for j, held in ev.holding(words).items() if held >= least}
+        if not close or any(counted in ev.normalised(j) for j in close):
+            continue  # (a statement the documents give with the count)
+        i = max(close, key=lambda j: (close[j], -j))
         theirs = ev.normalised(i)
-        if counted in theirs or any(
-            counted in ev.normalised(j) and held >= _STRAYED_SHARE * len(words)
-            for j, held in ev.holding(words).items()
-        ):
-            continue
         other = next(
             (
                 c
