@@ -10246,11 +10246,13 @@ def _feeling_against_item(claim: str, ev: Evidence) -> tuple[str, str, str] | No
     word and its key.
 
     On the probe batches of records it caught 14 error lines the judge had passed, and
-    flagged no faithful line; with a negation read as no feeling, or without the turn,
-    lines such as "liked Dee's $30 fade but sat for 35 minutes" were flagged."""
+    flagged no faithful line; without the turn, or with a negated word read as said
+    ("nothing gets soggy"), faithful lines such as "liked Dee's $30 fade but sat for 35
+    minutes" were flagged."""
     starred = _STARRED_ANY.findall(claim)
     if len(starred) != 1 or _SEVERAL_SAID.search(claim) or _TURN.search(claim):
         return None
+    field_names = ev.field_names or ()
     praise = _PRAISE.findall(claim) + _PRAISE_MORE.findall(claim)
     blame = _BLAME.findall(claim) + _BLAME_MORE.findall(claim)
     if bool(praise) == bool(blame):
@@ -10265,7 +10267,7 @@ def _feeling_against_item(claim: str, ev: Evidence) -> tuple[str, str, str] | No
     words = {t for t in tokenize(rest, lang=ev.lang).seq if t[0] != "#"}
     told: list[tuple[int, list[str], list[str], int]] = []
     for i, g in enumerate(ev.groups):
-        if g not in groups or (ev.field_names or ())[i]:
+        if g not in groups or i >= len(field_names) or field_names[i]:
             continue  # (a review's text is told in units without a field's name)
         part = ev.raw_texts[i].lower()
         well, ill = _undenied(_REVIEW_WELL, part), _undenied(_REVIEW_ILL, part)
