@@ -11707,8 +11707,9 @@ def test_a_summary_sentence_the_article_holds_under_half_of_is_caught(
     draws on hold under half of, and the article as a whole under four fifths of, tells
     more than the article: "would add more libraries as sign-up sites if residents waited
     in long lines" passed before on the article's words around it. A faithful restatement
-    in other word order, a short sentence in words of its own, and the same additions
-    answering a question rather than summarising are not read so."""
+    in other word order, a short sentence in words of its own, a summing up ("Overall, …")
+    or a sentence about the article, and the same additions answering a question rather
+    than summarising are not read so."""
     doc = (
         "The county will hand out 4,000 portable air purifiers to older residents and "
         "families with infants before the wildfire season, the health department said on "
@@ -11732,6 +11733,11 @@ def test_a_summary_sentence_the_article_holds_under_half_of_is_caught(
         "Dozens of people with asthma went to the emergency room because of smoke from last "
         "summer's fires, Quill said.",
         "Oyelaran wanted the money spent on weatherizing homes.",
+        # (a summing up, and a sentence about the article, speak in words of their own)
+        "Overall, the giveaway reflects growing worry about wildfire smoke among older "
+        "residents and young families.",
+        "The article describes a county effort to shield vulnerable residents from wildfire "
+        "smoke this summer.",
     ):
         caught(summary(said), None, mark)
     asked = partial(first_verdict, judge, "What will the county hand out?", [doc])

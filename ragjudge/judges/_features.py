@@ -2258,7 +2258,13 @@ def sentence_features(
     )
     superlative_added = _superlative_added(text, cover, ev) if cover else None
     name_unheld = _name_unheld(text, ev) if ev.restating and ev.lang == "en" else None
-    thin = _mostly_unheld(n, cov_all, cov_top3, ev) and not (refusal or context)
+    thin = (
+        _mostly_unheld(n, cov_all, cov_top3, ev)
+        and not (refusal or context)
+        # (a summing up, or a sentence about the article, speaks in words of its own:
+        # "Overall, the closures highlight the strain on rural hospitals")
+        and not (_SUMMARY_OPENERS.match(lowered) or _OF_THE_ARTICLE.search(lowered))
+    )
     described = (
         _description_unheld(text, ev)
         if ev.restating and ev.lang == "en" and not ev.fields and ", " in text
@@ -4954,6 +4960,8 @@ _RESTATING = re.compile(
 )
 _CLAUSE_WORDS = 3
 _CLAUSE_ABSENT = 0.6
+#: a sentence that speaks of the article it summarises ("the article describes …")
+_OF_THE_ARTICLE = re.compile(r"\b(?:the|this) (?:article|report|story|piece|news)\b")
 #: a summary's sentence of this many content words at least (`_mostly_unheld`), held less
 #: than `_THIN_COVER` by the document sentences it draws on and less than `_THIN_HELD` by
 #: the documents as a whole
