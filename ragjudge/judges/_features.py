@@ -2172,8 +2172,11 @@ def sentence_features(
             or _copied_name_swapped(text, token_set, ev, cov_top1)
             or (_all_of_some(text, ev) if tokens.digits else None)
             or _all_for_most(text, token_set, ev)
-            or (_feeling_against_stars(lowered, ev) if ev.shared and "star" in lowered else None)
-            or (_feeling_against_item(lowered, ev) if ev.shared and "star" in lowered else None)
+            or (
+                _feeling_against_stars(lowered, ev) or _feeling_against_item(lowered, ev)
+                if ev.shared and "star" in lowered
+                else None
+            )
             or _most_for_share(text, token_set, cover, ev)
             or (_claim_widened(text, cover, ev) if ev.restating else None)
             or (_research_widened(text, cover, ev) if ev.restating else None)
@@ -8884,17 +8887,14 @@ def _japanese_count_strayed(normalised: str, ev: Evidence) -> tuple[str, str, st
     On the probe batches of Japanese summaries it caught 5 error lines the judge had passed
     and flagged no faithful line; without the guard against two counts of one counter, it
     flagged 4."""
-    counters = [
-        _counted_as_written(normalised, m)[len(m.group(1)) :]
-        for m in _CJK_COUNTED.finditer(normalised)
-    ]
-    for m in _CJK_COUNTED.finditer(normalised):
-        counted = _counted_as_written(normalised, m)
-        if normalised.startswith("所", m.start() + len(counted)):
-            counted += "所"  # (120カ所)
-        counter = counted[len(m.group(1)) :]
-        if counters.count(counter.removesuffix("所")) > 1:
+    matches = list(_CJK_COUNTED.finditer(normalised))
+    # (カ所 counts alike with カ here, as 所 is read after)
+    counters = [_counted_as_written(normalised, m)[len(m.group(1)) :] for m in matches]
+    for m, bare in zip(matches, counters, strict=True):
+        if counters.count(bare) > 1:
             continue
+        counted = _counted_in_place(normalised, m)
+        counter = counted[len(m.group(1)) :]
         if not _JA_THING_COUNTER.match(counter) or counted not in ev.text:
             continue
         rest = normalised[: m.start()] + "、" + normalised[m.start() + len(counted) :]
@@ -8907,22 +8907,17 @@ def _japanese_count_strayed(normalised: str, ev: Evidence) -> tuple[str, str, st
             continue  # (a statement the documents give with the count)
         i = max(close, key=lambda j: (close[j], -j))
         theirs = ev.normalised(i)
-        other = next(
-            (
-                c
-                for o in _CJK_COUNTED.finditer(theirs)
-                if (c := _counted_as_written(theirs, o) + ("所" if counter.endswith("所") else ""))[
-                    len(o.group(1)) :
-                ]
-                == counter
-                and c != counted
-                and theirs.startswith(c, o.start())
-            ),
-            None,
-        )
-        if other is not None:
-            return counted, other, ev.keys[i]
+        for o in _CJK_COUNTED.finditer(theirs):
+            other = _counted_in_place(theirs, o)
+            if other[len(o.group(1)) :] == counter and other != counted:
+                return counted, other, ev.keys[i]
     return None
+
+
+def _counted_in_place(text: str, m: re.Match[str]) -> str:
+    """`_counted_as_written`, with the 所 of a count of places (120カ所)."""
+    counted = _counted_as_written(text, m)
+    return counted + "所" if text.startswith("所", m.start() + len(counted)) else counted
 
 
 #: a number in Chinese or Japanese and the first character of its counter (3か月, 20キロ,
@@ -10180,6 +10175,15 @@ def _stars_of_another(claim: str, ev: Evidence) -> Misattribution | None:
     return None
 
 
+def _one_review_named(claim: str) -> float | None:
+    """The stars of the one review a sentence names by them (`_STARRED_ANY`), where it speaks
+    of no other (`_SEVERAL_SAID`); else None."""
+    starred = _STARRED_ANY.findall(claim)
+    if len(starred) != 1 or _SEVERAL_SAID.search(claim):
+        return None
+    return _stars_named(starred[0])
+
+
 def _feeling_against_stars(claim: str, ev: Evidence) -> tuple[str, str, str] | None:
     """A feeling given to a review named by its stars that its stars and its words deny: "a
     five-star reviewer felt the full groom was overpriced", "a one-star reviewer was
@@ -10187,10 +10191,8 @@ def _feeling_against_stars(claim: str, ev: Evidence) -> tuple[str, str, str] | N
     one or two stars and a complaint of one of four or five are read; the sentence must name
     one review so, speak of no other, and give no feeling the other way. Returns the word,
     the review's stars as the record gives them and their key."""
-    starred = _STARRED_ANY.findall(claim)
-    if len(starred) != 1 or _SEVERAL_SAID.search(claim):
+    if (stars := _one_review_named(claim)) is None:
         return None
-    stars = _stars_named(starred[0])
     praise, blame = _PRAISE.findall(claim), _BLAME.findall(claim)
     words = blame if stars >= 4 and not praise else praise if stars <= 2 and not blame else []
     if not words:
@@ -10257,15 +10259,13 @@ def _feeling_against_item(claim: str, ev: Evidence) -> tuple[str, str, str] | No
     flagged no faithful line; without the turn, or with a negated word read as said
     ("nothing gets soggy"), faithful lines such as "liked Dee's $30 fade but sat for 35
     minutes" were flagged."""
-    starred = _STARRED_ANY.findall(claim)
-    if len(starred) != 1 or _SEVERAL_SAID.search(claim) or _TURN.search(claim):
+    if (stars := _one_review_named(claim)) is None or _TURN.search(claim):
         return None
     field_names = ev.field_names or ()
     praise = _PRAISE.findall(claim) + _PRAISE_MORE.findall(claim)
     blame = _BLAME.findall(claim) + _BLAME_MORE.findall(claim)
     if bool(praise) == bool(blame):
         return None
-    stars = _stars_named(starred[0])
     groups = {ev.groups[i] for i, value in _review_stars(ev).items() if value == stars}
     if len(groups) != 1:
         return None
